@@ -1,0 +1,43 @@
+"""Bots by name: game-neutral bots (random, search) plus each game's own (``Game.bots``).
+
+>>> import garrison
+>>> from garrison.bots import make_bot
+>>> game = garrison.load("gambit", players=2)
+>>> bot = make_bot(game, "random", seat=0, seed=1)
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(garrison.sample_chance(state, bot.rng))
+>>> bot.step(state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from garrison.core import Bot, Game, OptionError
+
+from .random_bot import RandomBot
+
+#: Bots that play any game through the kernel API alone.
+GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+
+
+def bot_names(game: Game | type[Game]) -> list[str]:
+    """Every bot that can play ``game``: the generic ones, then the game's own."""
+    return list(GENERIC) + [n for n in game.bots if n not in GENERIC]
+
+
+def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
+    key = name.strip().lower()
+    if key in game.bots:
+        return game.bots[key]
+    if key in GENERIC:
+        return GENERIC[key]
+    raise OptionError(f"unknown bot '{name}' for {game.name}; bots: {', '.join(bot_names(game))}")
+
+
+def make_bot(game: Game, name: str, seat: int, seed: int | None = None) -> Bot:
+    """A bot named ``name`` for ``seat`` of ``game``; ``OptionError`` lists the names if unknown."""
+    return bot_class(game, name)(game, seat, seed)
+
+
+__all__ = ["GENERIC", "RandomBot", "bot_class", "bot_names", "make_bot"]

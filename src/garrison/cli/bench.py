@@ -1,0 +1,76 @@
+"""``garrison bench``: random-play speed of every game, side by side with OpenSpiel's comparable
+games, driven by the same loop in the same run.
+
+Both kinds of state answer ``is_terminal``, ``is_chance_node``, ``chance_outcomes``,
+``legal_actions`` and ``apply_action``, so one driver measures both.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from garrison.core import game_class, games, load
+
+
+def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:
+    """Random play from ``new_state()`` for about ``seconds``: steps/s and games/s."""
+    rng = random.Random(seed)
+    steps = played = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                r = rng.random()
+                acc = 0.0
+                outcomes = state.chance_outcomes()
+                action = outcomes[-1][0]
+                for a, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        action = a
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+        played += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"steps_per_s": steps / elapsed, "games_per_s": played / elapsed, "games": played}
+
+
+def openspiel_new_state(peer: str) -> Any | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(peer)
+    return game.new_initial_state
+
+
+def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """One row per Garrison game: its figures and its OpenSpiel peer's."""
+    rows = []
+    for name in only or games():
+        cls = game_class(name)
+        game = load(name, **cls.bench_options)
+        ours = drive(game.new_initial_state, seconds)
+        row: dict[str, Any] = {
+            "game": name, "options": cls.bench_options, "steps_per_s": ours["steps_per_s"],
+            "games_per_s": ours["games_per_s"], "openspiel": cls.openspiel_peer,
+        }
+        make = openspiel_new_state(cls.openspiel_peer) if cls.openspiel_peer else None
+        if make is not None:
+            theirs = drive(make, seconds)
+            row["openspiel_steps_per_s"] = theirs["steps_per_s"]
+            row["openspiel_games_per_s"] = theirs["games_per_s"]
+            row["ratio"] = ours["steps_per_s"] / theirs["steps_per_s"]
+        rows.append(row)
+    return rows

@@ -1,0 +1,22 @@
+"""Helpers shared by the CLI commands: option parsing, one-line errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrison.core import OptionError
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["players=4", "mode=coins"]`` → ``{"players": "4", "mode": "coins"}`` (typed on load)."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise OptionError(f"an option is written name=value, not {pair!r}")
+        key, value = pair.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def split_bots(text: str | None) -> list[str]:
+    return [b.strip() for b in text.split(",") if b.strip()] if text else []

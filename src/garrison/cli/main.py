@@ -1,0 +1,269 @@
+"""The ``garrison`` command: list, play, simulate, replay, solve, bench, import."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from garrison.bots import bot_class, bot_names
+from garrison.core import GameError, OptionError, game_class, games, load, read_record, replay
+
+from .common import parse_options, split_bots
+
+app = typer.Typer(
+    help="Garrison: soldiers' and tavern games played exactly by their rules.",
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+OptionArg = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="game option name=value (repeatable)")
+]
+
+
+def _fail(err: Exception) -> None:
+    err_console.print(f"[red]error:[/red] {err}", highlight=False)
+    raise typer.Exit(2)
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        console.print(ctx.get_help())
+
+
+@app.command("list")
+def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Every game with its player counts, options (defaults) and bots."""
+    data = []
+    for name in games():
+        cls = game_class(name)
+        lo, hi = cls.player_range()
+        data.append({
+            "game": name, "title": cls.title, "players": [lo, hi],
+            "options": {s.name: {"default": s.default, "allowed": s.allowed(), "doc": s.doc}
+                        for s in cls.option_specs()},
+            "bots": bot_names(cls),
+        })
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    for entry in data:
+        lo, hi = entry["players"]
+        console.print(f"[bold]{entry['game']}[/bold] — {entry['title']} "
+                      f"({lo if lo == hi else f'{lo}-{hi}'} players); bots: {', '.join(entry['bots'])}")
+        for opt, spec in entry["options"].items():
+            console.print(f"    {opt} = {spec['default']!r}  [dim]({spec['allowed']}) {spec['doc']}[/dim]")
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="game name; omit for the menu")] = None,
+    seat: Annotated[int, typer.Option(help="your seat")] = 0,
+    bots: Annotated[str | None, typer.Option(help="bots for the other seats, comma-separated")] = None,
+    option: OptionArg = None,
+    seed: Annotated[int | None, typer.Option(help="seed for dice, deals and bots")] = None,
+) -> None:
+    """Play a game in the terminal against bots (no GAME: an interactive menu)."""
+    from .play import default_bot, menu
+    from .play import play as play_game
+
+    try:
+        if game is None:
+            name, options, seat, bot_list = menu(console)
+        else:
+            name, options = game, parse_options(option)
+            cls = load(name, **options)
+            bot_list = split_bots(bots) or [default_bot(cls)]
+        play_game(name, options, seat, bot_list, seed, console)
+    except GameError as err:
+        _fail(err)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name")],
+    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated")],
+    games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="base seed")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    players: Annotated[int | None, typer.Option(help="player count (default: one per bot)")] = None,
+    option: OptionArg = None,
+    rotate: Annotated[bool, typer.Option(help="rotate seats between games")] = True,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Bots play many seeded games; per-bot mean return and win share with 95% intervals."""
+    from garrison.arena import run_matches
+
+    try:
+        options = parse_options(option)
+        bot_list = split_bots(bots)
+        cls = game_class(game)
+        has_players = any(s.name == "players" for s in cls.option_specs())
+        if players is not None:
+            options["players"] = players
+        elif has_players and "players" not in options:
+            options["players"] = len(bot_list)
+        if games_ < 1:
+            raise OptionError("--games must be at least 1")
+        for b in bot_list:
+            bot_class(cls, b)
+        with Progress(
+            "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=err_console, disable=as_json or not sys.stderr.isatty(),
+        ) as progress:
+            task = progress.add_task(f"{game}", total=games_)
+            result = run_matches(game, options, bot_list, games_, seed, jobs, rotate,
+                                 progress=lambda k: progress.advance(task, k))
+    except GameError as err:
+        _fail(err)
+        return
+    data = result.as_dict()
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    table = Table(title=f"{game}: {games_} games, seed {seed}" + (", seats rotated" if rotate else ""))
+    for col in ("slot", "bot", "mean return (95% CI)", "win share (95% CI)"):
+        table.add_column(col)
+    for row in data["bots"]:
+        table.add_row(
+            str(row["slot"]), row["bot"],
+            f"{row['mean_return']:+.3f} ± {row['mean_return_ci95']:.3f}",
+            f"{row['win_rate']:.3f} ± {row['win_rate_ci95']:.3f}",
+        )
+    console.print(table)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a Garrison record (JSON)")],
+    seat: Annotated[int | None, typer.Option(help="watch as this seat (default: spectator)")] = None,
+    step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = False,
+) -> None:
+    """Step through a recorded game, seen by a spectator or one seat."""
+    try:
+        record = read_record(file)
+        final = replay(record)  # validates the whole record before showing anything
+        game = final.game
+        state = game.new_initial_state()
+        state.check_seat(seat)
+        seen = 0
+        for index, action in enumerate(record["actions"]):
+            state.apply_action(action)
+            obs = state.observation(seat)
+            for line in (obs.get("log") or [])[seen:]:
+                console.print(f"[dim]{index:4d}[/dim] {line}", highlight=False)
+            seen = len(obs.get("log") or [])
+            if step and sys.stdin.isatty():
+                console.print(game.render(obs))
+                if input("Enter: next, q: quit ").strip().lower() == "q":
+                    return
+        console.print(game.render(state.observation(seat)))
+        if state.is_terminal():
+            console.print("Returns: " + ", ".join(f"seat {s}: {r:+g}" for s, r in enumerate(state.returns())))
+    except GameError as err:
+        _fail(err)
+
+
+@app.command()
+def solve(
+    game: Annotated[str, typer.Argument(help="game name (gambit)")],
+    dice: Annotated[int | None, typer.Option(help="number of dice")] = None,
+    objective: Annotated[str, typer.Option(help="expected | beat")] = "expected",
+    target: Annotated[float | None, typer.Option(help="score to beat (objective beat)")] = None,
+    table: Annotated[bool, typer.Option("--table", help="print the whole policy")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    option: OptionArg = None,
+) -> None:
+    """Solve a game exactly (Gambit: the optimal set-aside policy for a turn)."""
+    try:
+        options = parse_options(option)
+        if dice is not None:
+            options["dice"] = dice
+        result = load(game, **options).solve(objective=objective, target=target, table=table)
+    except GameError as err:
+        _fail(err)
+        return
+    if as_json:
+        print(json.dumps(result))
+        return
+    what = "maximum expected score" if objective == "expected" else f"maximum P(score > {target:g})"
+    console.print(f"{result['dice']} dice, {what}: [bold]{result['value']:.10f}[/bold]")
+    if table:
+        grid = Table("kept", "roll", "set aside", "value")
+        for row in result["table"]:
+            grid.add_row(" ".join(map(str, row["kept"])) or "-", " ".join(map(str, row["roll"])),
+                         " ".join(map(str, row["set_aside"])), f"{row['value']:.6f}")
+        console.print(grid)
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="seconds of random play per game")] = 2.0,
+    game: Annotated[list[str] | None, typer.Option("--game", help="only these games")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Random-play steps/s and games/s per game, next to OpenSpiel's comparable game."""
+    from .bench import run_bench
+
+    try:
+        rows = run_bench(seconds, game)
+    except GameError as err:
+        _fail(err)
+        return
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    grid = Table(title="Random play, same driver loop, same run")
+    for col in ("game", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s", "peer games/s", "ratio"):
+        grid.add_column(col)
+    for r in rows:
+        grid.add_row(
+            r["game"], f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}", r["openspiel"] or "-",
+            f"{r['openspiel_steps_per_s']:,.0f}" if "ratio" in r else "-",
+            f"{r['openspiel_games_per_s']:,.1f}" if "ratio" in r else "-",
+            f"{r['ratio']:.2f}×" if "ratio" in r else "-",
+        )
+    console.print(grid)
+
+
+@app.command("import")
+def import_cmd(
+    fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="e.g. gravon")],
+    path: Annotated[Path, typer.Argument(help="file or archive to read")],
+    out: Annotated[Path | None, typer.Option(help="write Garrison records here")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Read games recorded elsewhere (e.g. Gravon Stratego archives) and replay them."""
+    importers: dict[str, Any] = {}
+    for name in games():
+        importers.update(game_class(name).importers)
+    try:
+        if fmt not in importers:
+            raise OptionError(f"unknown format '{fmt}'; formats: {', '.join(importers) or 'none'}")
+        summary = importers[fmt](path, out_dir=out)
+    except GameError as err:
+        _fail(err)
+        return
+    if as_json:
+        print(json.dumps(summary.get("json", summary) if isinstance(summary, dict) else summary))
+    else:
+        text = summary.get("text") if isinstance(summary, dict) else None
+        console.print(text or json.dumps(summary, indent=1))
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    app()
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,25 @@
+"""The kernel: what every game, bot, adapter and front end of Garrison stands on."""
+
+from .bot import Bot
+from .chance import sample_chance
+from .errors import (
+    GameError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    OptionError,
+    RecordError,
+)
+from .game import Game, GameFacts
+from .params import OptionSpec, Params, option
+from .record import read_record, replay
+from .registry import game_class, games, load
+from .state import CHANCE, TERMINAL, State
+
+__all__ = [
+    "Bot", "CHANCE", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
+    "IllegalActionError", "InvalidActionError", "NotYourTurnError", "OptionError", "OptionSpec",
+    "Params", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
+    "replay", "sample_chance",
+]

@@ -1,0 +1,38 @@
+"""The bot interface every player program implements (random, heuristic, search).
+
+A bot sees the game only as a player would: it reads ``state.observation(seat)`` and
+``state.legal_actions()``, and a search bot works on ``state.resample(seat, rng)`` copies, never
+on the true hidden information. Bots take an explicit seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+
+class Bot:
+    """A player program for one seat of one game."""
+
+    name: ClassVar[str] = "bot"
+    #: One line for ``garrison list``.
+    description: ClassVar[str] = ""
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        """The action to play in ``state``, where it is this bot's turn."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+
+__all__ = ["Bot"]

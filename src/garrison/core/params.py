@@ -1,0 +1,182 @@
+"""Game options: one frozen ``Params`` dataclass per game, validated on load.
+
+A game declares its options as dataclass fields made with :func:`option`; the default is the
+rulebook's, and ``choices`` or ``low``/``high`` say what is allowed. ``Params.from_options``
+turns user input (keyword arguments, or ``key=value`` strings from the command line) into a
+validated instance, or raises :class:`~garrison.core.errors.OptionError` naming what is allowed.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Demo(Params):
+...     players: int = option(4, low=2, high=8, doc="number of players")
+...     mode: str = option("lives", choices=("lives", "coins"), doc="how losses count")
+>>> Demo.from_options({"players": "3"}).players
+3
+>>> Demo.from_options({"mode": "beer"})
+Traceback (most recent call last):
+...
+garrison.core.errors.OptionError: option 'mode' must be one of lives, coins (got 'beer')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from .errors import OptionError
+
+_MISSING = object()
+
+
+def option(
+    default: Any,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    low: float | None = None,
+    high: float | None = None,
+    doc: str = "",
+    kind: type | None = None,
+) -> Any:
+    """Declare one game option as a dataclass field (default, allowed values, one-line doc)."""
+    return field(
+        default=default,
+        metadata={"choices": choices, "low": low, "high": high, "doc": doc, "kind": kind},
+    )
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What one option is: its name, type, default, allowed values and a one-line description."""
+
+    name: str
+    kind: type
+    default: Any
+    choices: tuple[Any, ...] | None
+    low: float | None
+    high: float | None
+    doc: str
+
+    def allowed(self) -> str:
+        """The allowed values in words, for help texts and error messages."""
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.kind is bool:
+            return "true or false"
+        if self.low is not None and self.high is not None:
+            return f"{self.kind.__name__} from {_num(self.low)} to {_num(self.high)}"
+        if self.low is not None:
+            return f"{self.kind.__name__} >= {_num(self.low)}"
+        if self.high is not None:
+            return f"{self.kind.__name__} <= {_num(self.high)}"
+        return "any " + ("text" if self.kind is str else self.kind.__name__)
+
+    def coerce(self, value: Any) -> Any:
+        """Convert ``value`` (possibly command-line text) to this option's type and check it."""
+        converted = _convert(self, value)
+        if self.choices is not None and converted not in self.choices:
+            raise OptionError(f"option '{self.name}' must be one of {self.allowed()} (got {value!r})")
+        if self.low is not None and converted < self.low:
+            raise OptionError(f"option '{self.name}' must be {self.allowed()} (got {value!r})")
+        if self.high is not None and converted > self.high:
+            raise OptionError(f"option '{self.name}' must be {self.allowed()} (got {value!r})")
+        return converted
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _convert(spec: OptionSpec, value: Any) -> Any:
+    kind = spec.kind
+    if value is None and spec.default is None:
+        return None
+    try:
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(value)
+        if kind is int:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError(value)
+            return int(str(value).strip()) if isinstance(value, str) else int(value)
+        if kind is float:
+            if isinstance(value, bool):
+                raise ValueError(value)
+            return float(value)
+        if kind is str:
+            if not isinstance(value, str):
+                raise ValueError(value)
+            return value
+    except (TypeError, ValueError):
+        raise OptionError(
+            f"option '{spec.name}' must be {spec.allowed()} (got {value!r})"
+        ) from None
+    return value
+
+
+@dataclass(frozen=True)
+class Params:
+    """Base of every game's options. Subclasses add fields made with :func:`option`."""
+
+    #: Named bundles of option values (e.g. Stratego's ``preset="isf"``), applied before the
+    #: caller's own options, which win. A subclass with presets declares a ``preset`` option.
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    @classmethod
+    def option_specs(cls) -> list[OptionSpec]:
+        """Every option of this game, in declaration order."""
+        specs = []
+        for f in dataclasses.fields(cls):
+            meta = f.metadata
+            kind = meta.get("kind") or type(f.default)
+            specs.append(
+                OptionSpec(
+                    name=f.name,
+                    kind=kind,
+                    default=f.default,
+                    choices=meta.get("choices"),
+                    low=meta.get("low"),
+                    high=meta.get("high"),
+                    doc=meta.get("doc", ""),
+                )
+            )
+        return specs
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None = None) -> Self:
+        """Validate ``options`` and build the params; raise ``OptionError`` on anything wrong."""
+        options = dict(options or {})
+        specs = {s.name: s for s in cls.option_specs()}
+        unknown = [k for k in options if k not in specs]
+        if unknown:
+            valid = ", ".join(specs) or "none"
+            raise OptionError(f"unknown option '{unknown[0]}'; valid options: {valid}")
+        values: dict[str, Any] = {}
+        if "preset" in specs and cls.PRESETS:
+            preset = specs["preset"].coerce(options.get("preset", specs["preset"].default))
+            values.update(cls.PRESETS.get(preset, {}))
+            values["preset"] = preset
+        for name, value in options.items():
+            values[name] = specs[name].coerce(value)
+        params = cls(**values)
+        params.validate()
+        return params
+
+    def validate(self) -> None:
+        """Cross-option checks; raise ``OptionError``. Ranges and choices are already checked."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """All option values, JSON-safe, in declaration order."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+__all__ = ["Params", "OptionSpec", "option"]

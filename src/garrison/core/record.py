@@ -1,0 +1,88 @@
+"""Records: a game as plain JSON (name, rules version, options, every action) and its replay.
+
+A game is fully determined by its name, options and history (chance outcomes included), so a
+record rebuilds any state exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import GameError, OptionError, RecordError
+from .registry import load
+from .state import State
+
+
+def read_record(source: Mapping[str, Any] | str | bytes | Path) -> dict[str, Any]:
+    """Parse a record from a dict, JSON text or a file path; ``RecordError`` if it is not one."""
+    if isinstance(source, Path):
+        try:
+            source = source.read_text(encoding="utf-8")
+        except OSError as err:
+            raise RecordError(f"cannot read record file {source}: {err.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"record file {source} is not UTF-8 text") from None
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("record is not UTF-8 text") from None
+    if isinstance(source, str):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as err:
+            raise RecordError(
+                f"record is not valid JSON (truncated or corrupt?) at line {err.lineno}, "
+                f"column {err.colno}: {err.msg}"
+            ) from None
+    if not isinstance(source, Mapping):
+        raise RecordError("a record is a JSON object with 'game', 'options' and 'actions'")
+    for key in ("game", "actions"):
+        if key not in source:
+            raise RecordError(f"record has no '{key}' entry")
+    return dict(source)
+
+
+def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None = None) -> State:
+    """Rebuild the state a record describes (optionally only its first ``upto`` actions).
+
+    >>> import garrison
+    >>> state = garrison.load("gambit").new_initial_state()
+    >>> state.apply_action(state.legal_actions()[0])
+    >>> garrison.replay(state.to_record()) == state
+    True
+    """
+    data = read_record(record)
+    name = data["game"]
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordError("record 'options' must be an object of option names and values")
+    try:
+        game = load(name, **options)
+    except OptionError as err:
+        raise RecordError(f"record names a game or option that does not exist: {err}") from None
+    version = data.get("version")
+    if version is not None and str(version) != game.version:
+        raise RecordError(
+            f"record is for {game.name} rules version {version}; this is version {game.version}"
+        )
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("record 'actions' must be a list of integer action ids")
+    if upto is not None:
+        actions = actions[:upto]
+    state = game.new_initial_state()
+    for index, action in enumerate(actions):
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise RecordError(f"action #{index} is {action!r}; actions are integer ids")
+        try:
+            state.apply_action(action)
+        except GameError as err:
+            raise RecordError(f"action #{index} (id {action}) cannot be played: {err}") from None
+    return state
+
+
+__all__ = ["replay", "read_record"]

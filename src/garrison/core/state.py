@@ -1,0 +1,294 @@
+"""``State``: one game in progress, with checked moves, cheap undo and the observation gate.
+
+How a game writes its state
+---------------------------
+A subclass keeps every piece of game state in plain attributes whose values are *immutable*
+(ints, bitmask ints, strings, tuples, frozensets, ``None``). To change something, assign a new
+value; never mutate a value in place. That single rule makes three things cheap and safe:
+
+* ``undo()``: before each action the base class saves ``self.__dict__`` (a shallow copy) on a
+  stack; undo puts it back.
+* ``clone()``: a shallow copy of ``__dict__`` shares the immutable values with the original.
+* earlier states and clones never change when a copy moves on (tested for every game).
+
+A game that needs in-place mutation for speed may override ``_save``/``_restore``.
+
+What a subclass implements
+--------------------------
+``current_player``, ``_legal_actions`` (player nodes), ``_chance_outcomes`` (chance nodes),
+``_apply`` (rules), ``is_terminal``, ``returns``, ``_action_to_string``, ``_observe`` (the one
+gate for hidden information), ``resample``, ``__str__``; optionally ``_explain_illegal`` (why an
+action is not allowed, in a player's words) and ``parse_action``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .errors import (
+    GameError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: ``current_player()`` at a chance node (a deal, a die roll).
+CHANCE = -1
+#: ``current_player()`` once the game is over.
+TERMINAL = -4
+
+_BOOKKEEPING = ("_history", "_stack")
+
+
+class State:
+    """One game in progress. See the module docstring for how subclasses keep their fields."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._stack: list[dict[str, Any]] = []
+        self._legal: tuple[int, ...] | None = None
+
+    # -- to implement ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> Sequence[int]:
+        """Sorted legal action ids of the player to move (never called at chance or terminal)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcome ids and probabilities at a chance node (never called elsewhere)."""
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        """Carry out a legal action (already checked): the rules live here and in rules.py."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """One utility per seat; meaningful at the end (zeros before, unless the game says)."""
+        raise NotImplementedError
+
+    def _action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know (``None``: spectator). JSON-safe."""
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: Any) -> State:
+        """A full state consistent with everything ``seat`` has observed."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if a conservation law of the game is broken.
+
+        Games override this (every card in exactly one place, money constant, ...); the
+        conformance suite calls it after every action of its random playouts.
+        """
+
+    def _explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not allowed now, in a player's words (only what the mover may see)."""
+        legal = [self._action_to_string(a) for a in self.legal_actions()[:12]]
+        more = "" if len(self.legal_actions()) <= 12 else ", ..."
+        return f"'{self._describe_id(action)}' is not allowed now; you may: {', '.join(legal)}{more}"
+
+    # -- the public API --------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
+        if self._legal is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                self._legal = ()
+            elif player == CHANCE:
+                self._legal = tuple(a for a, _ in self._chance_outcomes())
+            else:
+                self._legal = tuple(self._legal_actions())
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
+        if self.current_player() != CHANCE:
+            raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        """Apply ``action`` after checking it; on any error nothing changes.
+
+        ``seat`` (optional) names who sends the action; a wrong seat raises ``NotYourTurnError``.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            raise GameOverError("the game is over; no more actions can be played")
+        if seat is not None and seat != player:
+            who = "chance" if player == CHANCE else f"seat {player}"
+            raise NotYourTurnError(f"it is not seat {seat}'s turn; {who} is to move")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise InvalidActionError(f"an action is an integer id, not {action!r}")
+        action = int(action)
+        if self._legal is None:
+            self.legal_actions()
+        assert self._legal is not None
+        if action not in self._legal:
+            if not 0 <= action < max(self.game.num_distinct_actions, self.game.max_chance_outcomes):
+                raise InvalidActionError(
+                    f"action id {action} is out of range for {self.game.name}"
+                )
+            if player == CHANCE:
+                raise IllegalActionError(f"chance outcome {action} is not possible here")
+            raise IllegalActionError(self._explain_illegal(action))
+        self._do(action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """The fast path for trusted callers (bots, playouts): no legality check."""
+        self._do(action)
+
+    def _do(self, action: int) -> None:
+        self._stack.append(self._save())
+        try:
+            self._apply(action)
+        except BaseException:
+            self._restore(self._stack.pop())
+            raise
+        self._legal = None
+        self._history.append(action)
+
+    def undo(self) -> None:
+        """Take back the last action (chance included)."""
+        if not self._stack:
+            raise GameError("nothing to undo: no action has been applied")
+        self._restore(self._stack.pop())
+        self._history.pop()
+
+    def child(self, action: int) -> State:
+        """A clone with ``action`` applied; this state is unchanged."""
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def clone(self) -> State:
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new._history = self._history.copy()
+        new._stack = self._stack.copy()
+        return new
+
+    def _save(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        history, stack = self._history, self._stack
+        self.__dict__ = dict(snapshot)
+        self._history, self._stack = history, stack
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        return self._history.copy()
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's notation, read in the current situation."""
+        return self._action_to_string(int(action))
+
+    def _describe_id(self, action: int) -> str:
+        try:
+            return self._action_to_string(action)
+        except Exception:  # an id that names nothing here
+            return f"action {action}"
+
+    def parse_action(self, text: str) -> int:
+        """The id of the legal action (or chance outcome) written ``text``.
+
+        The default matches the text, ignoring case and spacing, against the notation of every
+        legal action; a plain integer is taken as an id.
+        """
+        wanted = " ".join(str(text).lower().split())
+        if not wanted:
+            raise InvalidActionError("empty input: type an action")
+        table = {" ".join(self._action_to_string(a).lower().split()): a for a in self.legal_actions()}
+        if wanted in table:
+            return table[wanted]
+        if wanted.lstrip("-").isdigit():
+            return int(wanted)
+        choices = ", ".join(list(table)[:12]) + (", ..." if len(table) > 12 else "")
+        raise InvalidActionError(f"'{text}' is not an action here; you may: {choices or 'nothing'}")
+
+    def check_seat(self, seat: int | None) -> None:
+        """Raise ``GameError`` unless ``seat`` is a seat of this game or ``None`` (spectator)."""
+        n = self.game.num_players
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n
+        ):
+            raise GameError(f"seat {seat!r} does not exist; seats are 0 to {n - 1}, or None")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know (``None``: a spectator): the one hidden-information gate."""
+        self.check_seat(seat)
+        return self._observe(None if seat is None else int(seat))
+
+    def observation_tensor(self, seat: int | None) -> np.ndarray:
+        """The observation of ``seat`` as a flat ``float32`` array of the game's fixed length."""
+        return self.game.encode_observation(self.observation(seat))
+
+    def observation_string(self, seat: int | None) -> str:
+        """The observation as canonical JSON text (for frameworks that want a string)."""
+        return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
+
+    def rng_of(self, rng: Any) -> random.Random:
+        """A ``random.Random`` for resampling, from a ``random.Random`` or a numpy Generator."""
+        if isinstance(rng, random.Random):
+            return rng
+        if isinstance(rng, np.random.Generator):
+            return random.Random(int(rng.integers(2**63)))
+        if rng is None or isinstance(rng, int):
+            return random.Random(rng)
+        raise GameError(f"rng must be random.Random or numpy Generator, not {type(rng).__name__}")
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as plain JSON data: name, rules version, options and every action."""
+        return {
+            "game": self.game.name,
+            "version": self.game.version,
+            "options": self.game.options,
+            "actions": self.history(),
+        }
+
+    def fields(self) -> dict[str, Any]:
+        """The game-state attributes (no bookkeeping), for equality and debugging."""
+        return {
+            k: v for k, v in self.__dict__.items() if k not in _BOOKKEEPING and k not in ("_legal", "game")
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(self) is type(other)
+            and self.game == other.game  # type: ignore[attr-defined]
+            and self._history == other._history  # type: ignore[attr-defined]
+            and self.fields() == other.fields()  # type: ignore[attr-defined]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"garrison.replay({json.dumps(self.to_record())})"
+
+
+__all__ = ["State", "CHANCE", "TERMINAL"]

@@ -1,0 +1,5 @@
+"""Soldier's Gambit: the dice game of seed 002."""
+
+from .game import GambitGame
+
+GAME = GambitGame

@@ -1,0 +1,100 @@
+"""Soldier's Gambit (seeds/002): roll five dice, set aside, reroll; the lowest score loses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from garrison.core import Game, GameFacts, OptionError
+from garrison.core.dice import multisets
+
+from . import actions, observe, render
+from .bots import BOTS
+from .params import GambitParams
+from .solver import turn_solver
+from .state import GambitState
+
+
+class GambitGame(Game):
+    name = "gambit"
+    title = "Soldier's Gambit"
+    version = "1"
+    summary = (
+        "A tavern dice game for 2-8 players. On your turn roll five dice, set aside at least one "
+        "after every roll and reroll the rest until all are set aside. Score the pips, or a "
+        "combination: five of a kind 30 + face, 1-2-3-4-5 (minor blessing) 38, 2-3-4-5-6 (major "
+        "blessing) 40. The lowest score of the round loses a life (ties all lose); the last player "
+        "with lives wins. Modes: lives, coins, trader, treasure."
+    )
+    Params = GambitParams
+    State = GambitState
+    params: GambitParams
+    openspiel_peer = "pig"
+    bench_options = {"players": 2}
+    bots = BOTS
+    test_configs = (
+        {"players": 2},
+        {"players": 5, "dice": 4, "lives": 2},
+        {"players": 3, "dice": 6, "mode": "coins", "lives": 2},
+        {"players": 4, "mode": "trader", "rounds": 3, "stake": 2},
+        {"players": 3, "mode": "treasure", "coins": 2, "rounds": 6, "prize": "minor blessing"},
+        {"players": 3, "mode": "treasure", "coins": 1, "rounds": 4, "rebuy": True},
+    )
+
+    def _facts(self) -> GameFacts:
+        p = self.params
+        n = p.players
+        if p.mode == "lives":
+            low, high = -1.0, 1.0
+        elif p.mode == "coins":
+            low, high = -float(p.lives), float((n - 1) * p.lives)
+        elif p.mode == "trader":
+            low = -float(p.stake * (n - 1) * p.rounds)
+            high = -low
+        else:
+            low = -float(p.rounds if p.rebuy else min(p.coins, p.rounds))
+            high = -low * (n - 1)
+        rounds = p.max_rounds if p.mode in ("lives", "coins") else p.rounds
+        return GameFacts(
+            num_players=n,
+            num_distinct_actions=actions.NUM_ACTIONS,
+            max_chance_outcomes=len(multisets(p.dice)),
+            min_utility=low,
+            max_utility=high,
+            max_game_length=rounds * n * (2 * p.dice - 1),
+            observation_tensor_size=observe.tensor_size(self),
+            utility_sum=0.0,
+            perfect_information=True,
+        )
+
+    def solve(self, **query: Any) -> dict[str, Any]:
+        """Exact turn solution: ``objective`` "expected" (maximum expected score) or "beat"
+        (maximum probability of a final score strictly above ``target``); ``table=True`` adds
+        the policy (kept dice, roll, best set-aside, value) for every decision point."""
+        objective = query.get("objective", "expected")
+        target = query.get("target")
+        if objective not in ("expected", "beat"):
+            raise OptionError(f"objective must be expected or beat (got {objective!r})")
+        if objective == "beat" and target is None:
+            raise OptionError("the 'beat' objective needs a target score (--target)")
+        solver = turn_solver(self.params.dice)
+        values = solver.solve(solver.utility(objective, target))
+        out: dict[str, Any] = {
+            "value": float(values[solver.root]),
+            "dice": self.params.dice,
+            "objective": objective,
+            "target": target,
+        }
+        if query.get("table"):
+            out["table"] = [
+                {"kept": list(k), "roll": list(r), "set_aside": list(s), "value": v}
+                for k, r, s, v in solver.policy_table(values)
+            ]
+        return out
+
+    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
+        return observe.encode(self, obs)
+
+    def render(self, obs: dict[str, Any]) -> str:
+        return render.render(obs)

@@ -1,0 +1,85 @@
+"""What a seat sees in Soldier's Gambit: everything (all rolls are public; specs/gambit.md).
+
+The observation is the same for every seat except for ``seat`` itself, so the spectator view
+and each player's view agree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from garrison.core.events import entries
+
+if TYPE_CHECKING:
+    from .game import GambitGame
+    from .state import GambitState
+
+
+def observe(state: GambitState, seat: int | None) -> dict[str, Any]:
+    n = state.game.num_players
+    to_move = None if state.finished else state.mover
+    return {
+        "game": "gambit",
+        "seat": seat,
+        "mode": state.params.mode,
+        "dice": state.params.dice,
+        "round": state.round_no,
+        "order": list(state.order),
+        "to_move": to_move,
+        "awaiting_roll": state.roll is None and not state.finished,
+        "players": [
+            {
+                "seat": s,
+                "active": state.active[s],
+                "lives": state.lives[s],
+                "coins": state.coins[s],
+                "score": state.scores[s],
+            }
+            for s in range(n)
+        ],
+        "pool": state.pool,
+        "kept": list(state.kept),
+        "roll": None if state.roll is None else list(state.roll),
+        "taken": list(state.taken),
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "returns": state.returns() if state.finished else None,
+        "log": entries(state.events),
+    }
+
+
+def tensor_size(game: GambitGame) -> int:
+    return game.params.players * 7 + 3 * 6 + 5
+
+
+def encode(game: GambitGame, obs: dict[str, Any]) -> np.ndarray:
+    """Per seat: active, lives, coins, posted score, has posted, to move, is me; then the kept
+    dice, the roll and the dice taken from it (counts per face); then dice left, pool, round,
+    awaiting a roll, game over. Scaled to roughly [0, 1]."""
+    p = game.params
+    n = game.num_players
+    out = np.zeros(tensor_size(game), dtype=np.float32)
+    money = max(p.lives, p.coins, p.stake * p.rounds, 1)
+    for s, pl in enumerate(obs["players"]):
+        base = s * 7
+        out[base] = pl["active"]
+        out[base + 1] = pl["lives"] / p.lives
+        out[base + 2] = pl["coins"] / money
+        if pl["score"] is not None:
+            out[base + 3] = pl["score"] / 50
+            out[base + 4] = 1
+        out[base + 5] = obs["to_move"] == s
+        out[base + 6] = obs["seat"] == s
+    base = n * 7
+    for i, key in enumerate(("kept", "roll", "taken")):
+        for face in obs[key] or ():
+            out[base + i * 6 + face - 1] += 1 / p.dice
+    base += 18
+    out[base] = (p.dice - len(obs["kept"])) / p.dice
+    out[base + 1] = obs["pool"] / (money * n)
+    out[base + 2] = min(obs["round"] / 100, 1.0)
+    out[base + 3] = obs["awaiting_roll"]
+    out[base + 4] = obs["finished"]
+    return out

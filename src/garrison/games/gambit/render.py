@@ -1,0 +1,40 @@
+"""Text view of a Gambit observation, for a person at the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _dice(faces: list[int] | None) -> str:
+    return " ".join(str(f) for f in faces) if faces else "-"
+
+
+def render(obs: dict[str, Any]) -> str:
+    mode = obs["mode"]
+    lines = [f"Soldier's Gambit — round {obs['round']} ({mode}, {obs['dice']} dice)"]
+    if mode in ("coins", "treasure") or obs["pool"]:
+        lines.append(f"Pool: {obs['pool']} coins")
+    for pl in obs["players"]:
+        s = pl["seat"]
+        marks = ("▶ " if obs["to_move"] == s else "  ") + ("you" if obs["seat"] == s else f"seat {s}")
+        if mode == "lives":
+            money = f"lives {'♥' * pl['lives']}{' ' * max(0, 3 - pl['lives'])}"
+        elif mode == "coins":
+            money = f"coins {pl['lives']}"
+        else:
+            money = f"coins {pl['coins']:+d}" if mode == "trader" else f"coins {pl['coins']}"
+        score = "" if pl["score"] is None else f"scored {pl['score']}"
+        state = "" if pl["active"] else "out"
+        lines.append(f"  {marks:<10} {money:<12} {score:<10} {state}")
+    if not obs["finished"]:
+        lines.append(f"Set aside: {_dice(obs['kept'])}")
+        if obs["roll"] is not None:
+            left = list(obs["roll"])
+            for f in obs["taken"]:
+                left.remove(f)
+            lines.append(f"This roll: {_dice(obs['roll'])}   still to choose from: {_dice(left)}")
+    else:
+        lines.append("Game over. Winner(s): " + ", ".join(f"seat {s}" for s in obs["winners"]))
+        if obs["returns"] is not None:
+            lines.append("Result: " + ", ".join(f"seat {i}: {r:+g}" for i, r in enumerate(obs["returns"])))
+    return "\n".join(lines)
