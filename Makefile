@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[rl,dev]"
+	$(BIN)/pip install --quiet -e ".[rl,dev,arena]"
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -n 2 --hypothesis-profile=ci
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/garrison bench

@@ -1,0 +1,108 @@
+"""The garrison command: every subcommand, and bad input as one clear line with exit code 2."""
+
+import json
+
+from typer.testing import CliRunner
+
+import garrison
+from garrison.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_list_shows_games_options_and_bots():
+    result = run("list", "--json")
+    assert result.exit_code == 0
+    data = {g["game"]: g for g in json.loads(result.output)}
+    assert set(data) == set(garrison.games())
+    assert data["gambit"]["players"] == [2, 8]
+    assert data["gambit"]["options"]["dice"]["default"] == 5
+    assert {"random", "greedy", "exact"} <= set(data["gambit"]["bots"])
+
+
+def test_solve_json_value():
+    result = run("solve", "gambit", "--dice", "5", "--objective", "beat", "--target", "25", "--json")
+    assert result.exit_code == 0, result.output
+    assert abs(json.loads(result.output)["value"] - 0.5121) < 1e-4
+
+
+def test_solve_table_prints_the_policy():
+    result = run("solve", "gambit", "--dice", "4", "--table")
+    assert result.exit_code == 0
+    assert "set aside" in result.output and "maximum expected score" in result.output
+
+
+def test_simulate_json_reports_every_bot_with_intervals():
+    result = run("simulate", "gambit", "--bots", "greedy,random", "--games", "30", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 30 and [b["bot"] for b in data["bots"]] == ["greedy", "random"]
+    assert abs(sum(b["win_rate"] for b in data["bots"]) - 1) < 1e-9
+    greedy, rand = data["bots"]
+    assert greedy["win_rate"] > 0.8 > rand["win_rate"]  # random play rarely survives greedy
+    assert greedy["mean_return"] == -rand["mean_return"]  # zero-sum, two players
+
+
+def test_simulate_is_the_same_with_one_or_two_processes():
+    one = json.loads(run("simulate", "gambit", "--bots", "random,greedy,random", "--games", "12",
+                         "--seed", "4", "--json").output)
+    two = json.loads(run("simulate", "gambit", "--bots", "random,greedy,random", "--games", "12",
+                         "--seed", "4", "--jobs", "2", "--json").output)
+    assert one == two
+
+
+def test_bad_input_is_one_line_and_exit_2():
+    for args in (
+        ("simulate", "chess", "--bots", "random"),
+        ("simulate", "gambit", "--bots", "random,wizard"),
+        ("simulate", "gambit", "--bots", "random,random", "-o", "dice=9"),
+        ("solve", "gambit", "--objective", "beat"),
+        ("play", "gambit", "--seat", "7"),
+        ("replay", "no-such-file.json"),
+        ("import", "chessbase", "x.pgn"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "error:" in result.output and "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) <= 2
+
+
+def test_replay_steps_through_a_record(tmp_path):
+    state = garrison.load("gambit", players=2, lives=1).new_initial_state()
+    import random
+
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(
+            garrison.sample_chance(state, rng) if state.is_chance_node() else state.legal_actions()[-1]
+        )
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(state.to_record()))
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "scores" in result.output and "Returns:" in result.output
+    path.write_text(json.dumps(state.to_record())[:-20])
+    bad = run("replay", str(path))
+    assert bad.exit_code == 2 and "not valid JSON" in bad.output
+
+
+def test_play_a_whole_game_from_the_keyboard():
+    # the person always picks the first listed move; a typo and an illegal move are explained
+    keys = "nonsense\nroll\n" + "1\n" * 400
+    result = run("play", "gambit", "--seat", "0", "--bots", "random", "-o", "players=2",
+                 "-o", "lives=1", "--seed", "3", input=keys)
+    assert result.exit_code == 0, result.output
+    assert "is not a Gambit action" in result.output
+    assert "at least one die" in result.output
+    assert "Game over" in result.output and "Result:" in result.output
+
+
+def test_play_menu_with_defaults():
+    keys = "gambit\n\n0\nrandom\n" + "1\n" * 3000
+    result = run("play", input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
