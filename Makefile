@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/garrison play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff check src tests $(wildcard scripts)
 
 test: $(STAMP) lint
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
