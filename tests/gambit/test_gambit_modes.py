@@ -82,3 +82,10 @@ def test_prize_must_be_a_combination_of_the_dice_used():
 def test_bad_options_name_what_is_allowed(bad):
     with pytest.raises(OptionError, match="must be"):
         garrison.load("gambit", **bad)
+
+
+def test_treasure_nobody_pays_if_everyone_still_in_would_go_broke():
+    state = new(players=2, mode="treasure", coins=1, rounds=3)
+    play_round(state, [LOW, LOW])
+    assert state.coins == (1, 1) and state.pool == 0 and not state.is_terminal()
+    assert "nobody pays" in state.observation(0)["log"][-2]

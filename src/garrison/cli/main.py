@@ -262,11 +262,6 @@ def import_cmd(
         console.print(text or json.dumps(summary, indent=1))
 
 
-from garrison.arena.cli import arena as _arena  # noqa: E402 - the arena's own module
-
-app.command("arena")(_arena)
-
-
 def main() -> None:  # pragma: no cover - console script entry
     app()
 

@@ -157,7 +157,13 @@ def trade(state: GambitState, losers: tuple[int, ...], winners: tuple[int, ...])
 
 
 def pay_into_pool(state: GambitState, losers: tuple[int, ...]) -> None:
-    """Treasure Hunt: each lowest player pays a coin into the pool; the broke buy in or leave."""
+    """Treasure Hunt: each lowest player pays a coin into the pool; the broke buy in or leave.
+
+    Reading (as in lives play): if paying would leave nobody in, nobody pays this round.
+    """
+    if not state.params.rebuy and all(s in losers and state.coins[s] == 1 for s in state.order):
+        _log(state, "everyone still in would go broke: nobody pays this round")
+        return
     coins, active, invested = list(state.coins), list(state.active), list(state.invested)
     for s in losers:
         coins[s] -= 1
