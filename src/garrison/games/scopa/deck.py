@@ -1,0 +1,110 @@
+"""The 40-card Scopa pack in French suits (specs/scopa.md: the seed's Diamonds are the coins).
+
+A card is an int ``suit * 10 + r`` with ``r`` = 0..9 for A, 2, 3, 4, 5, 6, 7, J, Q, K; its capture
+value is ``r + 1`` (J 8, Q 9, K 10). Sets of cards are bitmasks (``garrison.core.cards``).
+
+>>> DECK.name[6], VALUE[6], PRIMIERA[6], short(6)
+('Diamonds 7', 7, 21, '7♦')
+>>> parse_card("7d") == parse_card("Diamonds 7") == parse_card("7♦") == SETTEBELLO
+True
+"""
+
+from __future__ import annotations
+
+from garrison.core.cards import Deck, cards_in
+
+SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
+FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+SYMBOLS = ("♦", "♥", "♣", "♠")
+SUIT_LETTERS = ("d", "h", "c", "s")
+
+DECK = Deck.from_suits(SUITS, FACES, ranks=tuple(range(1, 11)))
+NUM_CARDS = DECK.size  # 40
+FULL = DECK.full_mask
+
+#: Capture value of each card: A 1, 2..7 face value, J 8, Q 9, K 10.
+VALUE: tuple[int, ...] = DECK.rank_of
+#: The seed's "First" (primiera) value of each card: 7=21 6=18 A=16 5=15 4=14 3=13 2=12 J/Q/K=10.
+_PRIMIERA_BY_FACE = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+PRIMIERA: tuple[int, ...] = tuple(_PRIMIERA_BY_FACE[c % 10] for c in range(NUM_CARDS))
+
+DIAMONDS = DECK.suit_mask[0]
+SUIT_MASKS = DECK.suit_mask
+#: Cards of each capture value 1..10 (index 0 unused).
+VALUE_MASK: tuple[int, ...] = (0,) + tuple(
+    sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11)
+)
+ACES = VALUE_MASK[1]
+KINGS = VALUE_MASK[10]
+SETTEBELLO = 6  # Diamonds 7, the seed's "7 Bello"
+RE_BELLO = 9  # Diamonds K
+
+_ALIASES: dict[str, int] = {}
+for _c in range(NUM_CARDS):
+    _face, _suit = FACES[_c % 10].lower(), _c // 10
+    for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower()):
+        _ALIASES[_face + _s] = _c
+        _ALIASES[_s + _face] = _c
+        _ALIASES[f"{_face} {_s}"] = _c
+        _ALIASES[f"{_s} {_face}"] = _c
+        _ALIASES[f"{_face} of {_s}"] = _c
+    if _face == "a":
+        for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower()):
+            _ALIASES[f"1{_s}"] = _ALIASES[f"ace {_s}"] = _ALIASES[f"ace of {_s}"] = _c
+            _ALIASES[f"{_s} ace"] = _c
+
+
+def short(card: int) -> str:
+    """``7♦``: the compact form used by the text view."""
+    return FACES[card % 10] + SYMBOLS[card // 10]
+
+
+def code(card: int) -> str:
+    """``7d``: the typeable form."""
+    return FACES[card % 10].lower() + SUIT_LETTERS[card // 10]
+
+
+def names(mask: int) -> list[str]:
+    """Full names of the cards of ``mask``, in deck order."""
+    return [DECK.name[c] for c in cards_in(mask)]
+
+
+def parse_card(text: str) -> int:
+    """A card from ``Diamonds 7``, ``7d``, ``d7``, ``7♦``, ``7 of diamonds`` (case ignored)."""
+    key = " ".join(str(text).lower().split())
+    if key in _ALIASES:
+        return _ALIASES[key]
+    return DECK.parse(key)  # raises InvalidActionError naming the text
+
+
+#: Full card name -> card, for encoding observations.
+CARD_OF_NAME = {n: c for c, n in enumerate(DECK.name)}
+
+__all__ = [
+    "ACES", "CARD_OF_NAME", "DECK", "DIAMONDS", "FULL", "KINGS", "NUM_CARDS", "PRIMIERA",
+    "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE", "VALUE_MASK",
+    "code", "names", "parse_card", "short",
+]
+
+
+# -- fast set listing (the hot path of dealing and legal moves) ---------------------------------
+_BYTES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * pos + i for i in range(8) if b >> i & 1) for b in range(256))
+    for pos in range(5)
+)
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first (``core.cards.cards_in``, by table lookup).
+
+    >>> cards_of(0b1000000101), cards_of(1 << 39)
+    ([0, 2, 9], [39])
+    """
+    out: list[int] = []
+    pos = 0
+    while mask:
+        out += _BYTES[pos][mask & 255]
+        mask >>= 8
+        pos += 1
+    return out
+

@@ -1,0 +1,69 @@
+"""Scopa (seed 004's scoring table; specs/scopa.md): the Italian fishing game, 2-6 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from garrison.core import Game, GameFacts
+
+from . import actions, observe, render
+from .bots import BOTS
+from .deck import NUM_CARDS
+from .params import ScopaParams
+from .state import ScopaState
+
+#: Player decisions in one hand at most: 40 cards played, and at most 40 table cards chosen.
+DECISIONS_PER_HAND = 2 * NUM_CARDS
+
+
+class ScopaGame(Game):
+    name = "scopa"
+    title = "Scopa"
+    version = "1"
+    summary = (
+        "The Italian fishing game with a 40-card pack (Diamonds are the coins; J, Q, K count "
+        "8, 9, 10). Play a card to take a table card of equal value, or a set adding up to it; "
+        "clearing the table is a scopa. Each hand scores most cards, most Diamonds, the First "
+        "(primiera), the 7 of Diamonds and every scopa; first side to the target wins. 2 or 3 "
+        "players alone, 4 in two teams, 6 in three; Scopone deals and variants as options."
+    )
+    Params = ScopaParams
+    State = ScopaState
+    params: ScopaParams
+    openspiel_peer = "hearts"
+    bench_options = {"players": 4}
+    bots = BOTS
+    test_configs = (
+        {"players": 2, "target": 3},
+        {"players": 3, "target": 2, "napola": True, "re_bello": True},
+        {"players": 4, "target": 2},
+        {"players": 6, "target": 2, "fewest_cards": True},
+        {"players": 4, "deal": "scopone", "target": 2, "must_capture": False},
+        {"players": 4, "deal": "scopone10", "target": 2, "ace_takes_all": True},
+        {"players": 2, "target": 2, "ace_takes_all": True, "ace_scopa": True, "napola": True},
+        {"players": 3, "target": 1, "must_capture": False, "fewest_cards": True,
+         "re_bello": True},
+    )
+
+    def _facts(self) -> GameFacts:
+        p = self.params
+        sides = p.sides
+        return GameFacts(
+            num_players=p.players,
+            num_distinct_actions=actions.NUM_ACTIONS,
+            max_chance_outcomes=NUM_CARDS,
+            min_utility=-1.0 / (sides - 1),
+            max_utility=1.0,
+            max_game_length=DECISIONS_PER_HAND * p.hand_limit,
+            observation_tensor_size=observe.tensor_size(p),
+            utility_sum=0.0,
+            perfect_information=False,
+        )
+
+    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
+        return observe.encode(self.params, obs)
+
+    def render(self, obs: dict[str, Any]) -> str:
+        return render.render(obs)

@@ -1,0 +1,167 @@
+"""The observation of one seat (the one gate for hidden information) and its tensor encoding.
+
+A seat sees its own hand, the table, the card being played and the cards chosen so far, every
+side's captured cards (cards are shown when taken), the sweeps and scores, how many cards each
+hand and the stock hold, and the public event log. The stock and the other hands stay hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from garrison.core import CHANCE, TERMINAL
+from garrison.core.events import entries
+
+from .deck import CARD_OF_NAME, DECK, NUM_CARDS, names
+from .scoring import NOBODY
+
+if TYPE_CHECKING:
+    from .params import ScopaParams
+    from .state import ScopaState
+
+#: How many of the latest events an observation carries.
+LOG_LENGTH = 40
+
+
+def side_name(params: ScopaParams, side: int) -> str:
+    if params.players <= 3:
+        return f"seat {side}"
+    seats = "+".join(str(s) for s in range(params.players) if params.side_of(s) == side)
+    return f"team {'ABC'[side]} ({seats})"
+
+
+def _cards(mask: int) -> str:
+    return " ".join(names(mask))
+
+
+def event_text(params: ScopaParams, event: tuple) -> str:
+    """One public event in words."""
+    kind = event[0]
+    if kind == "hand":
+        return f"Hand {event[1]}: seat {event[2]} deals"
+    if kind == "table":
+        return f"On the table: {_cards(event[1])}"
+    if kind == "void":
+        return f"Three or more Kings on the table ({_cards(event[1])}): the table is dealt again"
+    if kind == "lay":
+        return f"seat {event[1]} plays {DECK.name[event[2]]}"
+    if kind == "take":
+        _, seat, card, taken, scopa, swept = event
+        text = f"seat {seat} plays {DECK.name[card]} and takes {' + '.join(names(taken))}"
+        if scopa:
+            text += ": SCOPA!"
+        elif swept:
+            text += " (table cleared, no scopa)"
+        return text
+    if kind == "rest":
+        return f"seat {event[1]} captured last and takes the rest: {_cards(event[2])}"
+    if kind == "score":
+        pts = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[2]))
+        tot = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[3]))
+        return f"Hand {event[1]} points: {pts}. Scores: {tot}"
+    if kind == "level":
+        return "The leaders are level at or over the target: another hand is played"
+    if kind == "end":
+        who = " and ".join(side_name(params, s) for s in event[2])
+        why = {"target": "reaches the target", "napoleone": "holds all ten Diamonds (Napoleone)",
+               "limit": "leads when the hand limit is reached"}[event[1]]
+        return f"Game over: {who} {why}"
+    return str(event)
+
+
+def last_hand(params: ScopaParams, hs: Any) -> dict[str, Any] | None:
+    if hs is None:
+        return None
+    return {
+        "points": list(hs.points),
+        "cards": list(hs.card_counts),
+        "diamonds": list(hs.diamond_counts),
+        "primiera": list(hs.primiera_totals),
+        "scope": list(hs.scope),
+        "most_cards": hs.cards,
+        "most_diamonds": hs.diamonds,
+        "first": hs.primiera,
+        "settebello": hs.settebello,
+        "re_bello": hs.re_bello,
+        "napola": list(hs.napola),
+    }
+
+
+def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
+    p = state.params
+    to_move = state.to_move
+    phase = ("over" if to_move == TERMINAL else "deal" if to_move == CHANCE
+             else "capture" if state.pending != NOBODY else "play")
+    return {
+        "game": "scopa",
+        "seat": seat,
+        "players": p.players,
+        "sides": [[s for s in range(p.players) if p.side_of(s) == side] for side in range(p.sides)],
+        "my_side": None if seat is None else p.side_of(seat),
+        "target": p.target,
+        "hand_no": state.hand_no,
+        "dealer": state.dealer,
+        "phase": phase,
+        "to_move": to_move if to_move >= 0 else None,
+        "hand": [] if seat is None else names(state.hands[seat]),
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "stock": state.stock.bit_count(),
+        "table": names(state.table),
+        "playing": None if state.pending == NOBODY else DECK.name[state.pending],
+        "chosen": names(state.picked),
+        "capture_sets": [names(o) for o in state.options],
+        "captured": [names(pile) for pile in state.piles],
+        "scope": list(state.scope),
+        "scores": list(state.scores),
+        "last_capturer": None if state.last_capturer == NOBODY else state.last_capturer,
+        "last_hand": last_hand(p, state.last_score),
+        "winners": list(state.winners),
+        "log": [event_text(p, e) for e in entries(state.events, LOG_LENGTH)],
+    }
+
+
+# -- tensor ------------------------------------------------------------------------------------
+PHASES = ("deal", "play", "capture", "over")
+
+
+def tensor_size(params: ScopaParams) -> int:
+    n, s = params.players, params.sides
+    return 4 * NUM_CARDS + s * NUM_CARDS + 3 * s + 4 * n + 1 + len(PHASES)
+
+
+def _put_cards(out: np.ndarray, at: int, cards: list[str]) -> None:
+    for name in cards:
+        out[at + CARD_OF_NAME[name]] = 1.0
+
+
+def encode(params: ScopaParams, obs: dict[str, Any]) -> np.ndarray:
+    """Layout: hand, table, card being played, chosen cards (40 each); each side's captures
+    (40 each); per side: sweeps/10, score/target, is-my-side; per seat: is-me, to-move, dealer,
+    hand size/10; stock/40; phase one-hot."""
+    n, s = params.players, params.sides
+    out = np.zeros(tensor_size(params), dtype=np.float32)
+    _put_cards(out, 0, obs["hand"])
+    _put_cards(out, NUM_CARDS, obs["table"])
+    if obs["playing"] is not None:
+        _put_cards(out, 2 * NUM_CARDS, [obs["playing"]])
+    _put_cards(out, 3 * NUM_CARDS, obs["chosen"])
+    at = 4 * NUM_CARDS
+    for side in range(s):
+        _put_cards(out, at + side * NUM_CARDS, obs["captured"][side])
+    at += s * NUM_CARDS
+    for side in range(s):
+        out[at + side] = obs["scope"][side] / 10.0
+        out[at + s + side] = obs["scores"][side] / params.target
+        out[at + 2 * s + side] = 1.0 if obs["my_side"] == side else 0.0
+    at += 3 * s
+    for seat in range(n):
+        out[at + seat] = 1.0 if obs["seat"] == seat else 0.0
+        out[at + n + seat] = 1.0 if obs["to_move"] == seat else 0.0
+        out[at + 2 * n + seat] = 1.0 if obs["dealer"] == seat else 0.0
+        out[at + 3 * n + seat] = obs["hand_sizes"][seat] / 10.0
+    at += 4 * n
+    out[at] = obs["stock"] / 40.0
+    out[at + 1 + PHASES.index(obs["phase"])] = 1.0
+    return out

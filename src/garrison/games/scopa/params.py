@@ -1,0 +1,72 @@
+"""Options of Scopa (seed 004's scoring table; specs/scopa.md; research scopa.md sections 2-5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from garrison.core import OptionError, Params, option
+
+
+@dataclass(frozen=True)
+class ScopaParams(Params):
+    players: int = option(
+        4, choices=(2, 3, 4, 6),
+        doc="2 or 3 play alone; 4 play as two teams of partners, 6 as three teams",
+    )
+    deal: str = option(
+        "scopa", choices=("scopa", "scopone", "scopone10"),
+        doc="scopa: 3 cards each and 4 on the table, 3 more each when hands are empty; "
+        "scopone: 9 each and 4 on the table; scopone10: 10 each, none on the table (4 players)",
+    )
+    target: int = option(
+        11, low=1, high=99, doc="points that win the game (the seed: 11, 16 or 21)"
+    )
+    must_capture: bool = option(
+        True, doc="a played card that can capture must capture (off: it may be laid down)"
+    )
+    fewest_cards: bool = option(
+        False, doc="a capture by sum must use the fewest table cards possible"
+    )
+    ace_takes_all: bool = option(
+        False, doc="Scopa d'Assi: an Ace takes the whole table (only an Ace, if one lies there)"
+    )
+    ace_scopa: bool = option(
+        False, doc="with ace_takes_all: an Ace that takes the whole table also scores a scopa"
+    )
+    napola: bool = option(
+        False, doc="Diamonds A-2-3 in one pile score 3, +1 per further card in sequence; "
+        "all ten Diamonds win the game"
+    )
+    re_bello: bool = option(False, doc="the King of Diamonds scores a point like the 7 of Diamonds")
+    hand_limit: int = option(
+        100, low=1, high=10000,
+        doc="safety cap on hands per game; at the cap the leaders share the win",
+    )
+
+    def validate(self) -> None:
+        if self.deal != "scopa" and self.players != 4:
+            raise OptionError(
+                f"option 'deal' = {self.deal!r} is played by exactly 4 players (got players="
+                f"{self.players}); use deal='scopa' for 2, 3 or 6 players"
+            )
+        if self.ace_scopa and not self.ace_takes_all:
+            raise OptionError("option 'ace_scopa' needs ace_takes_all=True")
+
+    # -- derived -----------------------------------------------------------------------------
+    @property
+    def sides(self) -> int:
+        """Scoring sides: each player alone with 2 or 3 players, else teams of two."""
+        return self.players if self.players <= 3 else self.players // 2
+
+    def side_of(self, seat: int) -> int:
+        """Partners sit opposite: seats s and s + sides form one team."""
+        return seat % self.sides
+
+    @property
+    def hand_size(self) -> int:
+        return {"scopa": 3, "scopone": 9, "scopone10": 10}[self.deal]
+
+    @property
+    def table_size(self) -> int:
+        """Cards laid face up on the table at the first deal of each hand."""
+        return 0 if self.deal == "scopone10" else 4

@@ -1,0 +1,74 @@
+"""The ``Solo66`` game: facts from the options, the tensor and the text view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from garrison.core import Game, GameFacts
+
+from . import observe, render
+from .actions import NUM_ACTIONS
+from .bots import HeuristicBot
+from .deck import NUM_CARDS
+from .params import Solo66Params
+from .rules import NUM_PLAYERS
+from .state import Solo66State
+
+#: Player decisions in one deal at most: 5 passes + 4 rising bids, 1 announcement, 2 discards,
+#: 30 cards.
+DECISIONS_PER_DEAL = 9 + 1 + 2 + 30
+#: The largest win of one deal (schwarz, 130 x 3) and the largest loss (no trick, 130 x 4).
+MAX_WIN, MAX_LOSS = 390.0, 520.0
+
+
+class Solo66(Game):
+    name = "solo66"
+    title = "Solo 66"
+    version = "1"
+    summary = (
+        "Five players, a 32-card Skat pack, six cards each and two in the talon. The auction is "
+        "for the trump suit (Diamonds < Hearts < Spades < Clubs); the winner may announce a "
+        "higher suit, takes the talon and discards two cards that count for him, then plays "
+        "alone against four. Follow suit, else trump; the soloist needs 66 of 130 card points. "
+        "Schneider under 33, schwarz without a trick."
+    )
+    Params = Solo66Params
+    State = Solo66State
+    bots = {HeuristicBot.name: HeuristicBot}
+    openspiel_peer = "skat"
+    bench_options: dict[str, Any] = {"deals": 1}
+    test_configs = (
+        {"deals": 2},
+        {"deals": 1, "all_pass": "last_trick"},
+        {"deals": 2, "scoring": "points", "all_pass": "last_trick"},
+    )
+
+    def _facts(self) -> GameFacts:
+        p = self.params
+        deals = p.deals
+        if p.scoring == "points":
+            low, high = -float(deals), float(deals)
+        else:
+            low, high = -MAX_LOSS * deals, MAX_WIN * deals
+        return GameFacts(
+            num_players=NUM_PLAYERS,
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CARDS,
+            min_utility=low,
+            max_utility=high,
+            max_game_length=DECISIONS_PER_DEAL * deals,
+            observation_tensor_size=observe.TENSOR_SIZE,
+            utility_sum=0.0,
+            perfect_information=False,
+        )
+
+    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
+        return observe.encode(obs, max(self.facts.max_utility, 1.0))
+
+    def render(self, obs: dict[str, Any]) -> str:
+        return render.render(obs)
+
+
+__all__ = ["Solo66"]

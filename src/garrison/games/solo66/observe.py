@@ -1,0 +1,373 @@
+"""The one gate of hidden information in Solo 66: what a seat may know, its tensor, and
+``resample`` (a full deal consistent with what a seat has seen, keeping every known void).
+
+A seat sees its own hand, every call of the auction, the trump, every card played and who took
+each trick. Only the soloist sees the talon he picked up and his two discards; the others learn
+the discards when the soloist's pile is counted at the end of the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import rules
+from .actions import BID_BASE, PASS
+from .deck import DECK, LAST_TRICK_BONUS, NUM_CARDS, SUITS, points_of
+from .rules import (
+    ANNOUNCE,
+    DEALING,
+    DISCARD,
+    NUM_PLAYERS,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+)
+
+if TYPE_CHECKING:
+    from .state import Solo66State
+
+NAME_TO_CARD = {name: c for c, name in enumerate(DECK.name)}
+SUIT_INDEX = {name: s for s, name in enumerate(SUITS)}
+
+
+def _names(mask: int) -> list[str]:
+    return DECK.names(mask)
+
+
+def _played_voids(tricks: list[tuple[int, list[int]]], trump: int) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it is known to lack: it did not follow a led suit
+    (and, with a trump suit, when it neither followed nor trumped, it has no trump either)."""
+    voids = [0] * NUM_PLAYERS
+    for leader, cards in tricks:
+        if not cards:
+            continue
+        led = cards[0] >> 3
+        for i in range(1, len(cards)):
+            suit = cards[i] >> 3
+            if suit != led:
+                seat = (leader + i) % NUM_PLAYERS
+                voids[seat] |= 1 << led
+                if trump >= 0 and suit != trump:
+                    voids[seat] |= 1 << trump
+    return voids
+
+
+def _all_tricks(s: Solo66State) -> list[tuple[int, list[int]]]:
+    out = [(leader, list(cards)) for leader, cards, _ in s.tricks]
+    if s.trick:
+        out.append((s.leader, list(s.trick)))
+    return out
+
+
+# -- the observation -----------------------------------------------------------------------------
+def observe(s: Solo66State, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know (``None``: a spectator, who sees only the public table)."""
+    params = s.game.params
+    phase = s.phase
+    is_soloist = seat is not None and seat == s.soloist
+    hand = s.hands[seat] if seat is not None else 0
+    trick_points = [points_of(p) for p in s.piles]
+    soloist_points = defender_points = None
+    if s.soloist >= 0 and phase == PLAY:
+        soloist_points = trick_points[s.soloist]
+        if is_soloist:
+            soloist_points += points_of(s.discards)
+        defender_points = sum(trick_points) - trick_points[s.soloist]
+    bids: dict[int, str] = {}
+    for p, a in s.calls:
+        if a != PASS:
+            bids[p] = SUITS[a - BID_BASE]
+    obs: dict[str, Any] = {
+        "game": "solo66",
+        "seat": seat,
+        "deal": min(s.deal_no + 1, params.deals),
+        "deals": params.deals,
+        "dealer": s.dealer,
+        "forehand": rules.forehand(s.dealer),
+        "phase": PHASE_NAMES[phase],
+        "to_move": s.to_move if phase not in (DEALING, OVER) else None,
+        "hand": _names(hand),
+        "hand_sizes": [h.bit_count() for h in s.hands],
+        "auction": [[p, "pass" if a == PASS else SUITS[a - BID_BASE]] for p, a in s.calls],
+        "last_bids": [bids.get(p) for p in range(NUM_PLAYERS)],
+        "passed": [p for p in range(NUM_PLAYERS) if (s.passed >> p) & 1],
+        "high_bid": SUITS[s.high_bid] if s.high_bid >= 0 else None,
+        "high_bidder": s.high_bidder if s.high_bidder >= 0 else None,
+        "soloist": s.soloist if s.soloist >= 0 else None,
+        "trump": SUITS[s.trump] if s.trump >= 0 and phase in (DISCARD, PLAY) else None,
+        "no_trump_game": phase == PLAY and s.soloist < 0,
+        "talon": _names(s.talon_seen) if is_soloist else [],
+        "discards": _names(s.discards) if is_soloist else [],
+        "discards_made": len(s.discard_order),
+        "tricks": [
+            {"leader": leader, "cards": [DECK.name[c] for c in cards], "winner": winner}
+            for leader, cards, winner in s.tricks
+        ],
+        "trick": {"leader": s.leader, "cards": [DECK.name[c] for c in s.trick]},
+        "tricks_won": list(s.tricks_won),
+        "trick_points": trick_points,
+        "soloist_points": soloist_points,
+        "defender_points": defender_points,
+        "scores": list(s.scores),
+        "log": _log(s, seat),
+    }
+    return obs
+
+
+def _log(s: Solo66State, seat: int | None) -> list[str]:
+    """Finished deals in one line each, then the current deal event by event (seat-filtered)."""
+    lines = [rules.describe_result(r) for r in s.results]
+    if s.phase == OVER:
+        lines.append("The match is over. Scores: " + ", ".join(
+            f"seat {p} {v:+g}" for p, v in enumerate(s.scores)))
+        return lines
+    lines.append(
+        f"Deal {s.deal_no + 1}: seat {s.dealer} deals; seat {rules.forehand(s.dealer)} is forehand."
+    )
+    if s.phase == DEALING:
+        return lines
+    for p, a in s.calls:
+        lines.append(f"seat {p} passes" if a == PASS else f"seat {p} bids {SUITS[a - BID_BASE]}")
+    sol = s.soloist
+    if sol >= 0:
+        lines.append(f"seat {sol} wins the auction with {SUITS[s.high_bid]}")
+        if s.phase != ANNOUNCE:
+            lines.append(f"seat {sol} announces {SUITS[s.trump]} as trump and takes the talon")
+            if seat == sol:
+                lines.append(f"you find {', '.join(_names(s.talon_seen))} in the talon")
+                for c in s.discard_order:
+                    lines.append(f"you discard {DECK.name[c]}")
+            elif s.phase == PLAY:
+                lines.append(f"seat {sol} discards two cards face down")
+    elif s.phase == PLAY:
+        lines.append("everyone passed: no trumps, and the last trick alone wins the deal")
+    for i, (leader, cards, winner) in enumerate(s.tricks):
+        played = ", ".join(
+            f"seat {(leader + j) % NUM_PLAYERS} {DECK.name[c]}" for j, c in enumerate(cards)
+        )
+        pts = sum(points_of(1 << c) for c in cards)
+        bonus = f" +{LAST_TRICK_BONUS} last trick" if i == rules.NUM_TRICKS - 1 else ""
+        lines.append(f"trick {i + 1}: {played}; seat {winner} takes it ({pts} points{bonus})")
+    if s.trick:
+        played = ", ".join(
+            f"seat {(s.leader + j) % NUM_PLAYERS} {DECK.name[c]}" for j, c in enumerate(s.trick)
+        )
+        lines.append(f"trick {len(s.tricks) + 1} so far: {played}")
+    return lines
+
+
+# -- the tensor ----------------------------------------------------------------------------------
+_LAYOUT = (
+    ("seat", 5), ("phase", 6), ("dealer", 5), ("to_move", 5), ("hand", 32),
+    ("last_bids", 20), ("passed", 5), ("high_bid", 4), ("high_bidder", 5), ("soloist", 5),
+    ("trump", 4), ("no_trump_game", 1), ("talon", 32), ("discards", 32), ("played_by", 160),
+    ("trick", 32), ("trick_leader", 5), ("voids", 20), ("tricks_won", 5), ("trick_points", 5),
+    ("side_points", 2), ("progress", 1), ("scores", 5),
+)
+OFFSET: dict[str, int] = {}
+_at = 0
+for _name, _size in _LAYOUT:
+    OFFSET[_name] = _at
+    _at += _size
+TENSOR_SIZE = _at
+
+
+def encode(obs: dict[str, Any], score_scale: float) -> np.ndarray:
+    """The observation as a flat float32 vector (layout ``_LAYOUT``), built only from ``obs``."""
+    t = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    o = OFFSET
+
+    def one(name: str, index: int | None) -> None:
+        if index is not None:
+            t[o[name] + index] = 1.0
+
+    one("seat", obs["seat"])
+    one("phase", PHASE_NAMES.index(obs["phase"]))
+    one("dealer", obs["dealer"])
+    one("to_move", obs["to_move"])
+    for name in obs["hand"]:
+        t[o["hand"] + NAME_TO_CARD[name]] = 1.0
+    for p, bid in enumerate(obs["last_bids"]):
+        if bid is not None:
+            t[o["last_bids"] + 4 * p + SUIT_INDEX[bid]] = 1.0
+    for p in obs["passed"]:
+        t[o["passed"] + p] = 1.0
+    one("high_bid", None if obs["high_bid"] is None else SUIT_INDEX[obs["high_bid"]])
+    one("high_bidder", obs["high_bidder"])
+    one("soloist", obs["soloist"])
+    trump = -1 if obs["trump"] is None else SUIT_INDEX[obs["trump"]]
+    one("trump", None if trump < 0 else trump)
+    t[o["no_trump_game"]] = float(obs["no_trump_game"])
+    for name in obs["talon"]:
+        t[o["talon"] + NAME_TO_CARD[name]] = 1.0
+    for name in obs["discards"]:
+        t[o["discards"] + NAME_TO_CARD[name]] = 1.0
+    tricks = [(tr["leader"], [NAME_TO_CARD[n] for n in tr["cards"]]) for tr in obs["tricks"]]
+    current = (obs["trick"]["leader"], [NAME_TO_CARD[n] for n in obs["trick"]["cards"]])
+    for leader, cards in [*tricks, current]:
+        for j, c in enumerate(cards):
+            t[o["played_by"] + 32 * ((leader + j) % NUM_PLAYERS) + c] = 1.0
+    for c in current[1]:
+        t[o["trick"] + c] = 1.0
+    if current[1]:
+        one("trick_leader", current[0])
+    for p, v in enumerate(_played_voids([*tricks, current], trump)):
+        for suit in range(4):
+            if (v >> suit) & 1:
+                t[o["voids"] + 4 * p + suit] = 1.0
+    for p in range(NUM_PLAYERS):
+        t[o["tricks_won"] + p] = obs["tricks_won"][p] / rules.NUM_TRICKS
+        t[o["trick_points"] + p] = obs["trick_points"][p] / 130.0
+        t[o["scores"] + p] = obs["scores"][p] / score_scale
+    if obs["soloist_points"] is not None:
+        t[o["side_points"]] = obs["soloist_points"] / 130.0
+        t[o["side_points"] + 1] = obs["defender_points"] / 130.0
+    t[o["progress"]] = (obs["deal"] - 1) / obs["deals"]
+    return t
+
+
+# -- resampling ----------------------------------------------------------------------------------
+def _feasible(need: list[int], caps: list[int], allowed: list[int]) -> bool:
+    """Hall's condition: every set of suits fits in the places that may take one of them."""
+    for suits in range(1, 16):
+        want = 0
+        for suit in range(4):
+            if (suits >> suit) & 1:
+                want += need[suit]
+        if want == 0:
+            continue
+        room = 0
+        for cap, ok in zip(caps, allowed):
+            if ok & suits:
+                room += cap
+        if want > room:
+            return False
+    return True
+
+
+def assign(cards: list[int], caps: list[int], allowed: list[int], rng: random.Random) -> list[int]:
+    """Deal ``cards`` into places of sizes ``caps`` where place ``i`` may only take suits in the
+    4-bit mask ``allowed[i]``. Each card goes, in random order, to a place drawn by free room among
+    the places that keep the rest dealable, so the deal never gets stuck."""
+    caps = list(caps)
+    need = [0] * 4
+    for c in cards:
+        need[c >> 3] += 1
+    order = list(cards)
+    rng.shuffle(order)
+    out = [0] * len(caps)
+    for c in order:
+        suit = c >> 3
+        need[suit] -= 1
+        choices, weights = [], []
+        for i, cap in enumerate(caps):
+            if cap and (allowed[i] >> suit) & 1:
+                caps[i] -= 1
+                if _feasible(need, caps, allowed):
+                    choices.append(i)
+                    weights.append(cap)
+                caps[i] += 1
+        if not choices:
+            raise AssertionError("no consistent deal exists")  # the true deal is one, so never
+        i = rng.choices(choices, weights)[0]
+        caps[i] -= 1
+        out[i] |= 1 << c
+    return out
+
+
+def resample(s: Solo66State, seat: int, rng: random.Random) -> Solo66State:
+    """A full state that ``seat`` cannot tell from ``s``: the cards it has not seen are dealt
+    again at random among the places it cannot see, keeping every void shown in play; the
+    current deal's chance actions in the history are rewritten to match."""
+    world = s.clone()
+    world._stack = []
+    if s.phase == OVER:
+        return world
+    sol = s.soloist
+    voids = _played_voids(_all_tricks(s), s.trump)
+    places: list[tuple[str, int]] = []
+    caps, allowed, masks = [], [], []
+    for p in range(NUM_PLAYERS):
+        if p != seat:
+            places.append(("hand", p))
+            masks.append(s.hands[p])
+            allowed.append(0b1111 & ~voids[p])
+    for name in ("talon", "stock"):
+        places.append((name, 0))
+        masks.append(getattr(s, name))
+        allowed.append(0b1111)
+    if sol >= 0 and seat != sol:
+        places.append(("discards", 0))
+        masks.append(s.discards)
+        allowed.append(0b1111)
+    caps = [m.bit_count() for m in masks]
+    unknown = 0
+    for m in masks:
+        unknown |= m
+    dealt = assign(list(_cards(unknown)), caps, allowed, rng)
+    hands = list(s.hands)
+    for (kind, p), mask in zip(places, dealt):
+        if kind == "hand":
+            hands[p] = mask
+        else:
+            setattr(world, kind, mask)
+    world.hands = tuple(hands)
+    world.pack = tuple(_cards(world.stock))
+    if sol >= 0 and seat != sol and s.phase in (DISCARD, PLAY):
+        played = _played_by(s, sol)
+        world.talon_seen = _pick(world.hands[sol] | world.discards | played, 2, rng)
+        order = list(_cards(world.discards))
+        rng.shuffle(order)
+        world.discard_order = tuple(order)
+    _rewrite_deal(world, rng)
+    world._legal = None
+    return world
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(NUM_CARDS) if (mask >> c) & 1]
+
+
+def _pick(mask: int, k: int, rng: random.Random) -> int:
+    out = 0
+    for c in rng.sample(_cards(mask), k):
+        out |= 1 << c
+    return out
+
+
+def _played_by(s: Solo66State, seat: int) -> int:
+    mask = 0
+    for leader, cards in _all_tricks(s):
+        for j, c in enumerate(cards):
+            if (leader + j) % NUM_PLAYERS == seat:
+                mask |= 1 << c
+    return mask
+
+
+def _rewrite_deal(world: Solo66State, rng: random.Random) -> None:
+    """Make the current deal's chance actions (and the soloist's discards) in the history agree
+    with the resampled cards."""
+    origin = []
+    for p in range(NUM_PLAYERS):
+        mask = world.hands[p] | _played_by(world, p)
+        if p == world.soloist and world.phase in (DISCARD, PLAY):
+            mask = (mask | world.discards) & ~world.talon_seen
+        origin.append(_cards(mask))
+    talon = _cards(world.talon | world.talon_seen)
+    for cards in [*origin, talon]:
+        rng.shuffle(cards)
+    history = world._history
+    for k in range(world.dealt):
+        target = rules.deal_target(world.dealer, k)
+        history[world.deal_start + k] = (talon if target < 0 else origin[target]).pop()
+    # the soloist's discards follow the deal, the calls and the announcement
+    first = world.deal_start + world.dealt + len(world.calls) + 1
+    for i, c in enumerate(world.discard_order):
+        history[first + i] = c
+    assert all(not cards for cards in origin) or world.phase == DEALING
+
+
+__all__ = ["NAME_TO_CARD", "TENSOR_SIZE", "assign", "encode", "observe", "resample"]
