@@ -1,0 +1,89 @@
+"""Why an action is not allowed, in a player's words (only what the mover may see)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import rules
+from .carddata import FLAGS, PARTIES, CardSet, Filter
+
+if TYPE_CHECKING:
+    from .state import G1848State
+
+
+def filter_words(flt: Filter) -> str:
+    """A filter in words: "a DL or RR person (no commander)"."""
+    who = " or ".join(PARTIES[q] for q in sorted(flt.parties)) if flt.parties is not None else "any"
+    if flt.flags is not None:
+        who += " (" + "/".join(FLAGS[f] for f in sorted(flt.flags)) + ")"
+    if flt.commanders == "only":
+        return f"a {who} commander"
+    if flt.commanders == "exclude":
+        return f"a {who} person card that is not a commander"
+    return f"a {who} person card (commanders too)"
+
+
+def where_words(cs: CardSet, card: int) -> str:
+    return "on any player's side (train symbol)" if cs.train[card] else "only on your own side"
+
+
+def explain(state: G1848State, action: int) -> str:
+    cs = state.cs
+    kind, x = A.decode(action)
+    seat = state.current_player()
+    if state.phase == "draw":
+        if kind == "push":
+            return "the Stich is over: cards still in hand cannot be pushed back now"
+        return "choose the pile for your last card: 'draw person' or 'draw zusatz'"
+    if kind == "draw":
+        if state.hands[seat].bit_count() >= rules.HAND_LIMIT:
+            return "you already hold 6 cards: a seventh hand card is never drawn"
+        return "cards are drawn only after a Stich (at most 2 + 2, never above 6 in hand)"
+    if state.phase == "assign":
+        army = state.assign_army
+        seats = ", ".join(f"P{k[0] + 1}" for k in state.assign_choices)
+        return (
+            f"{cs.name[army]} follows a commander of its own flag first, then the strongest: "
+            f"it may go to {seats}"
+        )
+    if kind == "assign":
+        return "no army card is waiting for a commander"
+    if state.phase == "target":
+        card = state.pending
+        if kind not in ("person", "side"):
+            return f"first choose where {cs.name[card]} goes ('on <card id>' or 'on side P<n>')"
+        return _bad_target(state, card, kind, x)
+    if kind in ("person", "side"):
+        return "play a Zusatzkarte first, then choose its target"
+    if kind in ("play", "push"):
+        if not 0 <= x < len(cs.cid) or not (state.hands[seat] >> x) & 1:
+            return f"you do not hold {cs.cid[x] if 0 <= x < len(cs.cid) else 'that card'}"
+        if kind == "push":
+            return "Schieben is not part of the base game"
+        eff = cs.effect[x]
+        goal = "a side" if eff.target == "side" else filter_words(eff.filter)
+        return f"{cs.name[x]} needs {goal} {where_words(cs, x)}, and there is none on the table"
+    return f"'{state._describe_id(action)}' is not allowed now"
+
+
+def _bad_target(state: G1848State, card: int, kind: str, x: int) -> str:
+    cs = state.cs
+    eff = cs.effect[card]
+    seat = state.current_player()
+    if eff.target == "side" and kind == "person":
+        return f"{cs.name[card]} lies on a whole side: choose 'on side P<n>'"
+    if eff.target == "person" and kind == "side":
+        return f"{cs.name[card]} goes on one person card: choose 'on <card id>'"
+    if kind == "side":
+        if x >= state.n:
+            return f"there is no player P{x + 1}"
+        return f"{cs.name[card]} goes {where_words(cs, card)}"
+    side = next((s for s, ps in enumerate(state.persons) if x in ps), -1)
+    if side < 0:
+        return f"{cs.cid[x]} is not on the table"
+    if side not in rules.allowed_sides(cs, card, seat, state.n):
+        return f"{cs.name[card]} goes {where_words(cs, card)}"
+    if cs.is_commander(x) and eff.filter.commanders == "exclude":
+        return f"Zusatzkarten never act on a commander: {cs.name[x]} is one"
+    return f"{cs.name[card]} goes on {filter_words(eff.filter)}; {cs.label(x)} is not"

@@ -1,0 +1,74 @@
+"""1848 (seed 001): Kuhlmann's card game of the German revolution, extended rules for 2-4."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from garrison.core import Game, GameFacts
+
+from . import actions, observe, render
+from .bots import BOTS
+from .carddata import CardSet, load_cards
+from .params import G1848Params
+from .state import G1848State
+
+
+class G1848Game(Game):
+    name = "1848"
+    title = "1848 - Das Kartenspiel zur Revolution"
+    version = "1"
+    summary = (
+        "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round (Stich) "
+        "players lay politicians of four parties (RR Republicans, DL Democrats, L Liberals, "
+        "R Reactionaries) and event cards that raise or lower them, push a card back under its "
+        "pile (Schieben) or pass. The strongest party decides; its main holder takes the "
+        "Ablaufkarte and credits the votes. Army cards with commanders decide a round "
+        "militarily. Most victory points at the end win. Only a few card values of the original "
+        "are known: all values marked * are Garrison's reconstruction, not the original "
+        "printing; cards=PATH loads another card file."
+    )
+    Params = G1848Params
+    State = G1848State
+    params: G1848Params
+    openspiel_peer = "hearts"
+    bench_options = {"players": 4}
+    bots = BOTS
+    test_configs = (
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 2, "rules": "base"},
+    )
+
+    def __init__(self, params: G1848Params | None = None) -> None:
+        p = params if params is not None else G1848Params()
+        self.cards: CardSet = load_cards(p.cards)
+        super().__init__(p)
+
+    def _facts(self) -> GameFacts:
+        p = self.params
+        n = p.players
+        ablauf = len(self.cards.base_ablauf) if p.rules == "base" else len(self.cards.ablauf_id)
+        rounds = ablauf * p.patt_limit
+        hand = 4 if p.rules == "base" else 6
+        per_round = n * (2 * hand + 2)  # plays, pushes and targets of the hand, a pass, a draw choice
+        armies = sum(1 for k in self.cards.kind if k == "army")
+        return GameFacts(
+            num_players=n,
+            num_distinct_actions=actions.NUM_ACTIONS,
+            max_chance_outcomes=actions.N_CARDS,
+            min_utility=0.0,
+            max_utility=1.0,
+            max_game_length=rounds * per_round + armies * (n + 1),
+            observation_tensor_size=observe.tensor_size(),
+            utility_sum=1.0,
+            perfect_information=False,
+        )
+
+    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
+        return observe.encode(self, obs)
+
+    def render(self, obs: dict[str, Any]) -> str:
+        return render.render(obs, self.cards)

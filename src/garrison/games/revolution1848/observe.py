@@ -1,0 +1,199 @@
+"""The observation of 1848 (the one gate for hidden information) and its tensor.
+
+Public: the table (persons with their current values, Zusatzkarten and their targets, armies and
+their commanders), Ablaufkarten won, every tally, who passed, hand sizes per pile, pile sizes,
+the discards and the cards out of the game. Private to a seat: its hand, the cards it pushed under
+a pile (and where they went when another player drew them), and its own log lines.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from garrison.core.cards import cards_in
+
+from . import rules
+from .carddata import N_ABLAUF, N_PERSON, N_PLAYABLE, PARTIES
+
+if TYPE_CHECKING:
+    from .game import G1848Game
+    from .state import G1848State
+
+MAX_SEATS = 4
+PHASES = ("draw", "play", "target", "assign", "over")
+LOG_LINES = 40
+RECONSTRUCTED_NOTE = (
+    "Card values marked * are reconstructed by Garrison, not the original printing "
+    "(only a few values are known from the sources)."
+)
+
+
+def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
+    cs = state.cs
+    n = state.n
+    values = rules.person_values(cs, state.persons, state.zusatz)
+    table_units = rules.units(cs, state.persons, state.zusatz)
+    mil = {p: u.strength for u in table_units.values() for p in u.members}
+    table = []
+    for s in range(n):
+        table.append({
+            "persons": [
+                {"card": p, "value": values[p], "reconstructed": sorted(cs.recon[p])}
+                for p in state.persons[s]
+            ],
+            "zusatz": [
+                {"card": c, "by": by, "target": kind, "on": x}
+                for c, by, kind, x in state.zusatz
+                if (kind == "side" and x == s)
+                or (kind == "person" and any(x == p for p in state.persons[s]))
+                or (kind == "person" and x not in values and by == s)
+            ],
+        })
+    armies = []
+    for a, place, lead in state.armies:
+        u = table_units.get(lead) if lead is not None else None
+        armies.append({
+            "card": a,
+            "place": place,
+            "leader": None if u is None else {
+                "seat": u.seat, "flag": u.flag, "commanders": list(u.members),
+                "strength": u.strength, "party": PARTIES[u.party],
+            },
+            "points": cs.strength[a] + (u.strength if u else 0),
+        })
+    totals = [0] * len(PARTIES)
+    for p, v in values.items():
+        totals[cs.party[p]] += v
+    cur = state.current_ablauf()
+    obs: dict[str, Any] = {
+        "game": "1848",
+        "seat": seat,
+        "players": n,
+        "rules": state.game.params.rules,
+        "phase": state.phase,
+        "to_move": state.current_player(),
+        "round": state.round_no,
+        "ablauf": {
+            "current": cur,
+            "left": len(state.ablauf_deck) - state.ablauf_pos,
+            "patt_count": state.patt_count,
+            "set_aside": list(state.set_aside),
+            "to_win": rules.ABLAUF_TO_WIN[n] if state.game.params.rules == "extended" else None,
+        },
+        "won": [list(t) for t in state.won],
+        "tally": [list(t) for t in state.tally],
+        "passed": list(state.passed),
+        "hand_counts": [list(state.hand_counts(s)) for s in range(n)],
+        "hand": None if seat is None else cards_in(state.hands[seat]),
+        "hand_reconstructed": None if seat is None else [
+            sorted(cs.recon[c]) for c in cards_in(state.hands[seat])],
+        "pending": state.pending,
+        "assign": None if state.phase != "assign" else {
+            "army": state.assign_army, "choices": [k[0] for k in state.assign_choices]},
+        "draw_choice": state.draws[0][0] if state.phase == "draw" and state.draws[0][1] == "?" else None,
+        "table": table,
+        "military": {str(p): m for p, m in sorted(mil.items())},
+        "armies": armies,
+        "party_totals": totals,
+        "rot_on_table": sum(cs.rot[c] for c, _, _, _ in state.zusatz),
+        "piles": [
+            {
+                "stock": state.stock[i].bit_count(),
+                "bottom": len(state.bottom[i]),
+                "bottom_pushers": [pusher for _, pusher in state.bottom[i]],
+                "discard": cards_in(state.discard[i]),
+            }
+            for i in (0, 1)
+        ],
+        "removed": cards_in(state.removed),
+        "my_pushed": [] if seat is None else [
+            [i, pos, c] for i in (0, 1) for pos, (c, pusher) in enumerate(state.bottom[i])
+            if pusher == seat
+        ],
+        "known": [] if seat is None else sorted(
+            [c, next(t for t in range(n) if (state.hands[t] >> c) & 1)]
+            for c, knower in state.known if knower == seat
+        ),
+        "last_result": list(state.last_result),
+        "vp": None if state.vp is None else list(state.vp),
+        "winners": list(state.win),
+        "log": state.log_lines(seat, LOG_LINES),
+        "note": RECONSTRUCTED_NOTE,
+    }
+    return obs
+
+
+def tensor_size() -> int:
+    return (
+        MAX_SEATS + (MAX_SEATS + 2) + len(PHASES) + N_PLAYABLE * 10 + N_PERSON
+        + MAX_SEATS * len(PARTIES) + MAX_SEATS * 4 + MAX_SEATS * 2 + N_ABLAUF + 1 + len(PARTIES) + 4
+    )
+
+
+def encode(game: G1848Game, obs: dict[str, Any]) -> np.ndarray:
+    """Flat float32 features built only from ``obs`` (and the public card data)."""
+    out = np.zeros(tensor_size(), dtype=np.float32)
+    i = 0
+    if obs["seat"] is not None:
+        out[i + obs["seat"]] = 1
+    i += MAX_SEATS
+    tm = obs["to_move"]
+    out[i + (tm if tm >= 0 else MAX_SEATS + (0 if tm == -1 else 1))] = 1
+    i += MAX_SEATS + 2
+    out[i + PHASES.index(obs["phase"])] = 1
+    i += len(PHASES)
+    base = i
+    for c in obs["hand"] or ():
+        out[base + c * 10] = 1
+    for s, side in enumerate(obs["table"]):
+        for p in side["persons"]:
+            out[base + p["card"] * 10 + 1 + s] = 1
+        for z in side["zusatz"]:
+            out[base + z["card"] * 10 + 1 + s] = 1
+    for a in obs["armies"]:
+        out[base + a["card"] * 10 + 1 + a["place"]] = 1
+        if a["leader"] is not None:
+            out[base + a["card"] * 10 + 9] = 1
+    for pile in obs["piles"]:
+        for c in pile["discard"]:
+            out[base + c * 10 + 5] = 1
+    for c in obs["removed"]:
+        out[base + c * 10 + 6] = 1
+    if obs["pending"] >= 0:
+        out[base + obs["pending"] * 10 + 7] = 1
+    for _, _, c in obs["my_pushed"]:
+        out[base + c * 10 + 8] = 1
+    i += N_PLAYABLE * 10
+    for side in obs["table"]:
+        for p in side["persons"]:
+            out[i + p["card"]] = p["value"] / 10.0
+    i += N_PERSON
+    for s, t in enumerate(obs["tally"]):
+        out[i + s * 4: i + s * 4 + 4] = np.asarray(t, dtype=np.float32) / 20.0
+    i += MAX_SEATS * len(PARTIES)
+    for s in range(obs["players"]):
+        out[i + s * 4] = len(obs["won"][s]) / 6.0
+        out[i + s * 4 + 1] = float(obs["passed"][s])
+        if obs["vp"] is not None:
+            out[i + s * 4 + 2] = obs["vp"][s] / 5.0
+        out[i + s * 4 + 3] = 1.0
+    i += MAX_SEATS * 4
+    for s, (hp, hz) in enumerate(obs["hand_counts"]):
+        out[i + s * 2] = hp / 6.0
+        out[i + s * 2 + 1] = hz / 6.0
+    i += MAX_SEATS * 2
+    if obs["ablauf"]["current"] >= 0:
+        out[i + obs["ablauf"]["current"]] = 1
+    i += N_ABLAUF
+    out[i] = obs["ablauf"]["patt_count"] / 3.0
+    i += 1
+    out[i: i + 4] = np.asarray(obs["party_totals"], dtype=np.float32) / 20.0
+    i += len(PARTIES)
+    for k, pile in enumerate(obs["piles"]):
+        out[i + k * 2] = pile["stock"] / 40.0
+        out[i + k * 2 + 1] = pile["bottom"] / 10.0
+    i += 4
+    assert i == len(out)
+    return out

@@ -1,0 +1,38 @@
+"""Options of 1848 (seed 001 "Was ist anders"; specs/1848.md "What to build")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from garrison.core import OptionError, Params, option
+
+from .carddata import load_cards
+
+
+@dataclass(frozen=True)
+class G1848Params(Params):
+    players: int = option(3, low=2, high=4, doc="number of players (2-4)")
+    rules: str = option(
+        "extended",
+        choices=("extended", "base"),
+        doc="extended: the seed's rules for 2-4 players with armies; base: the 2-player base game",
+    )
+    cards: str = option(
+        "",
+        doc="path of another card file (JSON, same format as data/cards.json); empty: our "
+        "reconstructed set",
+    )
+    patt_limit: int = option(
+        5,
+        low=1,
+        high=20,
+        doc="house rule (ours): after this many Patts in a row on one Ablaufkarte it is set aside "
+        "unwon, so a game always ends",
+    )
+
+    def validate(self) -> None:
+        if self.rules == "base" and self.players != 2:
+            raise OptionError(
+                f"option 'rules' = 'base' is the 2-player base game; use players=2 (got {self.players})"
+            )
+        load_cards(self.cards)

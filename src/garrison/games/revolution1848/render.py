@@ -1,0 +1,163 @@
+"""Text view of 1848 for a person at the terminal (built from an observation and the card list)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .carddata import FLAGS, N_PERSON, PARTIES, CardSet
+
+if TYPE_CHECKING:
+    from .state import G1848State
+
+
+def _value(cs: CardSet, p: int, now: int) -> str:
+    star = "*" if "value" in cs.recon[p] else ""
+    base = cs.value[p]
+    return f"{now}{star}" if now == base else f"{now} (printed {base}{star})"
+
+
+def _person(cs: CardSet, p: int, now: int, mil: dict[str, Any]) -> str:
+    text = f"{cs.cid[p]} {cs.name[p]} {PARTIES[cs.party[p]]} {_value(cs, p, now)}"
+    if cs.flag[p] >= 0:
+        star = "*" if "military" in cs.recon[p] else ""
+        now = mil.get(str(p), cs.strength[p])
+        extra = f"; with its unit now {now}" if now != cs.strength[p] else ""
+        text += f" [commander {FLAGS[cs.flag[p]]} {cs.strength[p]}{star}{extra}]"
+    return text
+
+
+def _who(flt: Any) -> str:
+    who = ""
+    if flt.parties is not None:
+        who = "/".join(PARTIES[q] for q in sorted(flt.parties)) + " "
+    if flt.flags is not None:
+        who += "/".join(FLAGS[f] for f in sorted(flt.flags)) + " "
+    return who
+
+
+def _zusatz_text(cs: CardSet, c: int) -> str:
+    """What a Zusatzkarte does, from its effect data."""
+    eff = cs.effect[c]
+    parts = []
+    if eff.target == "person":
+        kind = "commander or person" if eff.filter.commanders == "include" else "person"
+        if eff.filter.commanders == "only":
+            kind = "commander"
+        goal = f"one {_who(eff.filter)}{kind}"
+    for op in eff.ops:
+        if op.op == "remove":
+            parts.append(f"{goal} leaves the game")
+            continue
+        what = " military" if op.stat == "military" else ""
+        if eff.target == "person":
+            scope = goal
+        elif op.per == "unit":
+            scope = f"the {_who(op.filter)}commanders of a side"
+        else:
+            scope = f"every {_who(op.filter)}person of a side"
+        parts.append(f"{op.amount:+d}{what} to {scope}")
+    if cs.rot[c]:
+        parts.append(f"Rot {cs.rot[c]}")
+    parts.append("any side (train)" if cs.train[c] else "own side")
+    star = "*" if "effect" in cs.recon[c] else ""
+    return "; ".join(parts) + star
+
+
+def card_line(cs: CardSet, c: int) -> str:
+    """One hand card with what it does."""
+    if c < N_PERSON:
+        return _person(cs, c, cs.value[c], {})
+    if cs.kind[c] == "army":
+        star = "*" if "military" in cs.recon[c] else ""
+        return f"{cs.cid[c]} {cs.name[c]}: army {FLAGS[cs.flag[c]]} {cs.strength[c]}{star}"
+    return f"{cs.cid[c]} {cs.name[c]}: {_zusatz_text(cs, c)}"
+
+
+def render(obs: dict[str, Any], cs: CardSet) -> str:
+    n = obs["players"]
+    me = obs["seat"]
+    out = []
+    ab = obs["ablauf"]
+    head = f"1848 ({obs['rules']} rules, {n} players) - round {obs['round']}"
+    if ab["current"] >= 0:
+        star = "*" if cs.ablauf_recon[ab["current"]] else ""
+        head += f" - Ablaufkarte {cs.ablauf_id[ab['current']]} {cs.ablauf_title[ab['current']]}{star}"
+        if ab["patt_count"]:
+            head += f" (after {ab['patt_count']} Patt)"
+    out.append(head)
+    goal = f"; first to {ab['to_win']} Ablaufkarten ends the game" if ab["to_win"] else ""
+    out.append(f"Ablaufkarten left: {ab['left']}{goal}")
+    out.append("")
+    out.append("player     Ablauf won  hand P+Z   tally:  RR  DL   L   R")
+    for s in range(n):
+        name = f"P{s + 1}" + (" (you)" if s == me else "")
+        flag = "  passed" if obs["passed"][s] else ""
+        hp, hz = obs["hand_counts"][s]
+        t = obs["tally"][s]
+        out.append(
+            f"{name:<10} {len(obs['won'][s]):>10}  {hp:>6}+{hz:<3} {'':>6} "
+            f"{t[0]:>3} {t[1]:>3} {t[2]:>3} {t[3]:>3}{flag}"
+        )
+    out.append("")
+    out.append("Table (values include all modifiers):")
+    for s in range(n):
+        side = obs["table"][s]
+        lines = [f"  P{s + 1}:"]
+        for p in side["persons"]:
+            lines.append("    " + _person(cs, p["card"], p["value"], obs["military"]))
+        for z in side["zusatz"]:
+            on = cs.cid[z["on"]] if z["target"] == "person" else "the whole side"
+            lines.append(f"    + {cs.name[z['card']]} on {on} (by P{z['by'] + 1})")
+        for a in obs["armies"]:
+            if a["place"] != s:
+                continue
+            lead = a["leader"]
+            if lead is None:
+                lines.append(f"    army {cs.name[a['card']]} ({cs.strength[a['card']]}), no commander")
+            else:
+                names = " + ".join(cs.name[p] for p in lead["commanders"])
+                lines.append(
+                    f"    army {cs.name[a['card']]} ({cs.strength[a['card']]}) led by {names} "
+                    f"({FLAGS[lead['flag']]} {lead['strength']}) = {a['points']} for {lead['party']}"
+                )
+        if len(lines) == 1:
+            lines[0] += " -"
+        out.extend(lines)
+    totals = obs["party_totals"]
+    out.append("  party totals now: " + ", ".join(f"{PARTIES[q]} {totals[q]}" for q in range(4))
+               + (f"; Rot on the table {obs['rot_on_table']}" if obs["rot_on_table"] else ""))
+    out.append("")
+    if obs["hand"] is not None:
+        out.append("Your hand:")
+        for c in obs["hand"]:
+            out.append("  " + card_line(cs, c))
+        for pile, pos, c in obs["my_pushed"]:
+            out.append(f"  (pushed under the {('person', 'zusatz')[pile]} pile, place {pos + 1}: {cs.name[c]})")
+        for c, holder in obs["known"]:
+            out.append(f"  (P{holder + 1} drew {cs.name[c]}, which you pushed)")
+        out.append("")
+    if obs["pending"] >= 0:
+        out.append(f"Waiting for a target for {cs.name[obs['pending']]}.")
+    if obs["assign"]:
+        choices = ", ".join(f"P{s + 1}" for s in obs["assign"]["choices"])
+        out.append(f"{cs.name[obs['assign']['army']]}: equally strong commanders at {choices}; "
+                   "the player of the army chooses.")
+    if obs["vp"] is not None:
+        out.append("Final: " + ", ".join(f"P{s + 1} {v} VP" for s, v in enumerate(obs["vp"]))
+                   + "; winner " + " and ".join(f"P{s + 1}" for s in obs["winners"]))
+    out.append("Recent events:")
+    out.extend("  " + line for line in obs["log"][-12:])
+    out.append("")
+    out.append(obs["note"])
+    return "\n".join(out)
+
+
+def render_full(state: G1848State) -> str:
+    """Everything, hidden cards included (for tests and debugging)."""
+    cs = state.cs
+    lines = [render(state.observation(None), cs), "", "Hidden:"]
+    for s in range(state.n):
+        lines.append(f"  P{s + 1} hand: " + ", ".join(cs.cid[c] for c in range(len(cs.cid))
+                                                     if (state.hands[s] >> c) & 1))
+    lines.append(f"  draw queue: {state.draws}")
+    return "\n".join(lines)
