@@ -112,27 +112,43 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             player = self.current_player()
             if player == TERMINAL:
-                self._legal = ()
+                legal = ()
             elif player == CHANCE:
-                self._legal = tuple(a for a, _ in self._chance_outcomes())
+                legal = tuple([a for a, _ in self._chance_outcomes()])
             else:
-                self._legal = tuple(self._legal_actions())
-        return list(self._legal)
+                legal = tuple(self._legal_actions())
+            self._legal = legal
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
         if self.current_player() != CHANCE:
             raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
-        return self._chance_outcomes()
+        outcomes = self._chance_outcomes()
+        if self._legal is None:
+            self._legal = tuple([a for a, _ in outcomes])
+        return outcomes
 
     def apply_action(self, action: int, seat: int | None = None) -> None:
         """Apply ``action`` after checking it; on any error nothing changes.
 
         ``seat`` (optional) names who sends the action; a wrong seat raises ``NotYourTurnError``.
         """
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+        if seat is None and type(action) is int and action in legal:  # the hot path
+            self._do(action)
+            return
+        self._refuse_or_apply(action, seat)
+
+    def _refuse_or_apply(self, action: object, seat: int | None) -> None:
+        """The slow path: explain exactly what is wrong, or apply an action sent with its seat."""
         player = self.current_player()
         if player == TERMINAL:
             raise GameOverError("the game is over; no more actions can be played")
@@ -142,8 +158,6 @@ class State:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise InvalidActionError(f"an action is an integer id, not {action!r}")
         action = int(action)
-        if self._legal is None:
-            self.legal_actions()
         assert self._legal is not None
         if action not in self._legal:
             if not 0 <= action < max(self.game.num_distinct_actions, self.game.max_chance_outcomes):
