@@ -72,6 +72,8 @@ def _check_observations(game, state, rng):
     seat = rng.randrange(game.num_players)
     world = state.resample(seat, random.Random(rng.random()))
     assert world.observation(seat) == state.observation(seat), "resample changed what the seat knows"
+    # a world never carries the true history: it is rewritten to fit the world, or forgotten
+    assert world.history() == [] or garrison.replay(world.to_record()) == world
     assert np.array_equal(world.observation_tensor(seat), state.observation_tensor(seat))
     assert world.current_player() == state.current_player()
     if state.current_player() == seat:

@@ -90,7 +90,11 @@ class State:
         raise NotImplementedError
 
     def resample(self, seat: int, rng: Any) -> State:
-        """A full state consistent with everything ``seat`` has observed."""
+        """A full state consistent with everything ``seat`` has observed.
+
+        Its history is either rewritten to fit the new world (so it replays to it) or empty
+        (``forget_history``); it never carries the true hidden actions.
+        """
         raise NotImplementedError
 
     def check_invariants(self) -> None:
@@ -210,6 +214,16 @@ class State:
         history, stack = self._history, self._stack
         self.__dict__ = dict(snapshot)
         self._history, self._stack = history, stack
+
+    def forget_history(self) -> None:
+        """Drop the history and the undo stack (for worlds built by ``resample``).
+
+        A resampled world must not carry the true history: it would hand a bot the real deal.
+        A game whose ``resample`` cannot rewrite the history to fit the new world calls this, so
+        the world starts afresh here (it can move on and undo its own moves, not earlier ones).
+        """
+        self._history = []
+        self._stack = []
 
     def history(self) -> list[int]:
         """Every action applied so far, chance outcomes included."""

@@ -88,6 +88,8 @@ class GambitState(State):
             if not self.taken:
                 return "you must set aside at least one die of this roll before rolling again"
             return "every die is set aside; there is nothing left to roll"
+        if action > actions.ROLL:
+            return f"action id {action} is not a Gambit move (0-5 keep a die of face 1-6, 6 roll)"
         face = actions.face_of(action)
         return (
             f"there is no {face} left to set aside in this roll "

@@ -483,6 +483,7 @@ class G1848State(State):
         for who, text in reversed(entries):
             world.log_tail = (world.log_tail, who, text)
         world._legal = None
+        world.forget_history()  # the true history would tell the real deal
         return world
 
     def check_invariants(self) -> None:

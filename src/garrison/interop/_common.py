@@ -1,0 +1,130 @@
+"""What the three research adapters share: options as plain values, masks, chance, recall.
+
+Everything here goes through the kernel API only (``garrison.load``, ``State.observation``,
+``observation_tensor``, ``legal_actions``, ``resample``), so it works for every registered game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from garrison.core import CHANCE, Game, OptionError, State, game_class, load, sample_chance
+
+#: How an option whose default is ``None`` is written where only plain values fit (OpenSpiel).
+NONE_TEXT = "none"
+
+
+def option_defaults(name: str) -> dict[str, bool | int | float | str]:
+    """Every option of game ``name`` with its default, as a bool, int, float or str."""
+    out: dict[str, bool | int | float | str] = {}
+    for spec in game_class(name).option_specs():
+        default = spec.default
+        if default is None:
+            out[spec.name] = NONE_TEXT
+        elif isinstance(default, (bool, int, float, str)):
+            out[spec.name] = default
+        else:  # a tuple or other structure: offered as its text
+            out[spec.name] = str(default)
+    return out
+
+
+def options_from_plain(name: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Garrison options from plain values (``none`` stands for an option left at ``None``)."""
+    specs = {s.name: s for s in game_class(name).option_specs()}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise OptionError(f"unknown option '{key}'; valid options: {', '.join(specs) or 'none'}")
+        if spec.default is None and value == NONE_TEXT:
+            continue
+        out[key] = value
+    return out
+
+
+def load_plain(name: str, values: Mapping[str, Any]) -> Game:
+    """``garrison.load`` from plain values, options left out keep their defaults."""
+    return load(name, **options_from_plain(name, values))
+
+
+def legal_mask(state: State, num_actions: int, seat: int) -> np.ndarray:
+    """``int8`` vector: 1 for each legal action of ``seat``; all zeros when ``seat`` is not to move."""
+    mask = np.zeros(num_actions, dtype=np.int8)
+    if state.current_player() == seat:
+        mask[state.legal_actions()] = 1
+    return mask
+
+
+def play_chance(state: State, rng: Any) -> None:
+    """Apply chance outcomes drawn with ``rng`` (``random()`` method) until a seat moves or the end."""
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+
+
+def _digest(*parts: str) -> str:
+    h = hashlib.blake2b(digest_size=12)
+    for part in parts:
+        h.update(part.encode())
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class Recall:
+    """Perfect recall of every seat, as one running digest per seat.
+
+    A seat's digest folds in each new observation it receives (an action it cannot see leaves its
+    observation unchanged and adds nothing, so it cannot count hidden steps) and each action it
+    plays. Two histories give a seat the same digest exactly when they gave it the same
+    sequence of observations and own actions: that is its information state. Built only from
+    ``state.observation_string(seat)``, so it carries nothing the seat may not know.
+    """
+
+    last: tuple[str, ...]
+    digests: tuple[str, ...]
+
+    @staticmethod
+    def start(state: State) -> Recall:
+        seen = tuple(state.observation_string(s) for s in range(state.game.num_players))
+        return Recall(seen, tuple(_digest("start", o) for o in seen))
+
+    def after(self, state: State, mover: int, action: int) -> Recall:
+        """The recall once ``mover`` (a seat, or ``CHANCE``) played ``action``, reaching ``state``."""
+        last, digests = list(self.last), list(self.digests)
+        for seat in range(len(last)):
+            seen = state.observation_string(seat)
+            if seat == mover:
+                digests[seat] = _digest(digests[seat], "played", str(action), seen)
+            elif seen != last[seat]:
+                digests[seat] = _digest(digests[seat], seen)
+            last[seat] = seen
+        return Recall(tuple(last), tuple(digests))
+
+    def for_world(self, world: State, seat: int) -> Recall:
+        """The recall to give a world resampled for ``seat``.
+
+        ``seat`` keeps its own recall (it knows its past, and the world agrees with it); the other
+        seats start afresh from what they see in the world, so no true past of theirs is carried
+        into a world built from guesses.
+        """
+        last, digests = list(self.last), list(self.digests)
+        for other in range(len(last)):
+            if other != seat:
+                last[other] = world.observation_string(other)
+                digests[other] = _digest("resampled", last[other])
+        return Recall(tuple(last), tuple(digests))
+
+    def information_state(self, seat: int) -> str:
+        """The seat's current observation and the digest of everything it saw before."""
+        return f"{self.last[seat]}\nrecall {self.digests[seat]}"
+
+
+__all__ = [
+    "NONE_TEXT", "Recall", "legal_mask", "load_plain", "option_defaults", "options_from_plain",
+    "play_chance",
+]

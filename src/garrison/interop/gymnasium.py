@@ -1,0 +1,242 @@
+"""One seat of a Garrison game as a Gymnasium environment; Garrison bots play the other seats.
+
+>>> from garrison.interop import gymnasium as gym_env
+>>> env = gym_env.env("gambit", seat=0, opponents="random", players=2)
+>>> obs, info = env.reset(seed=3)
+>>> sorted(obs)
+['action_mask', 'observation']
+>>> obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+
+* ``opponents``: one bot name for every other seat, a list with one name per other seat (in seat
+  order), or a dict ``{seat: name}``; names are those of ``garrison.bots.bot_names(game)``.
+  The bots are seeded from the environment's generator at each ``reset``.
+* Observation: ``{"observation": float32 tensor, "action_mask": int8 vector}`` (``mask="obs"``,
+  the default), or the bare tensor with the mask only in ``info`` (``mask="info"``).
+  ``info["action_mask"]`` and the method ``action_masks()`` always give the mask too.
+* ``action_space.sample()`` without a mask draws one of the seat's legal actions now.
+* Reward: the seat's return when the game ends, 0 before. Never truncated.
+* Illegal actions: ``illegal="raise"`` (default) raises ``garrison.IllegalActionError`` and
+  changes nothing. ``illegal="lose"`` ends the episode instead, with the game's lowest possible
+  return as reward and ``info["illegal_action"] = True``; it exists for tools that step actions
+  chosen without the mask (such as ``gymnasium.utils.env_checker.check_env``). No mode ever
+  replaces the action with another one.
+* ``render()`` shows the seat's own view (``render_mode`` ``"ansi"`` or ``"human"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import garrison
+from garrison.bots import make_bot
+from garrison.core import (
+    Bot,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    State,
+)
+
+from ._common import legal_mask, play_chance
+
+
+class LegalDiscrete(spaces.Discrete):
+    """``Discrete(n)`` whose ``sample()`` without a mask draws a legal action of the env's seat now."""
+
+    def __init__(self, n: int, env: GarrisonGymEnv) -> None:
+        super().__init__(n)
+        self._env = env
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None:
+            current = self._env._current_mask()
+            if current is not None and current.any():
+                mask = current
+        return super().sample(mask=mask, probability=probability)
+
+
+class GarrisonGymEnv(gymnasium.Env):
+    """Seat ``seat`` of a Garrison game; the other seats are bots."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(
+        self,
+        name: str,
+        seat: int = 0,
+        opponents: str | Sequence[str] | Mapping[int, str] = "random",
+        render_mode: str | None = None,
+        mask: str = "obs",
+        illegal: str = "raise",
+        **options: Any,
+    ) -> None:
+        self.game = garrison.load(name, **options)
+        n = self.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+            raise OptionError(f"seat must be 0 to {n - 1} for {self.game.title} with these options (got {seat!r})")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(f"render_mode must be ansi or human (got {render_mode!r})")
+        if mask not in ("obs", "info"):
+            raise OptionError(f"mask must be obs or info (got {mask!r})")
+        if illegal not in ("raise", "lose"):
+            raise OptionError(f"illegal must be raise or lose (got {illegal!r})")
+        self.seat = int(seat)
+        self.render_mode = render_mode
+        self.mask_in_obs = mask == "obs"
+        self.illegal = illegal
+        self.opponents = self._opponent_names(opponents)
+        for other, bot in self.opponents.items():
+            make_bot(self.game, bot, other, seed=0)  # unknown names fail now, listing the bots
+        tensor = spaces.Box(-np.inf, np.inf, shape=self.game.observation_tensor_shape, dtype=np.float32)
+        actions = self.game.num_distinct_actions
+        if self.mask_in_obs:
+            self.observation_space = spaces.Dict({
+                "observation": tensor,
+                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+            })
+        else:
+            self.observation_space = tensor
+        self.action_space = LegalDiscrete(actions, self)
+        self._state: State | None = None
+        self._bots: dict[int, Bot] = {}
+        self._over = False
+
+    def _opponent_names(self, opponents: Any) -> dict[int, str]:
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        if isinstance(opponents, str):
+            return {s: opponents for s in others}
+        if isinstance(opponents, Mapping):
+            missing = [s for s in others if s not in opponents]
+            if missing or any(s not in others for s in opponents):
+                raise OptionError(f"opponents must name a bot for each of seats {others}")
+            return {s: str(opponents[s]) for s in others}
+        names = list(opponents)
+        if len(names) != len(others):
+            raise OptionError(
+                f"opponents must name {len(others)} bots, one per other seat {others} (got {len(names)})"
+            )
+        return dict(zip(others, (str(b) for b in names)))
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def garrison_state(self) -> State:
+        """The Garrison state being played (for our own tools; the agent must not be shown it)."""
+        if self._state is None:
+            raise garrison.GameError("call reset() first")
+        return self._state
+
+    def _current_mask(self) -> np.ndarray | None:
+        if self._state is None:
+            return None
+        return legal_mask(self._state, self.game.num_distinct_actions, self.seat)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the seat now, as an ``int8`` mask (sb3-contrib's convention)."""
+        return legal_mask(self.garrison_state, self.game.num_distinct_actions, self.seat)
+
+    def _advance(self) -> None:
+        """Play chance and the bots until the seat is to move or the game is over."""
+        state = self.garrison_state
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == self.seat:
+                return
+            if player == garrison.CHANCE:
+                play_chance(state, self.np_random)
+            else:
+                state.apply_action(self._bots[player].step(state), seat=player)
+
+    def _observation(self) -> Any:
+        state = self.garrison_state
+        tensor = state.observation_tensor(self.seat)
+        if self.mask_in_obs:
+            return {"observation": tensor, "action_mask": self.action_masks()}
+        return tensor
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+        super().reset(seed=seed)
+        self._state = self.game.new_initial_state()
+        self._bots = {
+            s: make_bot(self.game, bot, s, seed=int(self.np_random.integers(2**31)))
+            for s, bot in self.opponents.items()
+        }
+        self._over = False
+        self._advance()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+        state = self.garrison_state
+        if self._over or state.is_terminal():
+            raise GameOverError("the episode is over; call reset() to start a new game")
+        try:
+            state.apply_action(action, seat=self.seat)
+        except (IllegalActionError, InvalidActionError):
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), float(self.game.min_utility), True, False, info
+        self._advance()
+        terminated = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        self._over = terminated
+        return self._observation(), reward, terminated, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.game.render(self.garrison_state.observation(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of a Garrison game: ``garrison/<name>-v<rules version>`` (the version
+    suffix is left out when the rules version is not a whole number)."""
+    version = str(garrison.game_class(name).version)
+    return f"garrison/{name}-v{version}" if version.isdigit() else f"garrison/{name}"
+
+
+def register(names: Sequence[str] | None = None) -> list[str]:
+    """Register Garrison games with Gymnasium (all by default) and return their ids, so that
+    ``gymnasium.make("garrison/gambit-v1", seat=0, players=2)`` works. Safe to call again."""
+    chosen = garrison.games() if names is None else list(names)
+    ids = []
+    for name in chosen:
+        garrison.game_class(name)
+        gid = env_id(name)
+        if gid not in gymnasium.registry:
+            gymnasium.register(
+                id=gid, entry_point=GarrisonGymEnv, kwargs={"name": name}, nondeterministic=False
+            )
+        ids.append(gid)
+    return ids
+
+
+def env(
+    name: str,
+    seat: int = 0,
+    opponents: str | Sequence[str] | Mapping[int, str] = "random",
+    **kwargs: Any,
+) -> GarrisonGymEnv:
+    """A single-seat environment of Garrison game ``name``; other keywords are game options
+    (besides ``render_mode``, ``mask`` and ``illegal``)."""
+    return GarrisonGymEnv(name, seat=seat, opponents=opponents, **kwargs)
+
+
+__all__ = ["GarrisonGymEnv", "LegalDiscrete", "env", "env_id", "register"]

@@ -1,0 +1,418 @@
+"""Every Garrison game as an OpenSpiel game: ``register()`` then ``pyspiel.load_game("garrison_<name>")``.
+
+>>> import pyspiel
+>>> from garrison.interop import openspiel
+>>> names = openspiel.register()
+>>> game = pyspiel.load_game("garrison_gambit(players=2)")
+>>> game.num_players()
+2
+
+What OpenSpiel sees
+-------------------
+* **Parameters** are the game's options (bool, int, float or str; an option whose default is
+  ``None`` is offered as the text ``"none"``). ``GameType`` and ``GameInfo`` are computed from
+  the options through the game's own facts (``Game.facts``).
+* **Observation string / tensor** (imperfect recall): the seat's observation as canonical JSON and
+  the game's tensor of it. ``IIGObservationType(private_info=NONE)`` gives the spectator view.
+* **Information-state string** (perfect recall): the current observation plus a digest of every
+  observation the seat received and every action it played (:class:`~._common.Recall`). Two
+  histories get the same string exactly when the seat cannot tell them apart.
+* **Information-state tensor**: the game's tensor of the current observation (fixed length; what a
+  game's encoder keeps of the past, such as cards already played, is in it; the full past is only
+  in the string).
+* **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
+  Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
+  tell the search the real deal.
+* **Rewards** are terminal (``RewardModel.TERMINAL``, as OpenSpiel's MCTS requires):
+  ``returns()`` and ``rewards()`` are the game's returns at the end and zeros before.
+* Clone uses the kernel's ``State.clone``; ``serialize()`` stores the game's action list (the
+  record) and replays it on ``deserialize``.
+
+Registration lives in the current Python process only (OpenSpiel's rule for Python games).
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import garrison
+from garrison.core import CHANCE, OptionError, State, game_class
+from garrison.core.events import EMPTY, entries, push
+
+from ._common import Recall, load_plain, option_defaults
+
+PREFIX = "garrison_"
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of a Garrison game: ``garrison_<name>``."""
+    return PREFIX + name
+
+
+# -- the state inside an OpenSpiel state ---------------------------------------------------------
+
+
+class _Held:
+    """Our state and the seats' recall, as the one attribute of an OpenSpiel state.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serialises it by pickling
+    them; this holder makes both cheap and exact: a deep copy is the kernel's ``clone()``, and a
+    pickle is the game's record (replayed on load), or, for a resampled world that no history
+    leads to, its fields.
+
+    The recall is brought up to date only when an information-state string is asked for: each
+    action just notes ``(mover, action, snapshot)``, so playouts that never ask (MCTS rollouts,
+    RL on tensors) do not pay for observing every seat at every step.
+    """
+
+    __slots__ = ("state", "recall", "pending", "world")
+
+    def __init__(self, state: State, recall: Recall | None = None, world: bool = False) -> None:
+        self.state = state
+        self.recall = recall
+        # a new holder notes where it starts; a recall handed in is already up to date
+        self.pending: tuple = EMPTY if recall is not None else push(EMPTY, (None, None, _snap(state)))
+        self.world = world
+
+    def note(self, mover: int, action: int) -> None:
+        self.pending = push(self.pending, (mover, action, _snap(self.state)))
+
+    def up_to_date(self) -> Recall:
+        """The recall with every noted action folded in."""
+        if self.pending:
+            recall = self.recall
+            for mover, action, snap in entries(self.pending):
+                recall = Recall.start(snap) if recall is None else recall.after(snap, mover, action)
+            self.recall, self.pending = recall, EMPTY
+        assert self.recall is not None
+        return self.recall
+
+    def __deepcopy__(self, memo: dict) -> _Held:
+        held = object.__new__(_Held)
+        held.state, held.recall, held.pending = self.state.clone(), self.recall, self.pending
+        held.world = self.world
+        return held
+
+    def __getstate__(self) -> dict[str, Any]:
+        game = self.state.game
+        out: dict[str, Any] = {
+            "name": game.name, "options": game.options, "recall": self.up_to_date(),
+            "world": self.world,
+            "history": self.state.history(),
+        }
+        if self.world:
+            fields, out["rebuilt"] = _picklable_fields(self.state)
+            out["fields"] = _deep_pickle(fields)
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        game = _cached_game(data["name"], tuple(sorted(data["options"].items())))
+        if data["world"]:
+            fresh = game.new_initial_state().fields()
+            state = object.__new__(game.State)
+            state.__dict__.update(_deep_unpickle(data["fields"]))
+            state.__dict__.update({k: fresh[k] for k in data["rebuilt"]})
+            state.game = game
+            state._history = list(data["history"])
+            state._stack = []
+            state._legal = None
+        else:
+            state = game.new_initial_state()
+            for action in data["history"]:
+                state.apply_unchecked(action)
+        self.state = state
+        self.recall = data["recall"]
+        self.pending = EMPTY
+        self.world = data["world"]
+
+
+def _snap(state: State) -> State:
+    """A frozen copy of ``state`` to observe later (without its undo stack)."""
+    snap = state.clone()
+    snap._stack = []
+    return snap
+
+
+def _deep_pickle(value: Any) -> bytes:
+    """``pickle.dumps`` with room for long event logs (chains of nested tuples)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    try:
+        return pickle.dumps(value)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _deep_unpickle(blob: bytes) -> Any:
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 100_000))
+    try:
+        return pickle.loads(blob)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _picklable_fields(state: State) -> tuple[dict[str, Any], list[str]]:
+    """The state's fields that pickle, and the names of those that do not (rule objects made
+    from the options, such as a trick-strength function), which a fresh state of the same game
+    provides again on load."""
+    kept, rebuilt = {}, []
+    for key, value in state.fields().items():
+        try:
+            _deep_pickle(value)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            rebuilt.append(key)
+        else:
+            kept[key] = value
+    return kept, rebuilt
+
+
+@cache
+def _cached_game(name: str, options: tuple) -> garrison.Game:
+    return garrison.load(name, **dict(options))
+
+
+# -- observers -------------------------------------------------------------------------------------
+
+
+class _Observer:
+    """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
+
+    def __init__(self, game: garrison.Game, perfect_recall: bool, public_only: bool) -> None:
+        self._game = game
+        self._recall = perfect_recall
+        self._public = public_only
+        self.tensor = np.zeros(game.observation_tensor_shape, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _seat(self, player: int) -> int | None:
+        return None if self._public else int(player)
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor[:] = state._held.state.observation_tensor(self._seat(player))
+
+    def string_from(self, state: Any, player: int) -> str:
+        held = state._held
+        if self._recall:
+            return held.up_to_date().information_state(int(player))
+        return held.state.observation_string(self._seat(player))
+
+
+# -- game and state classes, one pair per Garrison game --------------------------------------------
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    default = cls()
+    low, high = cls.player_range()
+    facts = default.facts
+    if facts.utility_sum is None:
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
+    elif facts.utility_sum == 0:
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    else:
+        utility = pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Garrison {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if facts.max_chance_outcomes > 0
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if facts.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=option_defaults(name),
+        default_loadable=True,
+    )
+
+
+def _game_info(game: garrison.Game) -> pyspiel.GameInfo:
+    f = game.facts
+    return pyspiel.GameInfo(
+        num_distinct_actions=f.num_distinct_actions,
+        max_chance_outcomes=f.max_chance_outcomes,
+        num_players=f.num_players,
+        min_utility=float(f.min_utility),
+        max_utility=float(f.max_utility),
+        utility_sum=None if f.utility_sum is None else float(f.utility_sum),
+        max_game_length=f.max_game_length,
+    )
+
+
+class GarrisonGame(pyspiel.Game):
+    """An OpenSpiel game around one Garrison game (subclassed once per game by ``register``)."""
+
+    garrison_name: str = ""
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        values = dict(option_defaults(self.garrison_name))
+        values.update(params or {})
+        self.garrison_game = load_plain(self.garrison_name, values)
+        super().__init__(self.game_type, _game_info(self.garrison_game), values)
+
+    def new_initial_state(self, *args: Any) -> GarrisonState:
+        if args and args[0] is not None:
+            raise pyspiel.SpielError("Garrison games start from their initial state only")
+        return GarrisonState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | None:
+        """An observer of a seat's view (perfect recall or not) or of the public view.
+
+        Other kinds (all players' private information, private information alone, a public view
+        with perfect recall) are not offered: ``None``, OpenSpiel's answer for "unsupported".
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported (got {params})")
+        if iig_obs_type is None:
+            return _Observer(self.garrison_game, perfect_recall=False, public_only=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
+            return None
+        public_only = private == pyspiel.PrivateInfoType.NONE
+        if public_only and iig_obs_type.perfect_recall:
+            return None
+        return _Observer(self.garrison_game, iig_obs_type.perfect_recall, public_only)
+
+
+class GarrisonState(pyspiel.State):
+    """An OpenSpiel state holding one Garrison state (``garrison_state``) and the seats' recall."""
+
+    def __init__(self, game: GarrisonGame, held: _Held | None = None) -> None:
+        super().__init__(game)
+        if held is None:
+            state = game.garrison_game.new_initial_state()
+            held = _Held(state)
+        self._held = held
+
+    @property
+    def garrison_state(self) -> State:
+        """The Garrison state inside (for our own tools; a seat must not be shown it)."""
+        return self._held.state
+
+    def current_player(self) -> int:
+        return self._held.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._held.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._held.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        held = self._held
+        mover = held.state.current_player()
+        held.state.apply_action(int(action))
+        held.note(mover, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        try:
+            text = self._held.state.action_to_string(int(action))
+        except Exception:  # an id that names nothing here
+            text = f"action {int(action)}"
+        return f"chance: {text}" if player == CHANCE else text
+
+    def is_terminal(self) -> bool:
+        return self._held.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """The game's returns once it is over; zeros before (terminal rewards: a running score
+        some games keep, such as Solo 66 between deals, is not a reward yet)."""
+        state = self._held.state
+        if not state.is_terminal():
+            return [0.0] * state.game.num_players
+        return [float(r) for r in state.returns()]
+
+    def rewards(self) -> list[float]:
+        return self.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> GarrisonState:
+        """A world consistent with everything ``player_id`` knows, drawn with the sampler's numbers.
+
+        ``probability_sampler`` is called once for a seed (OpenSpiel's ``UniformProbabilitySampler``
+        or any callable returning a float in [0, 1)); an int or ``random.Random`` works too.
+        """
+        rng = _rng_from(probability_sampler)
+        held = self._held
+        world = held.state.resample(int(player_id), rng)
+        recall = held.up_to_date().for_world(world, int(player_id))
+        return GarrisonState(self.get_game(), _Held(world, recall, world=True))
+
+    def __str__(self) -> str:
+        return str(self._held.state)
+
+
+def _rng_from(sampler: Any) -> random.Random:
+    if isinstance(sampler, random.Random):
+        return sampler
+    if sampler is None or isinstance(sampler, int):
+        return random.Random(sampler)
+    return random.Random(int(float(sampler()) * 2**53))
+
+
+# -- registration ------------------------------------------------------------------------------------
+
+_REGISTERED: dict[str, type[GarrisonGame]] = {}
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register Garrison games with OpenSpiel (all by default); return their OpenSpiel names.
+
+    Safe to call again: games already registered in this process are left as they are.
+    """
+    chosen = garrison.games() if names is None else list(names)
+    known = set(pyspiel.registered_names())
+    out = []
+    for name in chosen:
+        game_class(name)  # OptionError for an unknown name
+        spiel_name = short_name(name)
+        if name not in _REGISTERED:
+            cls = type(
+                f"Garrison_{name}_Game",
+                (GarrisonGame,),
+                {"garrison_name": name, "game_type": _game_type(name)},
+            )
+            _REGISTERED[name] = cls
+            if spiel_name not in known:
+                pyspiel.register_game(cls.game_type, cls)
+        out.append(spiel_name)
+    return out
+
+
+def load_game(name: str, **options: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for Garrison game ``name`` with options as keywords (registers it)."""
+    register([name])
+    plain = option_defaults(name)
+    unknown = [k for k in options if k not in plain]
+    if unknown:
+        raise OptionError(f"unknown option '{unknown[0]}'; valid options: {', '.join(plain)}")
+    return pyspiel.load_game(short_name(name), dict(options))
+
+
+def garrison_state(state: Any) -> State:
+    """The Garrison state inside an OpenSpiel state made by this adapter."""
+    return state._held.state
+
+
+__all__ = ["GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
+           "short_name"]

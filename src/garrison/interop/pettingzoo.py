@@ -1,0 +1,159 @@
+"""Every Garrison game as a PettingZoo AEC environment.
+
+>>> from garrison.interop import pettingzoo
+>>> env = pettingzoo.env("gambit", players=2)
+>>> env.reset(seed=1)
+>>> env.agent_selection
+'player_0'
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+
+* Agents are ``player_0`` .. ``player_{n-1}`` (seat ``i`` is ``player_i``).
+* ``observe(agent)`` is ``{"observation": float32 tensor of that seat's observation,
+  "action_mask": int8 vector}``; the mask is all zeros when the agent is not to move.
+* Chance (deals, dice) is drawn from the environment's generator, seeded by ``reset(seed=...)``;
+  the same seed and the same actions give the same game.
+* Rewards are the game's returns, given once, when the game ends; no truncation (every game has
+  a bounded length).
+* An illegal action raises ``garrison.IllegalActionError`` (nothing is replaced or penalised).
+* ``render()`` (modes ``"ansi"`` and ``"human"``) shows the public (spectator) view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import garrison
+from garrison.core import State
+
+from ._common import legal_mask, play_chance
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class GarrisonAECEnv(AECEnv):
+    """The raw AEC environment of one Garrison game (``env()`` wraps it in order checks)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = garrison.load(name, **options)
+        self.metadata = {**type(self).metadata, "name": f"garrison_{self.game.name}_v{self.game.version}"}
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise garrison.OptionError(
+                f"render_mode must be one of {', '.join(self.metadata['render_modes'])} (got {render_mode!r})"
+            )
+        self.render_mode = render_mode
+        n = self.game.num_players
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size = self.game.observation_tensor_shape
+        actions = self.game.num_distinct_actions
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(-np.inf, np.inf, shape=size, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self.np_random: np.random.Generator | None = None
+        self._state: State | None = None
+
+    # -- spaces ----------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def garrison_state(self) -> State:
+        """The Garrison state being played (for our own tools; an agent must not be shown it)."""
+        if self._state is None:
+            raise garrison.GameError("call reset() first")
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None or self.np_random is None:
+            self.np_random, _ = seeding.np_random(seed)
+        self._state = self.game.new_initial_state()
+        play_chance(self._state, self.np_random)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        state = self.garrison_state
+        if state.is_terminal():
+            returns = state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+            if self.agent_selection not in self.agents:
+                self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(state.current_player())
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.garrison_state
+        if action is None:
+            raise garrison.InvalidActionError(f"{agent} is to move: an action id is needed, not None")
+        state.apply_action(action, seat=self._seat[agent])
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        play_chance(state, self.np_random)
+        self._select()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        state = self.garrison_state
+        return {
+            "observation": state.observation_tensor(seat),
+            "action_mask": legal_mask(state, self.game.num_distinct_actions, seat),
+        }
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = str(self.garrison_state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(name: str, render_mode: str | None = None, **options: Any) -> GarrisonAECEnv:
+    """The environment without PettingZoo's order-enforcing wrapper."""
+    return GarrisonAECEnv(name, render_mode=render_mode, **options)
+
+
+def env(name: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """An AEC environment of Garrison game ``name`` with ``options`` (validated by the game)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **options))
+
+
+__all__ = ["GarrisonAECEnv", "agent_name", "env", "raw_env"]
