@@ -127,9 +127,11 @@ def _convert(spec: OptionSpec, value: Any) -> Any:
 class Params:
     """Base of every game's options. Subclasses add fields made with :func:`option`."""
 
-    #: Named bundles of option values (e.g. Stratego's ``preset="isf"``), applied before the
-    #: caller's own options, which win. A subclass with presets declares a ``preset`` option.
+    #: Named bundles of option values (e.g. Stratego's ``rules="isf"``), applied before the
+    #: caller's own options, which win. A subclass with presets declares the option named by
+    #: ``PRESET_OPTION`` (``preset`` unless the game's spec names it otherwise).
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+    PRESET_OPTION: ClassVar[str] = "preset"
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
@@ -161,10 +163,11 @@ class Params:
             valid = ", ".join(specs) or "none"
             raise OptionError(f"unknown option '{unknown[0]}'; valid options: {valid}")
         values: dict[str, Any] = {}
-        if "preset" in specs and cls.PRESETS:
-            preset = specs["preset"].coerce(options.get("preset", specs["preset"].default))
+        key = cls.PRESET_OPTION
+        if key in specs and cls.PRESETS:
+            preset = specs[key].coerce(options.get(key, specs[key].default))
             values.update(cls.PRESETS.get(preset, {}))
-            values["preset"] = preset
+            values[key] = preset
         for name, value in options.items():
             values[name] = specs[name].coerce(value)
         params = cls(**values)

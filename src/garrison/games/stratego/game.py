@@ -1,0 +1,72 @@
+"""The Stratego-style game: static facts computed from the options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from garrison.core import Game, GameFacts
+
+from . import actions, gravon, observe, render
+from .bots import BOTS
+from .params import StrategoParams
+from .rules import Rules
+from .setups import catalogue_size
+from .state import StrategoState
+
+
+class StrategoGame(Game):
+    name = "stratego"
+    title = "Stratego-style battle game"
+    version = "1"
+    summary = (
+        "Two armies of 40 hidden pieces on a 10x10 board with two lakes. Each side sets up in its "
+        "last four rows, then the players take turns moving one piece a square (Soldiers run "
+        "along free lines). Moving onto an enemy attacks: both ranks are shown and the lower is "
+        "removed (equal: both); the Spy takes the Marshal if it attacks first, Bombs destroy "
+        "every attacker but the Defuser. Capture the enemy Flag, or leave the enemy without a "
+        "move. Presets: seed (default), isf, gravon, barrage, duel."
+    )
+    Params = StrategoParams
+    State = StrategoState
+    params: StrategoParams
+    openspiel_peer = "dark_chess"
+    bench_options = {"setup": "whole"}
+    bots = BOTS
+    importers = {"gravon": gravon.cli_import}
+    test_configs = (
+        {"max_plies": 150},
+        {"rules": "isf", "max_plies": 200, "setup": "whole"},
+        {"rules": "barrage", "max_plies": 200},
+        {"rules": "duel", "max_plies": 120, "setup": "pieces", "scout_move_and_attack": False},
+        {"army": "F1,B2,S1,2:2,3:1,10:1", "setup_rows": 1, "two_square_limit": 2,
+         "more_squares": True, "forget_revealed": True, "setup": "whole"},
+    )
+
+    def __init__(self, params: StrategoParams | None = None) -> None:
+        p = params if params is not None else StrategoParams()
+        self.rules = Rules.of(p)
+        self.catalogue = catalogue_size(p.army, p.setup_rows, p.setup_file)
+        super().__init__(p)
+
+    def _facts(self) -> GameFacts:
+        p = self.params
+        cap = p.max_plies or 1_000_000
+        return GameFacts(
+            num_players=2,
+            num_distinct_actions=actions.CATALOGUE + self.catalogue,
+            max_chance_outcomes=100,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=2 * self.rules.n + cap,
+            observation_tensor_size=observe.TENSOR_SIZE,
+            utility_sum=0.0,
+            perfect_information=False,
+        )
+
+    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
+        return observe.encode(self, obs)
+
+    def render(self, obs: dict[str, Any]) -> str:
+        return render.render(obs)

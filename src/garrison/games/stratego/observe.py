@@ -1,0 +1,137 @@
+"""The observation (the one gate for hidden information) and its tensor.
+
+What a seat sees: its own pieces with their ranks; every enemy piece's square once both sides
+have set up (during setup the other side's placements stay behind the screen); for each enemy
+piece whether it has moved (so it is no Bomb or Flag), whether it ran like a Soldier, and its
+rank if it has fought (unless ``forget_revealed``); every captured piece; the public log.
+
+Tensor (``encode``), from the seat's side ("own" = the seat, Red for a spectator): 28 planes of
+100 squares (per side: 12 rank planes for known ranks, then "unknown, never moved" and
+"unknown, moved"), then phase (3), mover (own/other/chance, 3), seat (Red/Blue/spectator, 3),
+captured share per rank (own 12, other 12), plies over the cap or 2000 (1): 2834 floats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from garrison.core.events import entries
+
+from .board import square_name
+from .pieces import NUM_RANKS, SCOUT, name
+from .rules import DRAW, OVER, SETUP
+
+if TYPE_CHECKING:
+    from .game import StrategoGame
+    from .state import StrategoState
+
+SIDES = ("Red", "Blue")
+PHASES = ("setup", "play", "over")
+OUTCOME_TEXT = ("the attacker wins", "the defender holds", "both are lost", "the flag is taken")
+LOG_LENGTH = 12
+PLANES = 28
+EXTRA = 3 + 3 + 3 + 2 * NUM_RANKS + 1
+TENSOR_SIZE = PLANES * 100 + EXTRA
+
+
+def public_rank(state: StrategoState, piece: int) -> int | None:
+    """The rank of ``piece`` as its opponent knows it, or ``None``."""
+    if state.revealed >> piece & 1 and (state.pos[piece] < 0 or not state.game.params.forget_revealed):
+        return state.rank[piece]
+    if state.scouted >> piece & 1:
+        return SCOUT
+    return None
+
+
+def describe_event(event: tuple) -> str:
+    if event[0] == "setup":
+        return f"{SIDES[event[1]]} has set up"
+    if event[0] == "end":
+        winner, reason = event[1], event[2]
+        why = {"flag": "the flag is captured", "no moves": "the loser has no move left",
+               "cap": "the move cap is reached"}.get(reason, reason)
+        return "draw: " + why if winner == DRAW else f"{SIDES[winner]} wins: {why}"
+    side, frm, to, a_rank, d_rank, outcome = event
+    if a_rank < 0:
+        return f"{SIDES[side]} {square_name(frm)}-{square_name(to)}"
+    return (f"{SIDES[side]} {square_name(frm)}x{square_name(to)}: {name(a_rank)} attacks "
+            f"{name(d_rank)}; {OUTCOME_TEXT[outcome]}")
+
+
+def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know (``None``: a spectator)."""
+    rules = state.rules
+    n = rules.n
+    moved = state.moved
+    board: list[Any] = [None] * 100
+    captured: list[list[int]] = [[], []]
+    for piece, square in enumerate(state.pos):
+        side = piece // n
+        if square < 0:
+            if state.phase != SETUP:
+                captured[side].append(state.rank[piece])
+            continue
+        if state.phase == SETUP and side != seat:
+            continue
+        rank = state.rank[piece] if side == seat else public_rank(state, piece)
+        known = 1 if (state.revealed >> piece & 1 or state.scouted >> piece & 1) else 0
+        board[square] = [side, rank, moved >> piece & 1, known]
+    player = state.current_player()
+    obs: dict[str, Any] = {
+        "seat": seat,
+        "phase": PHASES[state.phase],
+        "to_move": None if state.phase == OVER else ("chance" if player < 0 else player),
+        "ply": state.ply,
+        "max_plies": rules.cap,
+        "board": board,
+        "captured": [sorted(c) for c in captured],
+        "army": [rules.army.count(r) for r in range(NUM_RANKS)],
+        "streak": [None if s is None else [square_name(s[1]), square_name(s[2]), s[3]]
+                   for s in state.streak],
+        "winner": None if state.phase != OVER else ("draw" if state.winner == DRAW else state.winner),
+        "log": [describe_event(e) for e in entries(state.events, LOG_LENGTH)],
+    }
+    if state.phase == SETUP and seat is not None:
+        done = state.placed[seat]
+        obs["setup"] = {
+            "placed": done,
+            "next": name(rules.army[done]) if done < n and seat == state.turn else None,
+            "setup_choices": state.game.catalogue,
+        }
+    return obs
+
+
+def encode(game: StrategoGame, obs: dict[str, Any]) -> np.ndarray:
+    """The flat tensor of ``obs`` (layout in the module docstring)."""
+    out = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    me = obs["seat"] if obs["seat"] is not None else 0
+    for square, cell in enumerate(obs["board"]):
+        if cell is None:
+            continue
+        side, rank, moved, _ = cell
+        base = 0 if side == me else 14
+        plane = base + (rank if rank is not None else 12 + moved)
+        out[plane * 100 + square] = 1.0
+    i = PLANES * 100
+    out[i + PHASES.index(obs["phase"])] = 1.0
+    i += 3
+    mover = obs["to_move"]
+    if mover == "chance":
+        out[i + 2] = 1.0
+    elif mover is not None:
+        out[i + (0 if mover == me else 1)] = 1.0
+    i += 3
+    out[i + (2 if obs["seat"] is None else obs["seat"])] = 1.0
+    i += 3
+    army = obs["army"]
+    for k, side in enumerate((me, 1 - me)):
+        for rank in obs["captured"][side]:
+            out[i + k * NUM_RANKS + rank] += 1.0 / army[rank]
+    i += 2 * NUM_RANKS
+    out[i] = min(1.0, obs["ply"] / (obs["max_plies"] or 2000))
+    return out
+
+
+__all__ = ["observe", "encode", "public_rank", "TENSOR_SIZE"]

@@ -1,0 +1,87 @@
+"""Options of the Stratego-style game; defaults are the seed's rules (preset ``seed``).
+
+Presets bundle options (each can also be set alone, and the caller's own options win):
+
+* ``seed``: the seed's rules: classic army, 4 setup rows, Soldiers move and attack in one turn,
+  at most 5 moves in a row between two squares, no chasing rule.
+* ``isf``: tournament rules: two-square limit 3 and the more-squares (anti-chasing) rule.
+* ``gravon``: the "original" rules used on the Gravon server, for replaying recorded games
+  (limit 5, no chasing rule; a side that strands itself by its own attack loses at once, as the
+  server scores it).
+* ``barrage``: 8 pieces a side (Flag, Bomb, Spy, 2 Soldiers, Defuser, General, Marshal), ISF limits.
+* ``duel``: 10 pieces a side in the last 3 rows (Hasbro's Duel).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from garrison.core import Params
+from garrison.core.errors import OptionError
+from garrison.core.params import option
+
+from .pieces import parse_army
+
+_ISF = {"two_square_limit": 3, "more_squares": True}
+
+
+@dataclass(frozen=True)
+class StrategoParams(Params):
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "seed": {},
+        "isf": dict(_ISF),
+        "gravon": {"two_square_limit": 5, "more_squares": False, "immobile_loses_at_once": True},
+        "barrage": {"army": "barrage", **_ISF},
+        "duel": {"army": "duel", "setup_rows": 3},
+    }
+
+    PRESET_OPTION: ClassVar[str] = "rules"
+
+    rules: str = option(
+        "seed", choices=("seed", "isf", "gravon", "barrage", "duel"),
+        doc="a named bundle of the options below (seed = the seed's own rules)",
+    )
+    army: str = option(
+        "classic",
+        doc="pieces per side: classic (40), barrage (8), duel (10), lightning (20) or counts "
+        "such as F1,B2,S1,2:2,3:1,10:1",
+    )
+    setup_rows: int = option(4, low=1, high=4, doc="rows of a side's setup zone")
+    scout_move_and_attack: bool = option(
+        True, doc="a Soldier may run several squares and attack at the end of the same move"
+    )
+    two_square_limit: int = option(
+        5, low=0, high=20,
+        doc="most moves in a row one piece may make between the same two squares (0: no limit)",
+    )
+    more_squares: bool = option(
+        False, doc="the more-squares rule: a chaser may not repeat a position of the chase"
+    )
+    draw_when_both_immobile: bool = option(
+        True, doc="a side without a move loses, unless the other cannot move either: a draw"
+    )
+    immobile_loses_at_once: bool = option(
+        False, doc="a side whose own attack leaves it unable to move loses at once (as on Gravon), "
+        "not on its next turn",
+    )
+    max_plies: int = option(0, low=0, high=100000, doc="draw after this many moves (0: no cap)")
+    forget_revealed: bool = option(
+        False, doc="the view shows a revealed enemy piece as unknown again once it survives a fight"
+    )
+    setup: str = option(
+        "any", choices=("any", "pieces", "whole"),
+        doc="how a side sets up: piece by piece, a whole setup in one step, or either",
+    )
+    setup_file: str = option(
+        "", doc="a Gravon archive (.zip or .xml) whose human setups join the setup catalogue"
+    )
+
+    def validate(self) -> None:
+        counts = parse_army(self.army)
+        total = sum(counts.values())
+        if total > 10 * self.setup_rows:
+            raise OptionError(
+                f"army of {total} pieces does not fit {self.setup_rows} setup rows "
+                f"({10 * self.setup_rows} squares)"
+            )

@@ -1,0 +1,83 @@
+"""The text view of one observation: the board from the viewer's chair, captures, the log.
+
+Cells: own pieces by rank (``10`` Marshal ... ``2`` Soldier, ``S`` Spy, ``B`` Bomb, ``F`` Flag),
+with ``*`` when the enemy knows that piece; enemy pieces in brackets: ``[ 7]`` revealed,
+``[ ?]`` unknown and never moved, ``[?m]`` unknown but has moved (so no Bomb or Flag);
+``~~`` lake, ``.`` empty. A spectator sees ``r``/``b`` before each piece.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import COLUMNS, LAKES
+from .pieces import NAMES, SHORT
+
+SIDES = ("Red", "Blue")
+LEGEND = ("10 Marshal  9 General  8 Colonel  7 Major  6 Captain  5 Lieutenant  4 Sergeant  "
+          "3 Defuser  2 Soldier  S Spy  B Bomb  F Flag")
+
+
+def cell_text(cell: list | None, square: int, seat: int | None) -> str:
+    if square in LAKES:
+        return " ~~ "
+    if cell is None:
+        return "  . "
+    side, rank, moved, known = cell
+    code = SHORT[rank] if rank is not None else ("?m" if moved else " ?")
+    if seat is None:
+        return f"{'rb'[side]}{code:>2} "
+    if side == seat:
+        return f" {code:>2}{'*' if known else ' '}"
+    return f"[{code:>2}]"
+
+
+def render(obs: dict[str, Any]) -> str:
+    seat = obs["seat"]
+    board = obs["board"]
+    rows = range(9, -1, -1) if seat != 1 else range(10)
+    cols = list(range(10)) if seat != 1 else list(range(9, -1, -1))
+    lines = []
+    who = "spectator" if seat is None else f"you play {SIDES[seat]}"
+    lines.append(f"Stratego-style battle — {who}; move {obs['ply']}"
+                 + (f" of at most {obs['max_plies']}" if obs["max_plies"] else ""))
+    for row in rows:
+        cells = "".join(cell_text(board[row * 10 + c], row * 10 + c, seat) for c in cols)
+        lines.append(f"{row + 1:>2} {cells}")
+    lines.append("   " + "".join(f"  {COLUMNS[c]} " for c in cols))
+    for side in (0, 1):
+        lost = obs["captured"][side]
+        if lost:
+            names = ", ".join(f"{NAMES[r]} ({SHORT[r]})" for r in lost)
+            lines.append(f"{SIDES[side]} has lost: {names}")
+    lines.append(LEGEND)
+    lines.extend("  " + entry for entry in obs["log"][-6:])
+    lines.append(_status(obs))
+    return "\n".join(lines)
+
+
+def _status(obs: dict[str, Any]) -> str:
+    seat = obs["seat"]
+    if obs["phase"] == "over":
+        winner = obs["winner"]
+        if winner == "draw":
+            return "The game is drawn."
+        return f"{SIDES[winner]} wins." + ("" if seat is None else
+                                          (" You win!" if winner == seat else " You lose."))
+    mover = obs["to_move"]
+    if obs["phase"] == "setup":
+        if mover == seat and seat is not None:
+            setup = obs["setup"]
+            if setup["placed"] == 0:
+                return (f"Set up your army in your last rows: 'random setup', 'setup 0' to "
+                        f"'setup {setup['setup_choices'] - 1}' (ready-made setups), or place "
+                        f"piece by piece, starting with the {setup['next']}: 'place <square>'.")
+            return f"Place your {setup['next']}: 'place <square>' ({setup['placed']} placed)."
+        return "Waiting for the other side to set up."
+    if mover == seat:
+        streak = obs["streak"][seat]
+        note = ""
+        if streak is not None and streak[2] >= 2:
+            note = f" (you have moved {streak[2]} times in a row between {streak[0]} and {streak[1]})"
+        return f"Your move{note}: e.g. b4-b5, or b4xb5 to attack."
+    return f"{SIDES[mover]} to move." if isinstance(mover, int) else "Chance is acting."

@@ -1,0 +1,133 @@
+"""Replaying real human games from the Gravon archive (read in place, never copied into the repo)."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import garrison
+from garrison.games.stratego import gravon
+from garrison.games.stratego.actions import CATALOGUE
+from garrison.games.stratego.board import zone
+from garrison.games.stratego.setups import HEURISTIC
+
+ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "data" / "gravon" / "strados2015-2.zip"
+if not ARCHIVE.exists():  # the shared folder sits next to the repository
+    ARCHIVE = Path("/work/shared/data/gravon/strados2015-2.zip")
+
+
+def member(name: str) -> bytes:
+    with zipfile.ZipFile(ARCHIVE) as archive:
+        return archive.read(name)
+
+
+@pytest.fixture(scope="module")
+def month():
+    errors: list[dict] = []
+    summary = gravon.import_gravon(ARCHIVE, errors=errors)
+    return summary, errors
+
+
+def test_every_classic_game_of_the_month_replays_move_by_move(month):
+    summary, errors = month
+    classic = summary["classic"]
+    assert classic["games"] == 794
+    assert classic["rejected"] == 0, [e for e in errors if e["type"] == "classic"][:3]
+    assert classic["decided_on_board"] == 239
+    assert classic["endings_matched"] == classic["decided_on_board"]
+
+
+def test_barrage_games_replay_too_and_free_setups_are_reported(month):
+    summary, errors = month
+    assert summary["barrage"] == {"games": 37, "rejected": 0, "decided_on_board": 23,
+                                  "endings_matched": 23}
+    free = [e for e in errors if e["type"] == "classicfree"]
+    assert len(free) == summary["classicfree"]["rejected"] == 3
+    assert all(e["move"] is None and "different armies" in e["why"] for e in free)
+    text = gravon.format_summary(summary, errors)
+    assert "classic: 794 games, 0 rejected" in text
+    assert "classicfree-2015.2-662 (classicfree), file:" in text
+
+
+def test_game_349_blue_takes_the_red_flag_on_move_224():
+    game = gravon.parse_xml("classic-2015.2-349", member("classic-2015.2-349.xml"))
+    assert (game.kind, len(game.moves), game.ending, game.winner) == ("classic", 224, 1, 2)
+    result = gravon.replay_game(game)
+    state = result.state
+    assert result.error is None and result.matched
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0] and state.reason == "flag"
+    assert state.ply == 224
+    log = state.observation(0)["log"]
+    assert log[-2].startswith("Blue h1xg1:") and log[-2].endswith("attacks Flag; the flag is taken")
+    assert log[-1] == "Blue wins: the flag is captured"
+
+
+def test_first_moves_of_349_resolve_as_recorded():
+    game = gravon.parse_xml("classic-2015.2-349", member("classic-2015.2-349.xml"))
+    game.moves = game.moves[:2]
+    state = gravon.replay_game(game).state
+    log = state.observation(None)["log"]
+    # I4->I7: Red's Soldier runs three squares into Blue's Captain and is lost;
+    # A7->A4: Blue's Soldier runs into Red's Lieutenant and is lost.
+    assert log[-2] == "Red i4xi7: Soldier attacks Captain; the defender holds"
+    assert log[-1] == "Blue a7xa4: Soldier attacks Lieutenant; the defender holds"
+
+
+def test_records_written_by_the_import_replay_to_the_same_end(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "classic-2015.2-349.xml").write_bytes(member("classic-2015.2-349.xml"))
+    summary = gravon.import_gravon(tmp_path / "in", out_dir=tmp_path / "out")
+    assert summary == {"classic": {"games": 1, "rejected": 0, "decided_on_board": 1,
+                                   "endings_matched": 1}}
+    record = json.loads((tmp_path / "out" / "classic-2015.2-349.json").read_text())
+    assert record["options"]["rules"] == "gravon" and record["source"]["game"] == "classic-2015.2-349"
+    state = garrison.replay(record)
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+
+
+def _doctored(text: str, old: str, new: str) -> bytes:
+    assert old in text
+    return text.replace(old, new, 1).encode()
+
+
+def test_bad_files_and_moves_are_reported_and_the_import_goes_on(tmp_path):
+    good = member("classic-2015.2-349.xml").decode()
+    files = {
+        "a-bomb.xml": _doctored(good, 'source="I4" target="I7"', 'source="F1" target="F2"'),
+        "b-lake.xml": _doctored(good, 'source="A7" target="A4"', 'source="C7" target="C6"'),
+        "c-broken.xml": good[:300].encode(),
+        "d-diagonal.xml": _doctored(good, 'source="I4" target="I7"', 'source="I4" target="H5"'),
+        "e-square.xml": _doctored(good, 'source="I4" target="I7"', 'source="J4" target="J5"'),
+        "f-good.xml": good.encode(),
+        "g-old.gsn": b"#X38FA11 Stratego-Notation v1\ntype 0\n",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    errors: list[dict] = []
+    summary = gravon.import_gravon(tmp_path, errors=errors)
+    assert summary["classic"]["games"] == 5 and summary["classic"]["rejected"] == 4
+    assert summary["classic"]["endings_matched"] == 1
+    assert summary["?"] == {"games": 2, "rejected": 2, "decided_on_board": 0, "endings_matched": 0}
+    why = {e["game"]: (e["move"], e["why"]) for e in errors}
+    assert why["a-bomb"][0] == 1 and "Bomb on f1 never moves" in why["a-bomb"][1]
+    assert why["b-lake"][0] == 2 and "c6" in why["b-lake"][1]
+    assert why["c-broken"][0] is None and "XML" in why["c-broken"][1]
+    assert why["d-diagonal"][0] == 1 and "row or column" in why["d-diagonal"][1]
+    assert why["e-square"][0] == 1 and "does not exist" in why["e-square"][1]
+    assert why["g-old"] == (None, "the older GSN notation (2003-2004) is not read; only StraDoS2 XML")
+    with pytest.raises(garrison.GameError, match="no such file"):
+        gravon.import_gravon(tmp_path / "missing.zip")
+
+
+def test_human_setups_of_an_archive_join_the_setup_catalogue():
+    game = garrison.load("stratego", setup_file=str(ARCHIVE))
+    assert game.catalogue > HEURISTIC + 1000  # about two setups per classic game
+    state = game.new_initial_state()
+    state.apply_action(CATALOGUE + HEURISTIC)  # the first human setup of the archive
+    first = gravon.parse_xml("classic-2015.2-0", member("classic-2015.2-0.xml"))
+    layout = first.layout(0, 4)
+    squares = zone(0, 4)
+    assert [state.rank[state.board[sq]] for sq in squares] == list(layout)
