@@ -1,0 +1,87 @@
+"""The text view of a Soldateska observation, for a person at the terminal.
+
+Built only from the observation: the hand sorted by suit, the trick so far, trump, every
+player's rank, ducats and tricks, the bank, the cards passed and received, and the last
+round's settlement in the seed's order (Bomb, Deserter, Kokette, medals, Spy, ranks, wages).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrison.core.cards import NO_SUIT
+
+from . import deck as K
+
+
+def _group(cards: list[int], trump: str | None) -> list[str]:
+    """Cards grouped by suit: "Sabers (trump): 10 7 3", then specials and Duels."""
+    groups: dict[str, list[str]] = {}
+    for card in cards:
+        suit = K.SUIT_OF[card]
+        if suit == NO_SUIT:
+            label = "Duels" if card in (K.DUEL1, K.DUEL2) else "Specials"
+            groups.setdefault(label, []).append(K.NAMES[card])
+        else:
+            label = K.SUITS[suit] + (" (trump)" if trump == K.SUITS[suit] else "")
+            groups.setdefault(label, []).append(K.NAMES[card].split(" ", 1)[1])
+    return [
+        f"{label}: " + (", " if label in ("Specials", "Duels") else " ").join(faces)
+        for label, faces in groups.items()
+    ]
+
+
+def _names(cards: list[int]) -> str:
+    return ", ".join(K.NAMES[c] for c in cards) or "-"
+
+
+def render(obs: dict[str, Any]) -> str:
+    n = obs["players"]
+    seat = obs["seat"]
+    trump = obs["trump"]
+    lines = []
+    you = "spectator" if seat is None else f"you are P{seat}" + (
+        f" ({obs['ranks'][seat]})" if obs["ranks"][seat] else "")
+    lines.append(
+        f"Soldateska · round {obs['round']} · {you} · trump: {trump or 'not yet declared'}"
+    )
+    lines.append(f"Bank: {obs['bank']} ducats · phase: {obs['phase']}")
+    order = obs["hierarchy"] or list(range(n))
+    for s in order:
+        rank = obs["ranks"][s] or "recruit"
+        mark = "*" if obs["to_move"] == s else " "
+        lines.append(
+            f" {mark} P{s}{' (you)' if s == seat else '':6} {rank:<10} {obs['ducats'][s]:>3} ducats"
+            f"  {obs['tricks_won'][s]:>2} tricks  {obs['points'][s]:>4} pts"
+            f"  {obs['hand_sizes'][s]:>2} cards"
+        )
+    if obs["tricks"]:
+        last = obs["tricks"][-1]
+        lead = last["leader"]
+        played = ", ".join(f"P{(lead + i) % n} {K.NAMES[c]}" for i, c in enumerate(last["cards"]))
+        lines.append(f"Last trick: {played} -> won by P{last['winner']}")
+    if obs["phase"] in ("play", "roll-off") and (obs["trick"] or obs["phase"] == "play"):
+        trick = ", ".join(f"P{s} {K.NAMES[c]}" for s, c in obs["trick"])
+        lines.append(f"Trick so far (P{obs['trick_leader']} leads): {trick or '-'}")
+    if seat is not None:
+        lines.append("Your hand:")
+        lines.extend("   " + g for g in _group(obs["hand"], trump))
+        if obs["bonus"]:
+            lines.append(f"Bonus cards you took: {_names(obs['bonus'])}")
+        if obs["passed"]:
+            lines.append(f"You passed to P{obs['passed_to']}: {_names(obs['passed'])}")
+        if obs["received"]:
+            lines.append(f"You received from P{obs['received_from']}: {_names(obs['received'])}")
+        if obs["aside"]:
+            lines.append(f"Laid aside (P{obs['aside_owner']}): {_names(obs['aside'])}")
+        if obs.get("playable") and len(obs["playable"]) < len(obs["hand"]):
+            lines.append(f"You may play: {_names(obs['playable'])}")
+    if obs["settlement"]:
+        lines.append("Settlement" + (":" if obs["phase"] in ("bomb", "kokette", "spy", "game over")
+                                     else " of the last round:"))
+        lines.extend("   " + line for line in obs["settlement"][1:])
+    if obs["game_over"]:
+        best = max(obs["ducats"])
+        winners = [f"P{s}" for s in range(n) if obs["ducats"][s] == best]
+        lines.append(f"Game over. Most ducats ({best}): {', '.join(winners)}")
+    return "\n".join(lines)

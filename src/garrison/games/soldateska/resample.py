@@ -1,0 +1,175 @@
+"""Resampling: a full Soldateska state consistent with everything one seat has seen.
+
+Hidden from a seat: the other hands, the laid-aside cards (until shown at the settlement), the
+unused cards, the General's bonus cards and the passes it took no part in. The new world keeps
+the seat's own cards and knowledge, every public fact (cards played, known voids: a player who
+did not follow holds none of that suit), and the passes chain: a card the seat passed down is
+still somewhere below it, carried by the later passes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import TYPE_CHECKING
+
+from garrison.core.cards import cards_in, count
+
+if TYPE_CHECKING:
+    from .state import SoldateskaState
+
+
+def _match(cards: list[int], caps: list[int], allowed: dict[int, list[int]], rng: random.Random):
+    """Cards to slots within capacities (augmenting paths, random order); None if impossible."""
+    contents: list[list[int]] = [[] for _ in caps]
+    order = cards[:]
+    rng.shuffle(order)
+
+    def place(card: int, seen: set[int]) -> bool:
+        options = allowed[card][:]
+        rng.shuffle(options)
+        for slot in options:
+            if len(contents[slot]) < caps[slot]:
+                contents[slot].append(card)
+                return True
+        for slot in options:
+            if slot in seen:
+                continue
+            seen.add(slot)
+            for other in contents[slot]:
+                if place(other, seen):
+                    contents[slot].remove(other)
+                    contents[slot].append(card)
+                    return True
+        return False
+
+    for card in order:
+        if not place(card, set()):
+            return None
+    return contents
+
+
+def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> SoldateskaState:
+    new = st.clone()
+    new.forget_history()  # the true history would tell the real deal
+    new.log = tuple(entry for entry in st.log if entry[0] in (-1, seat))  # others' secrets too
+    if st.over:
+        return new
+    n = st.game.num_players
+    played_all = 0
+    for m in st.played:
+        played_all |= m
+    aside_hidden = bool(st.aside) and not st.aside_public and seat != st.aside_owner
+    unknown = st.in_play & ~st.hands[seat] & ~played_all
+    if not aside_hidden:
+        unknown &= ~st.aside
+    order = list(st.order) if st.round > 1 else []
+    pos = order.index(seat) if seat in order else -1
+    depth = {s: i for i, s in enumerate(order)}
+
+    # slots: the other hands, the hidden aside, the unused stock
+    slots: list[tuple[str, int]] = [("hand", p) for p in range(n) if p != seat]
+    if aside_hidden:
+        slots.append(("aside", st.aside_owner))
+    slots.append(("stock", -1))
+    caps = [
+        count(st.hands[p]) if kind == "hand" else count(st.aside) if kind == "aside"
+        else count(st.stock)
+        for kind, p in slots
+    ]
+    forbid = [st.voids[p] if kind == "hand" else 0 for kind, p in slots]
+
+    def slot_depth(i: int) -> int:
+        kind, p = slots[i]
+        return depth.get(p, -1) if kind != "stock" else -1
+
+    passed_out = st.passed[seat] if pos >= 0 else 0
+    edge_count = [count(st.passed[order[e]]) for e in range(len(order) - 1)] if order else []
+    final_depth: dict[int, int] = {}
+    for c in cards_in(passed_out & played_all):
+        final_depth[c] = next(depth[p] for p in range(n) if (st.played[p] >> c) & 1)
+    shown_aside = 0 if aside_hidden else st.aside
+    for c in cards_in(passed_out & shown_aside):
+        final_depth[c] = depth[st.aside_owner]
+    loose = cards_in(passed_out & ~played_all & ~shown_aside)
+
+    def edges_ok(depths: dict[int, int]) -> bool:
+        for e in range(pos + 1, len(edge_count)):
+            if sum(1 for d in depths.values() if d > e) > edge_count[e]:
+                return False
+        return True
+
+    candidates = [i for i in range(len(slots)) if slot_depth(i) > pos]
+    choices = []
+    for combo in itertools.product(candidates, repeat=len(loose)):
+        if any((forbid[i] >> c) & 1 for c, i in zip(loose, combo)):
+            continue
+        if any(combo.count(i) > caps[i] for i in set(combo)):
+            continue
+        depths = dict(final_depth)
+        depths.update({c: slot_depth(i) for c, i in zip(loose, combo)})
+        if edges_ok(depths):
+            choices.append(combo)
+    rng.shuffle(choices)
+    rest = cards_in(unknown & ~passed_out)
+    contents = None
+    for combo in choices or [()]:
+        left = caps[:]
+        for i in combo:
+            left[i] -= 1
+        allowed = {c: [i for i in range(len(slots)) if not (forbid[i] >> c) & 1] for c in rest}
+        contents = _match(rest, left, allowed, rng)
+        if contents is not None:
+            for c, i in zip(loose, combo):
+                contents[i].append(c)
+            break
+    if contents is None:  # cannot happen for a state reached by the rules
+        return new
+    hands = list(st.hands)
+    for (kind, p), cards in zip(slots, contents):
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        if kind == "hand":
+            hands[p] = mask
+        elif kind == "aside":
+            new.aside = mask
+        else:
+            new.stock = mask
+    new.hands = tuple(hands)
+    depths = dict(final_depth)
+    for (_kind, p), cards in zip(slots, contents):
+        for c in cards:
+            if (passed_out >> c) & 1:
+                depths[c] = depth[p]
+
+    # the passes the seat took no part in, from the bottom of the hierarchy up
+    passed = list(st.passed)
+    for e in range(len(edge_count) - 1, -1, -1):
+        giver, taker = order[e], order[e + 1]
+        if edge_count[e] == 0 or seat in (giver, taker):
+            continue
+        post = hands[taker] | st.played[taker] | passed[taker]
+        if taker == st.aside_owner:
+            post |= new.aside
+        need = 0
+        if pos >= 0 and e > pos:
+            for c, d in depths.items():
+                if d > e:
+                    need |= 1 << c
+        pool = cards_in(post & ~need)
+        extra = rng.sample(pool, edge_count[e] - count(need))
+        mask = need
+        for c in extra:
+            mask |= 1 << c
+        passed[giver] = mask
+    new.passed = tuple(passed)
+    if st.bonus and order and seat != order[0]:
+        general = order[0]
+        post = hands[general] | st.played[general] | passed[general]
+        bonus = 0
+        for c in rng.sample(cards_in(post), count(st.bonus)):
+            bonus |= 1 << c
+        new.bonus = bonus
+    new._legal = None
+    return new

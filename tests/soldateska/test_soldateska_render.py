@@ -1,0 +1,42 @@
+"""The text view a person plays from: hand by suit, trick, trump, ranks, ducats, settlement."""
+
+from __future__ import annotations
+
+from soldateska_helpers import deal, play, play_recruitment_b, recruitment_b, rolls
+
+import garrison
+
+
+def test_text_view_shows_what_a_player_needs():
+    state = recruitment_b()
+    play_recruitment_b(state)
+    rolls(state, 0, 1, 3, 4)
+    deal(state, {1: ["General", "Sabers 10", "Sabers 3", "Pistols 9", "Pistols 2", "Spy",
+                     "Oberst", "Major", "Hauptman", "Lieutenant"]}, extra=["Duel 1", "Duel 2"])
+    play(state, "trump Sabers")
+    game = garrison.load("soldateska", players=3)
+    text = game.render(state.observation(1))
+    lines = text.splitlines()
+    assert "round 2" in lines[0] and "you are P1 (General)" in lines[0]
+    assert "trump: Sabers" in lines[0]
+    assert any(line.strip().startswith("Sabers (trump): 10 3") for line in lines)
+    assert any(line.strip() == "Pistols: 9 2" for line in lines)
+    specials = next(line for line in lines if line.strip().startswith("Specials:"))
+    assert specials.strip() == "Specials: General, Oberst, Major, Hauptman, Lieutenant, Spy"
+    assert "Bonus cards you took: Duel 1, Duel 2" in text
+    ranks = [line for line in lines if "ducats" in line and "P" in line and "tricks" in line]
+    assert len(ranks) == 3
+    assert "General" in ranks[0] and "6 ducats" in ranks[0]
+    settlement = text[text.index("Settlement"):]
+    order = ["1. Bomb", "2. Deserter", "3. Kokette", "4. Medals", "5. Spy", "6. Ranks", "Wages"]
+    positions = [settlement.index(step) for step in order]
+    assert positions == sorted(positions)
+    spectator = game.render(state.observation(None))
+    assert "Your hand" not in spectator and "Duel 1" not in spectator
+    for _ in range(6):  # passes and the aside: the lowest cards
+        state.apply_action(state.legal_actions()[0])
+    leader = state.current_player()
+    card = state.legal_actions()[0]
+    state.apply_action(card)
+    view = game.render(state.observation(state.current_player()))
+    assert f"Trick so far (P{leader} leads): P{leader} {state.action_to_string(card)[5:]}" in view
