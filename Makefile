@@ -9,18 +9,25 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[rl,dev,arena]"
+	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server]"
 	touch $(STAMP)
 
 setup: $(STAMP)
 
+# Debian's Chromium for the browser tests (Playwright never downloads a browser).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y chromium
+
 run: $(STAMP)
-	$(BIN)/garrison play
+	$(BIN)/garrison serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
 
-test: $(STAMP) lint
+test: $(STAMP) lint $(CHROMIUM)
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from garrison.core import Bot, Game, OptionError
 
+from .ismcts import ISMCTSBot
+from .pimc import PIMCBot
 from .random_bot import RandomBot
 
 #: Bots that play any game through the kernel API alone.
 GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+GENERIC[ISMCTSBot.name] = ISMCTSBot
+GENERIC[PIMCBot.name] = PIMCBot
 
 
 def bot_names(game: Game | type[Game]) -> list[str]:
@@ -27,7 +31,13 @@ def bot_names(game: Game | type[Game]) -> list[str]:
 
 
 def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
-    key = name.strip().lower()
+    """The class of bot ``name``; settings after a colon (``ismcts:1s``) configure search bots."""
+    key, _, spec = name.strip().lower().partition(":")
+    key = key.strip()
+    if spec and key in GENERIC and hasattr(GENERIC[key], "configured"):
+        return GENERIC[key].configured(spec)  # type: ignore[attr-defined]
+    if spec:
+        raise OptionError(f"bot '{key}' takes no settings (got '{name}')")
     if key in game.bots:
         return game.bots[key]
     if key in GENERIC:
@@ -40,4 +50,4 @@ def make_bot(game: Game, name: str, seat: int, seed: int | None = None) -> Bot:
     return bot_class(game, name)(game, seat, seed)
 
 
-__all__ = ["GENERIC", "RandomBot", "bot_class", "bot_names", "make_bot"]
+__all__ = ["GENERIC", "ISMCTSBot", "PIMCBot", "RandomBot", "bot_class", "bot_names", "make_bot"]

@@ -1,4 +1,4 @@
-"""The ``garrison`` command: list, play, simulate, replay, solve, bench, import."""
+"""The ``garrison`` command: list, play, simulate, replay, solve, bench, import, serve."""
 
 from __future__ import annotations
 
@@ -260,6 +260,23 @@ def import_cmd(
     else:
         text = summary.get("text") if isinstance(summary, dict) else None
         console.print(text or json.dumps(summary, indent=1))
+
+
+from garrison.arena.cli import arena as _arena  # noqa: E402 - the arena's own module
+
+app.command("arena")(_arena)
+
+
+@app.command()
+def serve(
+    db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in ~/.local/share/garrison)")] = None,
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+) -> None:
+    """Serve the lobby and tables in the browser (docs/server.md)."""
+    from garrison.server.run import serve as run_server
+
+    run_server(db, host, port)
 
 
 def main() -> None:  # pragma: no cover - console script entry

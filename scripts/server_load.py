@@ -1,0 +1,205 @@
+"""Load test for the game server (a script, not a test): many tables played at once.
+
+Starts ``python -m garrison.server`` on a fresh SQLite file (or uses ``--url`` of a running
+server), opens ``--tables`` two-person tables, connects one WebSocket per seat and lets every
+seat play random legal moves after a think time. It reports how many tables were held at once,
+the moves made, and the move latency (send -> acknowledgement) percentiles.
+
+    .venv/bin/python scripts/server_load.py --tables 500 --seconds 60 --think 1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+GAME = "gambit"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str | None) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    db = db or f"sqlite:///{tempfile.mkdtemp(prefix='garrison-load-')}/load.db"
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "GARRISON_BOT_DELAY": "0", "GARRISON_GRACE": "0",
+           "GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "garrison.server", "--db", db, "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def setup_tables(base: str, count: int) -> list[tuple[str, list[str]]]:
+    """``count`` tables, each with two guests seated."""
+    async with httpx.AsyncClient(base_url=base, timeout=60,
+                                 limits=httpx.Limits(max_connections=20)) as http:
+        sem = asyncio.Semaphore(20)
+
+        async def one(i: int) -> tuple[str, list[str]]:
+            async with sem:
+                tokens = []
+                for who in ("A", "B"):
+                    r = await http.post("/api/guests", json={"name": f"{who}{i}"})
+                    tokens.append(r.json()["token"])
+                r = await http.post("/api/tables", json={
+                    "game": GAME, "options": {"players": 2},
+                    "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0},
+                    headers={"Authorization": f"Bearer {tokens[0]}"})
+                tid = r.json()["id"]
+                await http.post(f"/api/tables/{tid}/join", json={"seat": 1},
+                                headers={"Authorization": f"Bearer {tokens[1]}"})
+                return tid, tokens
+
+        return await asyncio.gather(*(one(i) for i in range(count)))
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.finished = 0
+        self.open_tables = 0
+        self.max_open = 0
+
+
+async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop: float,
+               rng: random.Random) -> None:
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{tid}?token={token}"
+    async with websockets.connect(url, max_size=2**24, open_timeout=60) as ws:
+        sent_at: float | None = None
+        latest: dict | None = None
+        moved_at = -1
+        while True:
+            wait = stop - time.monotonic() if sent_at is None else 30.0
+            if wait <= 0:
+                return
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+            except TimeoutError:
+                if sent_at is not None:
+                    stats.errors += 1  # an unanswered move
+                return
+            msg = json.loads(raw)
+            if msg["type"] == "ack":
+                if sent_at is not None:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            elif msg["type"] == "error":
+                stats.errors += 1
+                sent_at = None
+            elif msg["type"] == "view":
+                if msg["status"] == "finished":
+                    return
+                if latest is None or msg["n"] >= latest["n"]:
+                    latest = msg
+            # the view of the next turn may come before the ack of the last move
+            if (sent_at is None and latest is not None and latest["legal"]
+                    and latest["n"] > moved_at and time.monotonic() < stop):
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                action = rng.choice(latest["legal"])["id"]
+                moved_at = latest["n"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "n": latest["n"], "action": action}))
+
+
+async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: float,
+                stop: float, seed: int) -> None:
+    stats.open_tables += 1
+    stats.max_open = max(stats.max_open, stats.open_tables)
+    try:
+        await asyncio.gather(*(seat(base, tid, t, stats, think, stop, random.Random(seed * 2 + i))
+                               for i, t in enumerate(tokens)))
+        stats.finished += 1
+    except Exception:
+        stats.errors += 1
+    finally:
+        stats.open_tables -= 1
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    proc = None
+    base = args.url
+    if base is None:
+        proc, base = start_server(args.db)
+    try:
+        t0 = time.monotonic()
+        tables = await setup_tables(base, args.tables)
+        print(f"{len(tables)} tables set up in {time.monotonic() - t0:.1f}s", flush=True)
+        stats = Stats()
+        stop = time.monotonic() + args.seconds
+        start = time.monotonic()
+        sample = {"open": 0}
+
+        async def sampler() -> None:
+            while True:
+                sample["open"] = max(sample["open"], stats.open_tables)
+                await asyncio.sleep(0.5)
+
+        watch = asyncio.create_task(sampler())
+        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, stop, i)
+                               for i, (tid, tokens) in enumerate(tables)))
+        watch.cancel()
+        elapsed = time.monotonic() - start
+        lat = sorted(stats.latencies)
+        if not lat:
+            raise SystemExit("no moves were made")
+        q = statistics.quantiles(lat, n=100)
+        health = httpx.get(base + "/api/health", timeout=30).json()
+        print(json.dumps({
+            "tables": args.tables, "sockets": 2 * args.tables, "think_s": args.think,
+            "seconds": round(elapsed, 1), "tables_held_at_once": stats.max_open,
+            "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
+            "p50_ms": round(1000 * q[49], 2), "p99_ms": round(1000 * q[98], 2),
+            "max_ms": round(1000 * lat[-1], 2), "errors": stats.errors,
+            "server_conflicts": health.get("conflicts"),
+        }, indent=1))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
+    parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    parser.add_argument("--db", default=None, help="database URL for the started server")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""``garrison arena``: a tournament from the command line (wired into ``garrison.cli.main``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from garrison.core import GameError, game_class, load
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def arena(
+    game: Annotated[str, typer.Argument(help="game name")],
+    bots: Annotated[str, typer.Option(help="one bot per seat, comma-separated (ismcts:1s, pimc:30, ...)")],
+    games_: Annotated[int, typer.Option("--games", help="number of games (rounded up to whole mirrored deals)")] = 100,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    seed: Annotated[int, typer.Option(help="base seed")] = 0,
+    mirror: Annotated[bool, typer.Option(help="replay each deal with the seats rotated")] = True,
+    players: Annotated[int | None, typer.Option(help="player count (default: one per bot)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help="run the games on a Ray cluster ('local' for a local one)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the full result as JSON")] = False,
+    plot: Annotated[str | None, typer.Option(help="write win shares and ratings to this .png/.svg")] = None,
+) -> None:
+    """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
+    from garrison.cli.common import parse_options, split_bots
+
+    from .tournament import run_arena, schedule
+
+    try:
+        options = parse_options(option)
+        bot_list = split_bots(bots)
+        cls = game_class(game)
+        if players is not None:
+            options["players"] = players
+        elif any(s.name == "players" for s in cls.option_specs()) and "players" not in options:
+            options["players"] = len(bot_list)
+        if plot:
+            from .plot import FORMATS
+
+            if not plot.lower().endswith(FORMATS):
+                raise GameError(f"plot file must end in {', '.join(FORMATS)} (got '{plot}')")
+        seats = load(game, **options).num_players
+        total = len(schedule(games_, seats, mirror)) if games_ > 0 else None
+        with Progress(
+            "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=err_console, disable=as_json or not sys.stderr.isatty(),
+        ) as progress:
+            task = progress.add_task(f"{game}", total=total)
+            result = run_arena(game, options, bot_list, games_, seed, jobs, mirror,
+                               progress=lambda k: progress.advance(task, k), ray_address=ray)
+        if plot:
+            from .plot import plot_result
+
+            plot_result(result, plot)
+    except GameError as err:
+        err_console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from None
+    data = result.as_dict()
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    title = (f"{game}: {data['games']} games"
+             + (f" ({data['deals']} deals, each with every seat rotation)" if mirror else "")
+             + f", seed {seed}")
+    table = Table(title=title)
+    for col in ("bot", "seats", "mean return", "advantage", "win share", "rating μ ± σ"):
+        table.add_column(col)
+    for row in data["results"]:
+        table.add_row(
+            row["bot"], ",".join(map(str, row["slots"])),
+            f"{row['mean_return']:+.3f} ± {row['mean_return_ci95']:.3f}",
+            f"{row['advantage']:+.3f} ± {row['advantage_ci95']:.3f}",
+            f"{row['win_rate']:.3f} ± {row['win_rate_ci95']:.3f}",
+            f"{row['rating_mu']:.2f} ± {row['rating_sigma']:.2f}" if row["rating_mu"] is not None else "-",
+        )
+    console.print(table)
+    console.print("[dim]± = 95% interval over per-deal means; advantage = own return minus the "
+                  "other seats' mean[/dim]")
+    if plot:
+        console.print(f"plot written to {plot}")
+
+
+__all__ = ["arena"]

@@ -1,0 +1,290 @@
+"""Tournaments: mirrored deals, seat rotation, parallel play, confidence intervals, ratings.
+
+How a run is laid out
+---------------------
+A run of ``games`` games between bot slots ``0..n-1`` is cut into *deals*. With mirroring on
+(the default), every deal is played ``n`` times, once per cyclic rotation of the seats, and every
+time chance draws from the same generator: the k-th chance event of the deal uses the k-th
+number of ``Random(seed, deal)``. So the same cards (and, while the game stays in step, the
+same dice) come out while each bot sits in each seat once; luck of the deal cancels out. The
+number of games is rounded up to whole deals. Without mirroring, game ``i`` is deal ``i`` with
+rotation ``i % n`` (the layout of ``garrison simulate``).
+
+Bots draw their seeds from a separate generator (seed, deal, rotation, slot), never from the
+chance stream. Results do not depend on ``jobs``: games are collected and ordered by index.
+
+Statistics
+----------
+Games of one deal are not independent, so every interval treats the *deal* as the unit: the
+mean over a deal's rotations is one observation, and the 95% interval is
+``1.96 · sd / sqrt(deals)`` over those (a normal approximation; with few deals it is rough).
+Per bot name (a bot may fill several slots) the run reports mean return, win share (a tie shares
+the win), and *advantage*: its return minus the mean return of the other seats in the same game.
+
+Ratings come from ``openskill`` (Plackett–Luce, Weng–Lin), updated game by game in index order
+with the returns as scores. When one bot fills several seats of a game, every copy is rated from
+the bot's current rating and the bot takes the mean of the copies' new ratings.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from garrison.bots import make_bot
+from garrison.core import CHANCE, OptionError, load, sample_chance
+
+from .match import win_shares
+
+
+def make_player(game: Any, name: str, seat: int, seed: int | None = None) -> Any:
+    """A bot by name: the arena's extra bots (``openspiel-ismcts``), else ``garrison.bots``."""
+    from .openspiel_bots import ARENA_BOTS
+
+    base, _, spec = name.strip().lower().partition(":")
+    if base.strip() in ARENA_BOTS:
+        cls = ARENA_BOTS[base.strip()]
+        return (cls.configured(spec) if spec else cls)(game, seat, seed)
+    return make_bot(game, name, seat, seed=seed)
+
+
+# -- one game ------------------------------------------------------------------------------------
+def _seeded(*parts: int) -> random.Random:
+    value = 0
+    for p in parts:
+        value = (value * 1_000_003 + int(p)) % (2**61 - 1)
+    return random.Random(value)
+
+
+def play_one(
+    name: str, options: dict[str, Any], bots: Sequence[str], seed: int, deal: int, rotation: int,
+    keep_actions: bool = False,
+) -> dict[str, Any]:
+    """Play one game: the chance stream of ``deal``, slot ``j`` at seat ``(j + rotation) % n``.
+
+    ``keep_actions`` adds the game's action list (``"actions"``) to the record.
+    """
+    game = load(name, **options)
+    n = game.num_players
+    chance_rng = _seeded(seed, deal, 1)
+    bot_rng = _seeded(seed, deal, 2, rotation)
+    seat_of = [(slot + rotation) % n for slot in range(n)]
+    players = {
+        seat_of[slot]: make_player(game, bots[slot], seat_of[slot], seed=bot_rng.randrange(2**31))
+        for slot in range(n)
+    }
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, chance_rng))
+        else:
+            state.apply_action(players[player].step(state), seat=player)
+            moves += 1
+    returns = state.returns()
+    record = {
+        "deal": deal, "rotation": rotation, "seats": seat_of, "moves": moves,
+        "returns": [float(returns[seat_of[slot]]) for slot in range(n)],
+    }
+    if keep_actions:
+        record["actions"] = state.history()
+    return record
+
+
+def _play_many(args: tuple) -> list[dict[str, Any]]:
+    name, options, bots, seed, pairs = args
+    return [play_one(name, options, bots, seed, d, r) for d, r in pairs]
+
+
+def schedule(games: int, players: int, mirror: bool) -> list[tuple[int, int]]:
+    """(deal, rotation) of every game of a run, in index order."""
+    if mirror:
+        deals = math.ceil(games / players)
+        return [(d, r) for d in range(deals) for r in range(players)]
+    return [(i, i % players) for i in range(games)]
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% normal interval (``inf`` with fewer than 2 values)."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, math.inf
+    mean = sum(xs) / n
+    if n == 1:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+@dataclass
+class BotLine:
+    """One bot name's results: per-deal means of each measure, plus its rating history."""
+
+    bot: str
+    slots: list[int]
+    returns: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    advantage: list[float] = field(default_factory=list)
+    mu: list[float] = field(default_factory=list)
+    sigma: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        ret, ret_ci = mean_ci(self.returns)
+        win, win_ci = mean_ci(self.wins)
+        adv, adv_ci = mean_ci(self.advantage)
+        mu = self.mu[-1] if self.mu else None
+        sigma = self.sigma[-1] if self.sigma else None
+        return {
+            "bot": self.bot, "slots": self.slots,
+            "mean_return": ret, "mean_return_ci95": ret_ci,
+            "win_rate": win, "win_rate_ci95": win_ci,
+            "advantage": adv, "advantage_ci95": adv_ci,
+            "rating_mu": mu, "rating_sigma": sigma,
+            "rating_ordinal": None if mu is None else mu - 3 * sigma,  # type: ignore[operator]
+        }
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    options: dict[str, Any]
+    bots: list[str]
+    seed: int
+    mirror: bool
+    records: list[dict[str, Any]]
+    lines: list[BotLine]
+    deals: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "options": self.options, "bots": self.bots, "seed": self.seed,
+            "mirrored": self.mirror, "games": len(self.records), "deals": self.deals,
+            "results": [line.summary() for line in self.lines],
+            "slots": _slot_summary(self),
+            "ratings": "openskill Plackett-Luce, scores = returns, updated in game order",
+            "ci": "95% normal interval over per-deal means (deal = unit)",
+            "records": self.records,
+        }
+
+
+def _slot_summary(result: ArenaResult) -> list[dict[str, Any]]:
+    out = []
+    for slot, bot in enumerate(result.bots):
+        per_deal: dict[int, list[float]] = {}
+        for rec in result.records:
+            per_deal.setdefault(rec["deal"], []).append(rec["returns"][slot])
+        mean, ci = mean_ci([sum(v) / len(v) for v in per_deal.values()])
+        out.append({"slot": slot, "bot": bot, "mean_return": mean, "mean_return_ci95": ci})
+    return out
+
+
+def summarise(
+    name: str, options: dict[str, Any], bots: Sequence[str], seed: int, mirror: bool,
+    records: list[dict[str, Any]], ratings: bool = True,
+) -> ArenaResult:
+    """Per-bot statistics (deal-clustered) and rating histories from the game records."""
+    names = list(dict.fromkeys(bots))
+    lines = [BotLine(b, [s for s, x in enumerate(bots) if x == b]) for b in names]
+    by_deal: dict[int, list[dict[str, Any]]] = {}
+    for rec in records:
+        by_deal.setdefault(rec["deal"], []).append(rec)
+    n = len(bots)
+    for deal_records in by_deal.values():
+        acc = {b: [0.0, 0.0, 0.0] for b in names}
+        for rec in deal_records:
+            r = rec["returns"]
+            shares = win_shares(r)
+            total = sum(r)
+            for line in lines:
+                for s in line.slots:
+                    others = (total - r[s]) / (n - 1) if n > 1 else 0.0
+                    a = acc[line.bot]
+                    a[0] += r[s]
+                    a[1] += shares[s]
+                    a[2] += r[s] - others
+        for line in lines:
+            k = len(deal_records) * len(line.slots)
+            a = acc[line.bot]
+            line.returns.append(a[0] / k)
+            line.wins.append(a[1] / k)
+            line.advantage.append(a[2] / k)
+    if ratings:
+        _rate(lines, bots, records)
+    return ArenaResult(name, options, list(bots), seed, mirror, records, lines, len(by_deal))
+
+
+def _rate(lines: list[BotLine], bots: Sequence[str], records: list[dict[str, Any]]) -> None:
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current = {line.bot: model.rating(name=line.bot) for line in lines}
+    for rec in records:
+        teams = [[model.rating(mu=current[b].mu, sigma=current[b].sigma)] for b in bots]
+        new = model.rate(teams, scores=list(rec["returns"]))
+        for line in lines:
+            mus = [new[s][0].mu for s in line.slots]
+            sigmas = [new[s][0].sigma for s in line.slots]
+            current[line.bot] = model.rating(mu=sum(mus) / len(mus), sigma=sum(sigmas) / len(sigmas))
+            line.mu.append(current[line.bot].mu)
+            line.sigma.append(current[line.bot].sigma)
+
+
+# -- running ---------------------------------------------------------------------------------------
+def run_arena(
+    name: str,
+    options: dict[str, Any],
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    mirror: bool = True,
+    progress: Callable[[int], None] | None = None,
+    ray_address: str | None = None,
+    ratings: bool = True,
+) -> ArenaResult:
+    """Play a tournament and summarise it (see the module docstring)."""
+    game = load(name, **options)
+    if games < 1:
+        raise OptionError("the number of games must be at least 1")
+    if len(bots) != game.num_players:
+        raise OptionError(
+            f"{game.title} with these options has {game.num_players} seats; got {len(bots)} bots"
+        )
+    for slot, bot in enumerate(bots):
+        make_player(game, bot, slot, seed=0)  # unknown names and bad settings fail here, once
+    plan = schedule(games, game.num_players, mirror)
+    size = max(1, min(8, len(plan) // max(1, jobs * 4)))
+    chunks = [plan[i:i + size] for i in range(0, len(plan), size)]
+    tasks = [(name, game.options, list(bots), seed, c) for c in chunks]
+    records: list[dict[str, Any]] = []
+
+    def collect(batch: list[dict[str, Any]]) -> None:
+        records.extend(batch)
+        if progress:
+            progress(len(batch))
+
+    if ray_address is not None:
+        from .ray_runner import run_on_ray
+
+        run_on_ray(ray_address, _play_many, tasks, collect)
+    elif jobs <= 1:
+        for task in tasks:
+            collect(_play_many(task))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_many, t) for t in tasks]
+            for future in as_completed(futures):
+                collect(future.result())
+    order = {pair: i for i, pair in enumerate(plan)}
+    records.sort(key=lambda r: order[(r["deal"], r["rotation"])])
+    return summarise(name, game.options, bots, seed, mirror, records, ratings)
+
+
+__all__ = ["ArenaResult", "BotLine", "mean_ci", "play_one", "run_arena", "schedule", "summarise"]

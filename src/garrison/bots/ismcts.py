@@ -1,0 +1,151 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for any game of the kernel.
+
+One tree is grown per move. Each simulation starts from a fresh world drawn with
+``state.resample(seat, rng)`` (a full state consistent with what this seat has seen), walks the
+tree by UCB, adds one node, plays the world forward with the rollout policy and backs the
+returns up. Tree nodes stand for information sets: a node is keyed by the player to move, the
+number of actions since the root and that player's observation of the world, so the root is shared by every world
+and an opponent's node is shared by the worlds in which the opponent knows the same thing. A
+legal action is scored by how often it was *available* when chosen (the subset-armed bandit of
+Cowling, Powley and Whitehouse 2012), because different worlds allow different actions.
+
+Chance nodes inside the tree draw an outcome with the search's own generator. The move played is
+the root action visited most often.
+
+>>> import garrison
+>>> from garrison.bots import make_bot
+>>> game = garrison.load("gambit", players=2)
+>>> bot = make_bot(game, "ismcts:sims=20", seat=0, seed=1)
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(garrison.sample_chance(state, bot.rng))
+>>> bot.step(state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from garrison.core import CHANCE, GameError, State, sample_chance
+
+from .search import Scale, SearchBot
+
+
+class _Node:
+    __slots__ = ("visits", "value", "avail", "hint")
+
+    def __init__(self, hint: int | None = None) -> None:
+        self.visits: dict[int, int] = {}
+        self.value: dict[int, float] = {}
+        self.avail: dict[int, int] = {}
+        #: The rollout policy's choice here, tried first and favoured early (progressive bias).
+        self.hint = hint
+
+
+class ISMCTSBot(SearchBot):
+    """Single-tree ISMCTS over determinizations, with the game's heuristic as rollout policy."""
+
+    name = "ismcts"
+    description = "information-set MCTS over resampled worlds; rollouts by the game's heuristic"
+    settings: ClassVar[dict[str, tuple[Any, Any]]] = {
+        "sims": (int, 200),          # simulations per move (unless seconds is set)
+        "seconds": (float, None),    # time per move instead of a count
+        "c": (float, 0.7),           # UCB exploration, in units of the observed return spread
+        "rollout": (str, None),      # bot that plays the rollouts (default: heuristic/greedy/random)
+        "horizon": (str, "score"),   # roll out to the next change of returns ("score") or "end"
+        "maxlen": (int, None),       # longest rollout in actions (default: 1000 or the game's maximum)
+        "epsilon": (float, 0.0),     # chance of a random move in a rollout
+        "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)
+    }
+
+    def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
+        super().__init__(game, seat, seed, **opts)
+        #: Simulations run by the last ``step`` and since the bot was made (for the bench).
+        self.last_simulations = 0
+        self.total_simulations = 0
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        tree: dict[tuple[int, int, str], _Node] = {}
+        scale = Scale(self.game)
+        rollout = self.rollout()
+        rng = self.rng
+        c = float(self.opts["c"])
+        prior = float(self.opts["prior"])
+        budget = self.budget()
+        while budget.more():
+            world = state.resample(self.seat, rng)
+            self._simulate(world, tree, scale, rollout, rng, c, prior)
+            budget.tick()
+        self.last_simulations = budget.used
+        self.total_simulations += budget.used
+        root = tree.get((self.seat, 0, state.observation_string(self.seat)))
+        if root is None:
+            raise GameError(
+                f"{self.game.name}: resample({self.seat}) gave worlds this seat would not recognise"
+            )
+        return max(legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0), -a))
+
+    def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
+                  c: float, prior: float) -> None:
+        path: list[tuple[_Node, int, int]] = []
+        expanded = False
+        depth = 0  # actions since the root: worlds may number their histories differently
+        while not world.is_terminal():
+            player = world.current_player()
+            if player == CHANCE:
+                world.apply_unchecked(sample_chance(world, rng))
+                depth += 1
+                continue
+            legal = world.legal_actions()
+            if len(legal) == 1 and path:
+                world.apply_unchecked(legal[0])
+                depth += 1
+                continue
+            if expanded:
+                break
+            key = (player, depth, world.observation_string(player))
+            node = tree.get(key)
+            if node is None:
+                hint = (rollout.choose(world, player)
+                        if prior > 0 and not rollout.random_policy else None)
+                node = tree[key] = _Node(hint)
+                expanded = True
+            action = self._select(node, legal, scale, c, prior, rng)
+            for a in legal:
+                node.avail[a] = node.avail.get(a, 0) + 1
+            path.append((node, player, action))
+            world.apply_unchecked(action)
+            depth += 1
+        returns = world.returns() if world.is_terminal() else rollout.run(world, rng)
+        scale.see(returns)
+        for node, player, action in path:
+            node.visits[action] = node.visits.get(action, 0) + 1
+            node.value[action] = node.value.get(action, 0.0) + returns[player]
+
+    @staticmethod
+    def _select(node: _Node, legal: list[int], scale: Scale, c: float, prior: float,
+                rng: Any) -> int:
+        hint = node.hint
+        if hint is not None and hint in legal and hint not in node.visits:
+            return hint
+        untried = [a for a in legal if a not in node.visits]
+        if untried:
+            return untried[rng.randrange(len(untried))]
+        width = scale.width()
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            n = node.visits[a]
+            score = node.value[a] / (n * width) + c * math.sqrt(math.log(node.avail[a]) / n)
+            if a == hint:
+                score += prior / (n + 1)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+__all__ = ["ISMCTSBot"]

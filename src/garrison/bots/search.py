@@ -1,0 +1,226 @@
+"""Shared pieces of the search bots: settings, budgets, chance and rollouts.
+
+Everything here works on any game through the kernel API alone: ``resample``, ``clone``,
+``legal_actions``, ``apply_unchecked``, ``undo``, ``returns`` and the bots a game ships. A
+rollout lets the game's own rule-of-thumb bot (``heuristic``, else ``greedy``) play every seat of
+a sampled world, each seat reading only its own observation of that world.
+
+Settings are written after the bot's name, separated by colons::
+
+    ismcts                 default budget (simulations)
+    ismcts:500             500 simulations per move
+    ismcts:1s              one second per move
+    ismcts:sims=300:rollout=random:c=0.7
+    pimc:worlds=30:nodes=4000
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from garrison.core import CHANCE, Bot, Game, OptionError, State, sample_chance
+
+#: Longest rollout by default (actions); a game that can run longer is cut off there.
+MAX_ROLLOUT = 1000
+
+#: Order in which a game's own bots are tried as the rollout policy.
+ROLLOUT_PREFERENCE = ("heuristic", "greedy")
+
+
+def default_rollout(game: Game) -> str:
+    """The game's rule-of-thumb bot if it has one, else ``random``."""
+    for name in ROLLOUT_PREFERENCE:
+        if name in game.bots:
+            return name
+    return "random"
+
+
+class SearchBot(Bot):
+    """Base of the search bots: parses settings and keeps the per-move budget.
+
+    Subclasses declare ``settings`` (name -> (type, default)) and read ``self.opts``.
+    """
+
+    settings: ClassVar[dict[str, tuple[Callable[[str], Any], Any]]] = {}
+    #: Settings given in the bot's name (filled by ``configured``).
+    preset: ClassVar[dict[str, Any]] = {}
+    #: The setting a bare number after the colon sets (``ismcts:500``).
+    count_setting: ClassVar[str] = "sims"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **opts: Any) -> None:
+        super().__init__(game, seat, seed)
+        values = {k: default for k, (_, default) in self.settings.items()}
+        values.update(self.preset)
+        for key, value in opts.items():
+            if key not in self.settings:
+                raise OptionError(f"bot '{self.name}' has no setting '{key}'")
+            values[key] = value
+        self.opts = values
+        rollout = values.get("rollout") or default_rollout(game)
+        self.rollout_name = rollout
+        self._rollout: Rollout | None = None
+
+    @classmethod
+    def configured(cls, spec: str) -> type[SearchBot]:
+        """A subclass with the settings of ``spec`` (``"500"``, ``"1s"``, ``"sims=300:c=0.5"``)."""
+        preset = dict(cls.preset)
+        for part in spec.split(":"):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" in part:
+                key, text = (x.strip() for x in part.split("=", 1))
+            elif part.endswith("s") and _is_number(part[:-1]):
+                key, text = "seconds", part[:-1]
+            elif _is_number(part):
+                key, text = cls.count_setting, part
+            else:
+                raise OptionError(
+                    f"bad setting '{part}' for bot '{cls.name}'; write key=value "
+                    f"(keys: {', '.join(cls.settings)}), a count, or seconds like 1s"
+                )
+            if key not in cls.settings:
+                raise OptionError(
+                    f"bot '{cls.name}' has no setting '{key}'; settings: {', '.join(cls.settings)}"
+                )
+            kind = cls.settings[key][0]
+            try:
+                value = kind(text)
+            except ValueError:
+                raise OptionError(f"setting {key} of bot '{cls.name}' cannot be {text!r}") from None
+            if isinstance(value, (int, float)) and (value < 0 or (value == 0 and key not in _ZERO_OK)):
+                raise OptionError(f"setting {key} of bot '{cls.name}' must be positive")
+            preset[key] = value
+        return type(cls.__name__, (cls,), {"preset": preset, "__module__": cls.__module__})
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def budget(self) -> Budget:
+        return Budget(self.opts.get(self.count_setting), self.opts.get("seconds"))
+
+    def rollout(self) -> Rollout:
+        if self._rollout is None:
+            self._rollout = Rollout(
+                self.game, self.rollout_name, self.rng.randrange(2**31),
+                max_steps=self.opts.get("maxlen") or min(self.game.max_game_length, MAX_ROLLOUT),
+                horizon=self.opts.get("horizon", "score"),
+                epsilon=self.opts.get("epsilon", 0.0),
+            )
+        return self._rollout
+
+
+_ZERO_OK = ("c", "prior", "epsilon")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+class Budget:
+    """A count of iterations, or a time limit per move when ``seconds`` is set."""
+
+    def __init__(self, count: int | None, seconds: float | None) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.start = time.perf_counter()
+        self.used = 0
+
+    def more(self) -> bool:
+        if self.seconds is not None:
+            # at least one iteration, then until the clock runs out
+            return self.used == 0 or time.perf_counter() - self.start < self.seconds
+        return self.used < (self.count or 1)
+
+    def tick(self) -> None:
+        self.used += 1
+
+
+class Rollout:
+    """Plays a world forward with a policy and reads the returns.
+
+    ``horizon="score"`` stops at the first action after which ``returns()`` differ from where
+    the rollout began (the end of a deal in a match of several deals), or at the end; ``"end"``
+    always plays to the end. At most ``max_steps`` actions are played; the world is restored.
+    """
+
+    def __init__(
+        self, game: Game, policy: str, seed: int, max_steps: int, horizon: str = "score",
+        epsilon: float = 0.0,
+    ) -> None:
+        from garrison.bots import make_bot  # the registry imports this module
+
+        if horizon not in ("score", "end"):
+            raise OptionError(f"horizon must be score or end, not {horizon!r}")
+        self.game = game
+        self.rng = random.Random(seed)
+        self.random_policy = policy == "random"
+        self.bots = (
+            [] if self.random_policy
+            else [make_bot(game, policy, s, seed=self.rng.randrange(2**31))
+                  for s in range(game.num_players)]
+        )
+        self.max_steps = max(1, int(max_steps))
+        self.horizon = horizon
+        self.epsilon = float(epsilon)
+        self.steps = 0
+
+    def choose(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.random_policy or (self.epsilon and self.rng.random() < self.epsilon):
+            return legal[self.rng.randrange(len(legal))]
+        return self.bots[player].step(state)
+
+    def run(self, state: State, rng: random.Random) -> list[float]:
+        """Returns after playing ``state`` forward (``state`` is left as it was)."""
+        start = state.returns() if self.horizon == "score" else None
+        played = 0
+        try:
+            while not state.is_terminal() and played < self.max_steps:
+                player = state.current_player()
+                if player == CHANCE:
+                    action = sample_chance(state, rng)
+                else:
+                    action = self.choose(state, player)
+                state.apply_unchecked(action)
+                played += 1
+                if start is not None and state.returns() != start:
+                    break
+            return state.returns()
+        finally:
+            self.steps += played
+            for _ in range(played):
+                state.undo()
+
+
+class Scale:
+    """Maps returns to about [0, 1] using the spread seen so far (and the game's bounds)."""
+
+    def __init__(self, game: Game) -> None:
+        lo, hi = game.min_utility, game.max_utility
+        self.fixed = math.isfinite(lo) and math.isfinite(hi) and hi > lo
+        self.lo, self.hi = (lo, hi) if self.fixed else (math.inf, -math.inf)
+        self.seen_lo, self.seen_hi = math.inf, -math.inf
+
+    def see(self, values: list[float]) -> None:
+        self.seen_lo = min(self.seen_lo, *values)
+        self.seen_hi = max(self.seen_hi, *values)
+
+    def width(self) -> float:
+        """The spread used to divide value differences: observed, else the game's bounds."""
+        if self.seen_hi > self.seen_lo:
+            return self.seen_hi - self.seen_lo
+        if self.fixed:
+            return self.hi - self.lo
+        return 1.0
+
+
+__all__ = ["Budget", "Rollout", "Scale", "SearchBot", "default_rollout"]

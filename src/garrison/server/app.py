@@ -1,0 +1,462 @@
+"""The ASGI app: HTTP API (lobby, guests, tables, moves, replays), WebSocket play, the page.
+
+``create_app(settings)`` builds a FastAPI app; ``garrison serve`` runs it on uvicorn. The HTTP
+API is described by ``/openapi.json``; the WebSocket protocol is in ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import garrison
+from garrison.bots import bot_class, bot_names
+from garrison.core import GameError, game_class, games, load
+
+from .auth import make_token, read_token
+from .config import Settings
+from .db import Conflict, Store
+from .hub import Conn, Hub, ServerError, default_bot, table_meta
+
+log = logging.getLogger("garrison.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_PLAYERS = 16
+
+OptionValue = str | int | float | bool | None
+Auth = Annotated[str | None, Header(description="Bearer <guest token>")]
+
+
+class GuestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=24, pattern=r"^[^\x00-\x1f<>&]+$")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=40)
+    options: dict[Annotated[str, PathParam(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=30)
+    seats: list[SeatIn] | None = Field(default=None, max_length=MAX_PLAYERS)
+    seat: int | None = Field(default=0, ge=0, lt=MAX_PLAYERS, description="seat to take (null: none)")
+
+
+class SeatPick(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, lt=MAX_PLAYERS)
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=0, lt=2**31, description="the move number this move expects to be")
+    action: int = Field(ge=0, lt=2**31)
+    seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS)
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, bursts of ``4 * rate``."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = 4 * rate
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        self.tokens = min(4 * self.rate, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _game_info(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    lo, hi = cls.player_range()
+    game = cls()
+    return {
+        "name": name, "title": cls.title, "summary": cls.summary, "players": [lo, hi],
+        "options": [
+            {"name": s.name, "default": s.default, "allowed": s.allowed(), "doc": s.doc,
+             "choices": list(s.choices) if s.choices is not None else None,
+             "kind": s.kind.__name__}
+            for s in cls.option_specs()
+        ],
+        "bots": bot_names(cls), "default_bot": default_bot(game),
+    }
+
+
+def _rules_text(name: str) -> str | None:
+    """The game's rules page from ``docs/rules`` when the source tree is at hand."""
+    root = Path(garrison.__file__).resolve().parents[2] / "docs" / "rules"
+    cls = game_class(name)
+    folder = cls.__module__.split(".")[2] if cls.__module__.count(".") >= 2 else name
+    for stem in (name, folder):
+        path = root / f"{stem}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    store = Store(settings.db_url)
+    hub = Hub(settings, store)
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):  # noqa: ANN202
+        hub.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(store.setup)
+        state["secret"] = await asyncio.to_thread(store.secret)
+        stop = threading.Event()
+        listener = None
+        if store.is_postgres:
+            listener = threading.Thread(target=hub.listen, args=(stop,), daemon=True)
+            listener.start()
+        await hub.resume_all()
+        sweeper = asyncio.create_task(hub.sweep_forever())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            stop.set()
+            for rt in list(hub.runtimes.values()):
+                if rt.bot_task is not None:
+                    rt.bot_task.cancel()
+            hub.pool.shutdown(wait=False, cancel_futures=True)
+            if listener is not None:
+                listener.join(timeout=2)
+            store.close()
+
+    app = FastAPI(
+        title="Garrison server", version=garrison.__version__, lifespan=lifespan,
+        description="Lobby, tables, guests and moves for Garrison's games. Live play is on "
+                    "the WebSocket /ws/tables/{id} (see docs/server.md).",
+    )
+    app.state.hub = hub
+    app.state.settings = settings
+    buckets: dict[str, Bucket] = {}
+
+    # -- errors: one line, never a traceback -----------------------------------------------
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
+        return JSONResponse(err.as_dict(), status_code=err.http_status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        msg = f"{where}: {first.get('msg', 'invalid input')}" if where else first.get("msg", "invalid")
+        return JSONResponse({"type": "error", "code": "bad_request", "message": msg}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, err: Exception) -> JSONResponse:  # pragma: no cover
+        log.exception("unexpected error")
+        return JSONResponse({"type": "error", "code": "server_error",
+                             "message": "the server failed; please try again"}, status_code=500)
+
+    @app.middleware("http")
+    async def _rate_limit(request: Request, call_next: Any) -> Any:
+        if request.url.path.startswith("/api/"):
+            host = request.client.host if request.client else "?"
+            bucket = buckets.get(host)
+            if bucket is None:
+                if len(buckets) > 10_000:
+                    buckets.clear()
+                bucket = buckets[host] = Bucket(settings.http_rate)
+            if not bucket.take():
+                return JSONResponse({"type": "error", "code": "rate_limited",
+                                     "message": "too many requests; slow down"}, status_code=429)
+        return await call_next(request)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def who(authorization: str | None, required: bool = True) -> str | None:
+        token = None
+        if authorization:
+            token = authorization.removeprefix("Bearer ").strip()
+        pid = read_token(state["secret"], token)
+        if pid is None and required:
+            raise ServerError("unauthorized", "sign in as a guest first (POST /api/guests)")
+        return pid
+
+    async def held_seat(rt: Any, pid: str | None, seat: int | None) -> int | None:
+        """The seat ``pid`` plays at this table (``seat`` picks one if several), or None."""
+        held = [s.seat for s in rt.row.seats if s.kind == "human" and pid and s.player_id == pid]
+        if seat is not None:
+            if seat not in held:
+                raise ServerError("forbidden", f"you do not hold seat {seat} at this table")
+            return seat
+        return held[0] if held else None
+
+    # -- HTTP API --------------------------------------------------------------------------
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables_live": len(hub.runtimes), **hub.stats}
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [_game_info(name) for name in games()]
+
+    @app.get("/api/games/{name}")
+    async def game_info(name: Annotated[str, PathParam(max_length=40)]) -> dict[str, Any]:
+        try:
+            info = _game_info(name)
+        except GameError as err:
+            raise ServerError("not_found", str(err)) from None
+        info["describe"] = game_class(name)().describe()
+        info["rules"] = _rules_text(name)
+        return info
+
+    @app.post("/api/guests", status_code=201)
+    async def new_guest(body: GuestIn) -> dict[str, Any]:
+        name = " ".join(body.name.split())
+        if not name:
+            raise ServerError("bad_request", "a name needs at least one visible character")
+        pid = await asyncio.to_thread(store.add_player, name)
+        return {"id": pid, "name": name, "token": make_token(state["secret"], pid)}
+
+    @app.get("/api/me")
+    async def me(authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization)
+        name = await asyncio.to_thread(store.player_name, pid)
+        if name is None:
+            raise ServerError("unauthorized", "this guest is unknown here; sign in again")
+        return {"id": pid, "name": name}
+
+    @app.get("/api/tables")
+    async def list_tables(
+        status: Annotated[Literal["waiting", "playing", "finished"] | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(store.list_tables, status, limit)
+        return [table_meta(r) for r in rows]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: TableIn, authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization)
+        if await asyncio.to_thread(store.player_name, pid) is None:
+            raise ServerError("unauthorized", "this guest is unknown here; sign in again")
+        try:
+            game = load(body.game, **{k: v for k, v in body.options.items() if v is not None})
+        except GameError as err:
+            raise ServerError("bad_option", str(err)) from None
+        except (TypeError, ValueError) as err:
+            raise ServerError("bad_option", f"bad options: {err}") from None
+        n = game.num_players
+        seats = body.seats or [SeatIn(kind="human")] + [
+            SeatIn(kind="bot", bot=default_bot(game)) for _ in range(n - 1)]
+        if len(seats) != n:
+            raise ServerError("bad_request", f"{game.title} with these options has {n} seats, "
+                                             f"not {len(seats)}")
+        rows: list[tuple[str, str | None, str | None]] = []
+        for i, s in enumerate(seats):
+            if s.kind == "bot":
+                bot = s.bot or default_bot(game)
+                try:
+                    bot_class(game, bot)
+                except GameError as err:
+                    raise ServerError("bad_option", str(err)) from None
+                rows.append(("bot", None, bot.strip().lower()))
+            else:
+                rows.append(("human", pid if body.seat == i else None, None))
+        if body.seat is not None and (body.seat >= n or seats[body.seat].kind != "human"):
+            raise ServerError("bad_request", f"seat {body.seat} is not a seat for a person here")
+        tid = await asyncio.to_thread(store.create_table, game.name, game.options, pid, rows)
+        rt = await hub.runtime(tid)
+        await hub.start_if_full(rt)
+        return rt.meta()
+
+    @app.get("/api/tables/{tid}")
+    async def get_table(tid: Annotated[str, PathParam(max_length=16)]) -> dict[str, Any]:
+        row = await asyncio.to_thread(store.table, tid)
+        if row is None:
+            raise ServerError("not_found", f"there is no table {tid!r}")
+        return table_meta(row)
+
+    @app.post("/api/tables/{tid}/join")
+    async def join(tid: Annotated[str, PathParam(max_length=16)], body: SeatPick,
+                   authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization)
+        if await asyncio.to_thread(store.player_name, pid) is None:
+            raise ServerError("unauthorized", "this guest is unknown here; sign in again")
+        rt = await hub.runtime(tid)
+        if rt.row.status != "waiting":
+            raise ServerError("conflict", "the game has started; you can watch it")
+        if body.seat >= len(rt.row.seats):
+            raise ServerError("bad_request", f"there is no seat {body.seat}")
+        try:
+            await asyncio.to_thread(store.take_seat, tid, body.seat, pid)
+        except Conflict as err:
+            raise ServerError("conflict", str(err)) from None
+        await hub.seats_changed(rt)
+        return rt.meta()
+
+    @app.post("/api/tables/{tid}/leave")
+    async def leave(tid: Annotated[str, PathParam(max_length=16)], body: SeatPick,
+                    authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization)
+        rt = await hub.runtime(tid)
+        await held_seat(rt, pid, body.seat)
+        if rt.row.status == "waiting":
+            await asyncio.to_thread(store.free_seat, tid, body.seat, pid)
+        elif rt.row.status == "playing":  # away from now on: a bot takes over after the grace
+            for conn in [c for c in rt.conns if c.seat == body.seat]:
+                conn.seat = None  # that seat's open pages now watch as spectators
+            await asyncio.to_thread(store.seen, tid, [body.seat], time.time())
+        await hub.seats_changed(rt)
+        return rt.meta()
+
+    @app.get("/api/tables/{tid}/view")
+    async def get_view(tid: Annotated[str, PathParam(max_length=16)],
+                       seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS)] = None,
+                       authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization, required=False)
+        rt = await hub.runtime(tid)
+        async with rt.lock:
+            await hub.catch_up(rt, reload_row=True)
+        mine = await held_seat(rt, pid, seat) if seat is not None else None
+        return rt.view(mine)
+
+    @app.post("/api/tables/{tid}/moves")
+    async def move(tid: Annotated[str, PathParam(max_length=16)], body: MoveIn,
+                   authorization: Auth = None) -> dict[str, Any]:
+        pid = who(authorization)
+        rt = await hub.runtime(tid)
+        seat = await held_seat(rt, pid, body.seat)
+        if seat is None:
+            raise ServerError("forbidden", "you hold no seat at this table")
+        return await hub.submit(tid, seat, body.n, body.action)
+
+    @app.get("/api/tables/{tid}/replay")
+    async def replay_step(tid: Annotated[str, PathParam(max_length=16)],
+                          n: Annotated[int, Query(ge=0, lt=2**31)] = 0) -> dict[str, Any]:
+        """The public (spectator) view after the first ``n`` moves of a finished game."""
+        rt = await hub.runtime(tid)
+        if rt.row.status != "finished":
+            raise ServerError("conflict", "replays are for finished games; watch live instead")
+        state = garrison.replay(rt.state.to_record(), upto=n)
+        obs = state.observation(None)
+        try:
+            text = rt.game.render(obs)
+        except Exception:
+            text = None
+        return {"n": state.move_number(), "total": rt.n, "obs": obs, "text": text,
+                "table": rt.meta()}
+
+    # -- WebSocket -------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{tid}")
+    async def play(ws: WebSocket, tid: str) -> None:
+        await ws.accept()
+        params = ws.query_params
+        pid = read_token(state["secret"], params.get("token"))
+        try:
+            rt = await hub.runtime(tid[:16])
+            async with rt.lock:  # another process may have moved since we last looked
+                await hub.catch_up(rt, reload_row=True)
+            want = params.get("seat")
+            seat = await held_seat(rt, pid, int(want) if want and want.isdigit() else None)
+            if params.get("watch") == "1":
+                seat = None
+        except ServerError as err:
+            await ws.send_text(json.dumps(err.as_dict()))
+            await ws.close(code=4404 if err.code == "not_found" else 4403)
+            return
+        conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013))
+        conn.start()
+        view = dict(rt.view(seat))
+        last = params.get("n")
+        if last and last.isdigit():
+            view["missed"] = max(0, rt.n - int(last))
+        conn.push(view)
+        rt.conns.add(conn)  # no await since the view above: no change can slip between
+        if seat is not None:
+            await asyncio.to_thread(store.seen, rt.row.id, [seat], time.time())
+        bucket = Bucket(settings.ws_rate)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if not bucket.take():
+                    conn.push({"type": "error", "code": "rate_limited",
+                               "message": "too many messages; the connection is closed"})
+                    await conn.close()
+                    await ws.close(code=1008)
+                    return
+                reply = await _handle(rt, conn, text)
+                if reply is not None:
+                    conn.push(reply)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:  # sending on a closed socket
+            pass
+        finally:
+            rt.conns.discard(conn)
+            await conn.close()
+            if seat is not None and not any(c.seat == seat for c in rt.conns):
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(store.seen, rt.row.id, [seat], time.time())
+
+    async def _handle(rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
+        if len(text) > 4096:
+            return {"type": "error", "code": "bad_request", "message": "message too long"}
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
+        if not isinstance(msg, dict):
+            return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
+        kind = msg.get("type")
+        ref = msg.get("ref") if isinstance(msg.get("ref"), (str, int)) else None
+        try:
+            if kind == "ping":
+                return {"type": "pong", "n": rt.n, "ref": ref}
+            if kind == "sync":
+                async with rt.lock:
+                    await hub.catch_up(rt)
+                view = dict(rt.view(conn.seat))
+                last = msg.get("n")
+                if isinstance(last, int) and not isinstance(last, bool):
+                    view["missed"] = max(0, rt.n - last)
+                return view
+            if kind == "move":
+                if conn.seat is None:
+                    raise ServerError("forbidden", "spectators cannot move; take a seat to play")
+                ack = await hub.submit(rt.row.id, conn.seat, msg.get("n"), msg.get("action"))
+                return {**ack, "ref": ref}
+            raise ServerError("bad_request", "unknown message type; use move, sync or ping")
+        except ServerError as err:
+            out = err.as_dict()
+            out["ref"] = ref
+            if err.code == "stale":  # resync: the error, then the current view
+                conn.push(out)
+                return rt.view(conn.seat)
+            return out
+
+    # -- the page --------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    return app

@@ -1,0 +1,43 @@
+"""Server settings: the database URL and the knobs the tests and the load script turn."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (``GARRISON_DB`` overrides)."""
+    env = os.environ.get("GARRISON_DB")
+    if env:
+        return env
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "garrison"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'garrison.db'}"
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+@dataclass
+class Settings:
+    """Everything the app needs; defaults are for a person running ``garrison serve``."""
+
+    db_url: str = field(default_factory=default_db_url)
+    #: Seconds a bot waits before moving, so people can follow the play (0 in tests).
+    bot_delay: float = field(default_factory=lambda: _env_float("GARRISON_BOT_DELAY", 0.6))
+    #: Seconds a seated person may be away during play before a bot takes the seat (0: never).
+    grace: float = field(default_factory=lambda: _env_float("GARRISON_GRACE", 120.0))
+    #: Requests per second allowed per client address on the HTTP API (burst is 4x).
+    http_rate: float = field(default_factory=lambda: _env_float("GARRISON_HTTP_RATE", 20.0))
+    #: Messages per second allowed per WebSocket (burst is 4x); beyond it the socket is closed.
+    ws_rate: float = field(default_factory=lambda: _env_float("GARRISON_WS_RATE", 20.0))
+    #: Seconds between sweeps for absent players and stalled tables.
+    sweep_every: float = field(default_factory=lambda: _env_float("GARRISON_SWEEP", 1.0))
+    #: Worker threads for bots.
+    bot_threads: int = 2

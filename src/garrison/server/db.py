@@ -1,0 +1,325 @@
+"""The database: schema (SQLAlchemy Core), migrations on start, and the few queries we need.
+
+Every method is synchronous and short; the app calls them from worker threads. The move log is
+the source of truth: ``moves`` has one row per applied action with primary key ``(table_id, n)``,
+so two writers racing for move ``n`` cannot both succeed (compare-and-set by the database).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+metadata = sa.MetaData()
+
+meta_t = sa.Table(
+    "meta", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+players_t = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(16), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("owner", sa.String(32), nullable=True),
+    sa.Column("moves", sa.Integer, nullable=False, default=0),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),  # human | bot
+    sa.Column("player_id", sa.String(32), nullable=True),
+    sa.Column("bot", sa.String(40), nullable=True),
+    sa.Column("last_seen", sa.Float, nullable=True),
+)
+moves_t = sa.Table(
+    "moves", metadata,
+    sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),  # -1: chance
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class Conflict(Exception):
+    """Another writer got there first (a move number or a seat is already taken)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    player_id: str | None
+    bot: str | None
+    last_seen: float | None
+    name: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    owner: str | None
+    moves: int
+    result: Any
+    created: float
+    updated: float
+    seats: list[SeatRow]
+
+
+def _engine(url: str) -> sa.Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Bring the schema to the newest alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """The queries of the server, one short transaction each."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        #: Names this process in NOTIFY payloads, so it can skip its own.
+        self.origin = secrets.token_hex(4)
+
+    def setup(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- meta ------------------------------------------------------------------------------
+    def secret(self) -> bytes:
+        """The signing key for guest tokens, made once and shared by every server process."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == "secret")).first()
+            if row:
+                return bytes.fromhex(row[0])
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(meta_t.insert().values(key="secret", value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass
+        return self.secret()
+
+    # -- players ---------------------------------------------------------------------------
+    def add_player(self, name: str) -> str:
+        pid = secrets.token_hex(8)
+        with self.engine.begin() as conn:
+            conn.execute(players_t.insert().values(id=pid, name=name, created=time.time()))
+        return pid
+
+    def player_name(self, pid: str) -> str | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(players_t.c.name).where(players_t.c.id == pid)).first()
+        return row[0] if row else None
+
+    # -- tables ----------------------------------------------------------------------------
+    def create_table(self, game: str, options: dict[str, Any], owner: str,
+                     seats: list[tuple[str, str | None, str | None]]) -> str:
+        """``seats``: (kind, player_id, bot) per seat."""
+        tid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.insert().values(
+                id=tid, game=game, options=json.dumps(options), status="waiting", owner=owner,
+                moves=0, result=None, created=now, updated=now))
+            conn.execute(seats_t.insert(), [
+                {"table_id": tid, "seat": i, "kind": kind, "player_id": pid, "bot": bot,
+                 "last_seen": now if pid else None}
+                for i, (kind, pid, bot) in enumerate(seats)
+            ])
+        return tid
+
+    def table(self, tid: str) -> TableRow | None:
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(tables_t).where(tables_t.c.id == tid)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                sa.select(seats_t, players_t.c.name)
+                .select_from(seats_t.outerjoin(players_t, seats_t.c.player_id == players_t.c.id))
+                .where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)
+            ).mappings().all()
+        return _table_row(row, seats)
+
+    def list_tables(self, status: str | None, limit: int = 100) -> list[TableRow]:
+        with self.engine.begin() as conn:
+            q = sa.select(tables_t).order_by(tables_t.c.updated.desc()).limit(limit)
+            if status:
+                q = q.where(tables_t.c.status == status)
+            rows = conn.execute(q).mappings().all()
+            ids = [r["id"] for r in rows]
+            seats = conn.execute(
+                sa.select(seats_t, players_t.c.name)
+                .select_from(seats_t.outerjoin(players_t, seats_t.c.player_id == players_t.c.id))
+                .where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+            ).mappings().all() if ids else []
+        by: dict[str, list[Any]] = {}
+        for s in seats:
+            by.setdefault(s["table_id"], []).append(s)
+        return [_table_row(r, by.get(r["id"], [])) for r in rows]
+
+    def tables_in_play(self) -> list[str]:
+        with self.engine.begin() as conn:
+            return [r[0] for r in conn.execute(
+                sa.select(tables_t.c.id).where(tables_t.c.status == "playing"))]
+
+    def take_seat(self, tid: str, seat: int, pid: str) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == tid, seats_t.c.seat == seat,
+                       seats_t.c.kind == "human", seats_t.c.player_id.is_(None))
+                .values(player_id=pid, last_seen=time.time())
+            ).rowcount
+        if done != 1:
+            raise Conflict(f"seat {seat} is not free")
+
+    def free_seat(self, tid: str, seat: int, pid: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.seat == seat, seats_t.c.player_id == pid
+            ).values(player_id=None, last_seen=None))
+
+    def seen(self, tid: str, seats: list[int], when: float) -> None:
+        if not seats:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.seat.in_(seats), seats_t.c.kind == "human"
+            ).values(last_seen=when))
+
+    def all_seen(self, when: float) -> None:
+        """Count every seated person of every table in play as seen now (after a start, so
+        nobody is replaced for the time the server was down)."""
+        with self.engine.begin() as conn:
+            playing = sa.select(tables_t.c.id).where(tables_t.c.status == "playing")
+            conn.execute(seats_t.update().where(
+                seats_t.c.kind == "human", seats_t.c.table_id.in_(playing),
+                seats_t.c.last_seen < when,
+            ).values(last_seen=when))
+
+    def absent_seats(self, before: float) -> list[tuple[str, int]]:
+        """Human seats of tables in play whose holder was last seen before ``before``."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(seats_t.c.table_id, seats_t.c.seat)
+                .select_from(seats_t.join(tables_t, seats_t.c.table_id == tables_t.c.id))
+                .where(tables_t.c.status == "playing", seats_t.c.kind == "human",
+                       seats_t.c.last_seen < before)
+            ).all()
+        return [(r[0], r[1]) for r in rows]
+
+    def seat_to_bot(self, tid: str, seat: int, bot: str, before: float) -> bool:
+        with self.engine.begin() as conn:
+            return conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.seat == seat, seats_t.c.kind == "human",
+                seats_t.c.last_seen < before,
+            ).values(kind="bot", bot=bot)).rowcount == 1
+
+    def start(self, tid: str) -> bool:
+        with self.engine.begin() as conn:
+            return conn.execute(tables_t.update().where(
+                tables_t.c.id == tid, tables_t.c.status == "waiting"
+            ).values(status="playing", updated=time.time())).rowcount == 1
+
+    # -- moves -----------------------------------------------------------------------------
+    def moves(self, tid: str, start: int = 0) -> list[tuple[int, int, int]]:
+        """``(n, action, seat)`` of every move from ``start`` on, in order."""
+        with self.engine.begin() as conn:
+            return [tuple(r) for r in conn.execute(
+                sa.select(moves_t.c.n, moves_t.c.action, moves_t.c.seat)
+                .where(moves_t.c.table_id == tid, moves_t.c.n >= start).order_by(moves_t.c.n))]
+
+    def append(self, tid: str, start: int, entries: list[tuple[int, int]],
+               result: Any = None) -> None:
+        """Append ``(action, seat)`` entries as moves ``start, start+1, ...`` in one transaction.
+
+        ``Conflict`` if move ``start`` exists already (someone else moved) or the table is not
+        in play; nothing is written then.
+        """
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                changed = conn.execute(
+                    tables_t.update()
+                    .where(tables_t.c.id == tid, tables_t.c.moves == start,
+                           tables_t.c.status == "playing")
+                    .values(moves=start + len(entries), updated=now,
+                            status="finished" if result is not None else "playing",
+                            result=None if result is None else json.dumps(result))
+                ).rowcount
+                if changed != 1:
+                    raise Conflict(f"move {start} was already made")
+                conn.execute(moves_t.insert(), [
+                    {"table_id": tid, "n": start + i, "action": a, "seat": s, "at": now}
+                    for i, (a, s) in enumerate(entries)
+                ])
+                if self.is_postgres:
+                    conn.execute(sa.text("SELECT pg_notify('garrison', :p)"),
+                                 {"p": f"{tid}:{start + len(entries)}:{self.origin}"})
+        except IntegrityError:
+            raise Conflict(f"move {start} was already made") from None
+
+
+def _table_row(row: Any, seats: Any) -> TableRow:
+    return TableRow(
+        id=row["id"], game=row["game"], options=json.loads(row["options"]), status=row["status"],
+        owner=row["owner"], moves=row["moves"],
+        result=None if row["result"] is None else json.loads(row["result"]),
+        created=row["created"], updated=row["updated"],
+        seats=[SeatRow(s["seat"], s["kind"], s["player_id"], s["bot"], s["last_seen"], s["name"])
+               for s in seats],
+    )

@@ -1,0 +1,486 @@
+"""Live tables: the state rebuilt from the move log, moves with compare-and-set, bots, fan-out.
+
+One ``Runtime`` per table that this process has touched. It holds the kernel state replayed
+from the database, an asyncio lock that serialises the table's moves inside this process, the
+bots of bot seats, and the open connections. The database is the authority: before every move
+the runtime reads any moves another process appended, and a write for a move number that is
+already taken fails (``db.Conflict``), so two processes can never both make move ``n``.
+
+What a connection receives is built by ``view``: the table's public facts, the seat's
+``observation(seat)`` (``None`` for spectators), the game's text view of that observation, and
+— only for the seat to move — its legal actions with their texts. Nothing else of the state
+leaves the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from garrison.bots import bot_names, make_bot
+from garrison.core import CHANCE, GameError, load, sample_chance
+
+from .config import Settings
+from .db import Conflict, Store, TableRow
+
+log = logging.getLogger("garrison.server")
+
+
+class ServerError(Exception):
+    """A request the server refuses; ``code`` is stable, the message is one line for a person."""
+
+    status = {
+        "not_found": 404, "unauthorized": 401, "forbidden": 403, "stale": 409, "conflict": 409,
+        "rate_limited": 429,
+    }
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.extra = extra
+
+    @property
+    def http_status(self) -> int:
+        return self.status.get(self.code, 400)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": str(self), **self.extra}
+
+
+def default_bot(game: Any) -> str:
+    """The strongest bot a game offers (a game lists its own bots strongest last)."""
+    own = list(game.bots)
+    return own[-1] if own else "random"
+
+
+class Conn:
+    """One WebSocket: who it is, which seat it watches, and an ordered outbox."""
+
+    def __init__(self, send: Any, seat: int | None, player_id: str | None,
+                 close_socket: Any = None) -> None:
+        self.send = send
+        self.close_socket = close_socket
+        self.seat = seat
+        self.player_id = player_id
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    #: A page this far behind is dropped; it reconnects and gets the current view.
+    MAX_BACKLOG = 256
+
+    def push(self, message: dict[str, Any] | str) -> None:
+        if self.outbox.qsize() >= self.MAX_BACKLOG:
+            self.outbox.put_nowait(None)  # the writer stops; the socket is closed below
+            return
+        if not isinstance(message, str):
+            message = json.dumps(message, separators=(",", ":"))
+        self.outbox.put_nowait(message)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                if self.close_socket is not None:
+                    with contextlib.suppress(Exception):
+                        await self.close_socket()
+                return
+            try:
+                await self.send(text)
+            except Exception:  # the socket is gone; the reader side cleans up
+                return
+
+    async def close(self) -> None:
+        self.close_socket = None  # the caller closes (or has closed) the socket itself
+        self.outbox.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 2)
+
+
+class Runtime:
+    """One table in this process."""
+
+    def __init__(self, row: TableRow) -> None:
+        self.row = row
+        self.game = load(row.game, **row.options)
+        self.state = self.game.new_initial_state()
+        self.movers: list[int] = []  # seat (or -1) of each move
+        self.actions: list[int] = []  # the move log as this process knows it
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.bots: dict[int, Any] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.rng = random.SystemRandom()
+        self._views: dict[Any, tuple[int, str, dict[str, Any]]] = {}
+
+    @property
+    def n(self) -> int:
+        return self.state.move_number()
+
+    def apply_rows(self, rows: list[tuple[int, int, int]]) -> None:
+        for n, action, seat in rows:
+            if n != self.n:
+                raise RuntimeError(f"move log of table {self.row.id} has a gap at {self.n}")
+            self.state.apply_action(action)
+            self.movers.append(seat)
+            self.actions.append(action)
+
+    def meta(self) -> dict[str, Any]:
+        return table_meta(self.row, self.game)
+
+    def bot_for(self, seat: int) -> Any:
+        s = self.row.seats[seat]
+        bot = self.bots.get(seat)
+        if bot is None or getattr(bot, "_garrison_name", None) != s.bot:
+            bot = make_bot(self.game, s.bot or "random", seat, seed=self.rng.randrange(2**31))
+            bot._garrison_name = s.bot
+            self.bots[seat] = bot
+        return bot
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now (cached per move number and seat)."""
+        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
+        hit = self._views.get(key)
+        if hit is not None and hit[0] == self.n:
+            return hit[2]
+        state = self.state
+        obs = state.observation(seat)
+        player = state.current_player()
+        to_move = player if player >= 0 else None
+        legal: list[dict[str, Any]] = []
+        if seat is not None and seat == to_move and self.row.status == "playing":
+            legal = [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+        try:
+            text = self.game.render(obs)
+        except Exception:  # a view that cannot render is shown as data only
+            text = None
+        view = {
+            "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
+            "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
+            "legal": legal,
+            "returns": state.returns() if state.is_terminal() else None,
+        }
+        self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
+        self._views[key] = (self.n, json.dumps(view, separators=(",", ":")), view)
+        return view
+
+    def view_text(self, seat: int | None) -> str:
+        """``view(seat)`` as JSON text, serialised once per move and seat."""
+        self.view(seat)
+        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
+        return self._views[key][1]
+
+
+def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
+    title = getattr(game, "title", None)
+    if title is None:
+        with contextlib.suppress(Exception):
+            from garrison.core import game_class
+
+            title = game_class(row.game).title
+    return {
+        "id": row.id, "game": row.game, "title": title or row.game, "options": row.options,
+        "status": row.status, "moves": row.moves, "result": row.result,
+        "created": row.created, "updated": row.updated,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else None,
+             "bot": s.bot if s.kind == "bot" else None, "taken": s.kind == "bot" or bool(s.player_id),
+             "player": s.player_id}
+            for s in row.seats
+        ],
+    }
+
+
+class Hub:
+    """Every live table of this process, plus the background work (bots, sweeps, listener)."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.runtimes: dict[str, Runtime] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
+        self.tasks: list[asyncio.Task[Any]] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0}
+
+    async def db(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    # -- loading ---------------------------------------------------------------------------
+    async def runtime(self, tid: str) -> Runtime:
+        rt = self.runtimes.get(tid)
+        if rt is not None:
+            return rt
+        lock = self._loading.setdefault(tid, asyncio.Lock())
+        async with lock:
+            rt = self.runtimes.get(tid)
+            if rt is not None:
+                return rt
+            row = await self.db(self.store.table, tid)
+            if row is None:
+                raise ServerError("not_found", f"there is no table {tid!r}")
+            rt = Runtime(row)
+            rt.apply_rows(await self.db(self.store.moves, tid, 0))
+            self.runtimes[tid] = rt
+        self._loading.pop(tid, None)
+        return rt
+
+    async def catch_up(self, rt: Runtime, reload_row: bool = False) -> bool:
+        """Apply moves other processes wrote; ``True`` if anything changed."""
+        rows = await self.db(self.store.moves, rt.row.id, rt.n)
+        if rows:
+            rt.apply_rows(rows)
+        if rows or reload_row or rt.row.moves != rt.n:
+            row = await self.db(self.store.table, rt.row.id)
+            if row is not None:
+                rt.row = row
+                rt.row.moves = max(row.moves, rt.n)
+        return bool(rows)
+
+    # -- moves -----------------------------------------------------------------------------
+    async def submit(self, tid: str, seat: int, n: Any, action: Any) -> dict[str, Any]:
+        """Make ``action`` for ``seat`` as move number ``n`` (compare-and-set)."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ServerError("bad_request", "a move needs 'n', the move number it expects (an integer)")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise ServerError("bad_request", "a move needs 'action', an integer action id")
+        rt = await self.runtime(tid)
+        async with rt.lock:
+            if n != rt.n or rt.row.status != "playing":
+                # our copy may be behind another process; the database decides either way
+                await self.catch_up(rt, reload_row=rt.row.status != "playing")
+            if rt.row.status == "waiting":
+                raise ServerError("not_started", "the table is waiting for players; no moves yet")
+            current = rt.n
+            if n != current:
+                if 0 <= n < current and rt.movers[n] == seat and rt.actions[n] == action:
+                    return {"type": "ack", "n": n, "now": current, "duplicate": True}
+                raise ServerError(
+                    "stale", f"move {n} is not the next move; the table is at move {current}",
+                    now=current)
+            state = rt.state
+            if state.is_terminal():
+                raise ServerError("game_over", "the game is over; no more moves")
+            player = state.current_player()
+            if seat != player:
+                who = "chance" if player == CHANCE else f"seat {player}"
+                raise ServerError("not_your_turn", f"it is not seat {seat}'s turn; {who} is to move")
+            new = state.clone()
+            try:
+                new.apply_action(action, seat=seat)
+            except GameError as err:
+                raise ServerError(err.code, str(err)) from None
+            entries = [(action, seat)]
+            entries += self._chance(rt, new)
+            await self._commit(rt, current, new, entries)
+        self.stats["moves"] += 1
+        self.after_change(rt)
+        return {"type": "ack", "n": current, "now": current + len(entries)}
+
+    def _chance(self, rt: Runtime, state: Any) -> list[tuple[int, int]]:
+        out = []
+        while not state.is_terminal() and state.is_chance_node():
+            a = sample_chance(state, rt.rng)
+            state.apply_action(a)
+            out.append((a, CHANCE))
+        return out
+
+    async def _commit(self, rt: Runtime, start: int, new: Any, entries: list[tuple[int, int]]) -> None:
+        result = {"returns": new.returns()} if new.is_terminal() else None
+        try:
+            await self.db(self.store.append, rt.row.id, start, entries, result)
+        except Conflict:
+            self.stats["conflicts"] += 1
+            await self.catch_up(rt, reload_row=True)
+            raise ServerError("stale", f"move {start} was made by someone else first; "
+                                       f"the table is at move {rt.n}", now=rt.n) from None
+        rt.state = new
+        rt.movers.extend(s for _, s in entries)
+        rt.actions.extend(a for a, _ in entries)
+        rt.row.moves = new.move_number()
+        if result is not None:
+            rt.row.status = "finished"
+            rt.row.result = result
+        rt.row.updated = time.time()
+
+    async def start_if_full(self, rt: Runtime) -> None:
+        """Start the game once every seat is held; deal/roll whatever chance comes first."""
+        async with rt.lock:
+            await self.catch_up(rt, reload_row=True)
+            if rt.row.status == "waiting" and all(
+                s.kind == "bot" or s.player_id for s in rt.row.seats
+            ):
+                if await self.db(self.store.start, rt.row.id):
+                    rt.row.status = "playing"
+            if rt.row.status == "playing" and rt.n == 0 and rt.state.is_chance_node():
+                new = rt.state.clone()
+                entries = self._chance(rt, new)
+                with contextlib.suppress(ServerError):
+                    await self._commit(rt, 0, new, entries)
+        self.after_change(rt)
+
+    # -- after every change ----------------------------------------------------------------
+    def after_change(self, rt: Runtime) -> None:
+        self.broadcast(rt)
+        self.schedule_bots(rt)
+
+    def broadcast(self, rt: Runtime) -> None:
+        for conn in list(rt.conns):
+            conn.push(rt.view_text(conn.seat))
+
+    def schedule_bots(self, rt: Runtime) -> None:
+        if rt.bot_task is not None and not rt.bot_task.done():
+            return
+        if rt.row.status != "playing" or rt.state.is_terminal():
+            return
+        player = rt.state.current_player()
+        if player == CHANCE or rt.row.seats[player].kind == "bot":
+            rt.bot_task = asyncio.create_task(self._drive(rt))
+
+    async def _drive(self, rt: Runtime) -> None:
+        """Play the bot seats (and any pending chance) until a person is to move."""
+        loop = asyncio.get_running_loop()
+        while rt.row.status == "playing" and not rt.state.is_terminal():
+            player = rt.state.current_player()
+            if player == CHANCE:  # only after a crash between start and the first deal
+                async with rt.lock:
+                    if rt.state.is_chance_node():
+                        new = rt.state.clone()
+                        entries = self._chance(rt, new)
+                        with contextlib.suppress(ServerError):
+                            await self._commit(rt, rt.n, new, entries)
+                self.broadcast(rt)
+                continue
+            if rt.row.seats[player].kind != "bot":
+                return
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            n = rt.n
+            if rt.state.current_player() != player:
+                continue
+            snapshot = rt.state.clone()
+            bot = rt.bot_for(player)
+            try:
+                action = await loop.run_in_executor(self.pool, bot.step, snapshot)
+            except Exception:
+                log.exception("bot %s failed at table %s; playing a random legal move",
+                              rt.row.seats[player].bot, rt.row.id)
+                action = random.choice(rt.state.legal_actions())
+            try:
+                await self.submit(rt.row.id, player, n, int(action))
+                self.stats["bot_moves"] += 1
+            except ServerError as err:
+                if err.code != "stale":
+                    log.error("bot move refused at table %s: %s", rt.row.id, err)
+                    return
+
+    # -- seats -----------------------------------------------------------------------------
+    async def seats_changed(self, rt: Runtime) -> None:
+        async with rt.lock:
+            await self.catch_up(rt, reload_row=True)
+        if self.store.is_postgres:
+            await self.db(self.notify, rt.row.id)
+        await self.start_if_full(rt)
+
+    def notify(self, tid: str) -> None:
+        import sqlalchemy as sa
+
+        with self.store.engine.begin() as conn:
+            conn.execute(sa.text("SELECT pg_notify('garrison', :p)"),
+                         {"p": f"{tid}:seats:{self.store.origin}"})
+
+    async def remote_change(self, payload: str) -> None:
+        """Another process changed a table: catch up and tell our connections."""
+        tid, origin = payload.split(":", 1)[0], payload.rsplit(":", 1)[-1]
+        if origin == self.store.origin:
+            return
+        rt = self.runtimes.get(tid)
+        if rt is None:
+            return
+        async with rt.lock:
+            await self.catch_up(rt, reload_row=True)
+        self.broadcast(rt)
+
+    # -- background ------------------------------------------------------------------------
+    async def resume_all(self) -> None:
+        """After a start: every table in play whose turn is a bot's (or chance's) goes on, and
+        the grace period of absent people starts afresh."""
+        await self.db(self.store.all_seen, time.time())
+        for tid in await self.db(self.store.tables_in_play):
+            try:
+                rt = await self.runtime(tid)
+            except Exception:
+                log.exception("table %s cannot be rebuilt from its move log", tid)
+                continue
+            self.schedule_bots(rt)
+
+    async def sweep_forever(self) -> None:
+        beat = 0.0
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                beat = await self.sweep(beat)
+            except Exception:
+                log.exception("sweep failed")
+
+    async def sweep(self, last_beat: float) -> float:
+        now = time.time()
+        grace = self.settings.grace
+        beat_every = min(30.0, grace / 3) if grace > 0 else 30.0
+        if now - last_beat >= beat_every:
+            for rt in list(self.runtimes.values()):
+                held = sorted({c.seat for c in rt.conns if c.seat is not None})
+                if held and rt.row.status == "playing":
+                    await self.db(self.store.seen, rt.row.id, held, now)
+            last_beat = now
+        if grace > 0:
+            for tid, seat in await self.db(self.store.absent_seats, now - grace):
+                rt = await self.runtime(tid)
+                if any(c.seat == seat for c in rt.conns):
+                    await self.db(self.store.seen, tid, [seat], now)
+                    continue
+                bot = default_bot(rt.game)
+                if await self.db(self.store.seat_to_bot, tid, seat, bot, now - grace):
+                    log.info("table %s: seat %s was away %ss; %s plays on", tid, seat, grace, bot)
+                    async with rt.lock:
+                        await self.catch_up(rt, reload_row=True)
+                    if self.store.is_postgres:
+                        await self.db(self.notify, tid)
+                    self.after_change(rt)
+        for rt in list(self.runtimes.values()):
+            if rt.row.status == "finished" and not rt.conns:
+                self.runtimes.pop(rt.row.id, None)
+            else:
+                self.schedule_bots(rt)
+        return last_beat
+
+    def listen(self, stop: Any) -> None:
+        """PostgreSQL only: LISTEN for other processes' changes (runs in its own thread)."""
+        import psycopg
+
+        url = self.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("LISTEN garrison")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            if self.loop is not None:
+                                self.loop.call_soon_threadsafe(
+                                    lambda p=note.payload: asyncio.ensure_future(self.remote_change(p)))
+            except Exception:
+                log.exception("LISTEN connection lost; reconnecting")
+                stop.wait(1.0)
+
+    def bot_choices(self, game: Any) -> list[str]:
+        return bot_names(game)

@@ -1,0 +1,38 @@
+"""Starting the server on uvicorn (``garrison serve``)."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from .config import Settings
+
+
+def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -> None:
+    import uvicorn
+
+    from .app import create_app
+
+    settings = Settings() if db is None else Settings(db_url=db)
+    app = create_app(settings)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    print(f"Garrison is serving at http://{shown}:{port}/  (database: {_safe(settings.db_url)})",
+          flush=True)
+    from uvicorn.config import WS_PROTOCOLS
+
+    ws = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
+    # per-message deflate costs more CPU than it saves on a LAN; GARRISON_WS_DEFLATE=1 turns it on
+    deflate = os.environ.get("GARRISON_WS_DEFLATE", "0").lower() in ("1", "true", "yes", "on")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws,
+                ws_per_message_deflate=deflate)
+
+
+def _safe(url: str) -> str:
+    """The database URL without a password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}:***@{host}"
+    return url

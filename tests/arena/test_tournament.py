@@ -1,0 +1,145 @@
+"""Tournaments: mirrored deals, seat rotation, statistics, ratings, plots and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import garrison
+from garrison import CHANCE, OptionError
+from garrison.arena.tournament import mean_ci, play_one, run_arena, schedule, summarise
+from garrison.cli.main import app
+
+GAMES = garrison.games()
+
+
+def test_schedule_mirrors_every_deal_through_every_rotation():
+    plan = schedule(7, 3, mirror=True)
+    assert len(plan) == 9  # rounded up to whole deals
+    for deal in range(3):
+        assert sorted(r for d, r in plan if d == deal) == [0, 1, 2]
+    assert schedule(5, 2, mirror=False) == [(0, 0), (1, 1), (2, 0), (3, 1), (4, 0)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mirrored_games_share_the_deal(name):
+    """Every rotation of a deal sees the same chance outcomes up to the first decision."""
+    game = garrison.load(name)
+    n = game.num_players
+    bots = ["random"] * n
+    openings = []
+    for rotation in range(n):
+        record = play_one(name, {}, bots, seed=4, deal=2, rotation=rotation, keep_actions=True)
+        assert record["seats"] == [(s + rotation) % n for s in range(n)]
+        replayed = game.new_initial_state()
+        opening = []
+        for action in record["actions"]:
+            if replayed.current_player() != CHANCE:
+                break
+            opening.append(action)
+            replayed.apply_action(action)
+        openings.append(opening)
+    assert all(o == openings[0] for o in openings)
+    if game.new_initial_state().current_player() == CHANCE:
+        assert openings[0]
+
+
+def test_mirroring_removes_the_luck_of_the_deal():
+    """Two copies of one deterministic bot: every mirrored deal is exactly even."""
+    result = run_arena("gambit", {"players": 2}, ["greedy", "greedy"], games=6, seed=3)
+    returns = [rec["returns"] for rec in result.records]
+    for deal in range(3):
+        a, b = returns[2 * deal], returns[2 * deal + 1]
+        assert a[0] + b[0] == pytest.approx(a[1] + b[1])
+
+
+def test_results_do_not_depend_on_jobs():
+    one = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=6, seed=2)
+    two = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=6, seed=2,
+                    jobs=2)
+    assert one.records == two.records
+    assert one.as_dict() == two.as_dict()
+
+
+def test_statistics_ratings_and_json_shape():
+    result = run_arena("gambit", {"players": 2}, ["greedy", "random"], games=20, seed=0)
+    data = result.as_dict()
+    json.dumps(data)
+    assert data["games"] == 20 and data["deals"] == 10 and data["mirrored"]
+    greedy, rand = data["results"]
+    assert greedy["bot"] == "greedy" and greedy["slots"] == [0]
+    assert greedy["win_rate"] + rand["win_rate"] == pytest.approx(1.0)
+    assert greedy["advantage"] == pytest.approx(-rand["advantage"])
+    assert greedy["win_rate"] - greedy["win_rate_ci95"] > 0.5  # clearly stronger
+    assert greedy["rating_mu"] > rand["rating_mu"]
+    assert len(result.lines[0].mu) == 20
+
+
+def test_one_bot_in_several_seats_is_one_line():
+    result = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=3, seed=1)
+    data = result.as_dict()
+    assert [r["bot"] for r in data["results"]] == ["greedy", "random"]
+    assert data["results"][1]["slots"] == [1, 2]
+    shares = data["results"][0]["win_rate"] + 2 * data["results"][1]["win_rate"]
+    assert shares == pytest.approx(1.0)
+
+
+def test_summarise_clusters_by_deal():
+    records = [
+        {"deal": 0, "rotation": 0, "returns": [1.0, -1.0]},
+        {"deal": 0, "rotation": 1, "returns": [1.0, -1.0]},
+        {"deal": 1, "rotation": 0, "returns": [-1.0, 1.0]},
+        {"deal": 1, "rotation": 1, "returns": [1.0, -1.0]},
+    ]
+    result = summarise("gambit", {}, ["a", "b"], 0, True, records, ratings=False)
+    a = result.lines[0]
+    assert a.returns == [1.0, 0.0]  # one mean per deal
+    assert a.wins == [1.0, 0.5]
+    mean, ci = mean_ci(a.returns)
+    assert mean == 0.5 and ci == pytest.approx(1.96 * (0.5**0.5) / (2**0.5))
+
+
+def test_arena_refuses_bad_input():
+    with pytest.raises(OptionError):
+        run_arena("gambit", {"players": 2}, ["greedy"], games=2)
+    with pytest.raises(OptionError):
+        run_arena("gambit", {"players": 2}, ["greedy", "nobody"], games=2)
+    with pytest.raises(OptionError):
+        run_arena("gambit", {"players": 2}, ["greedy", "random"], games=0)
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_plot_files(tmp_path, suffix):
+    from garrison.arena.plot import plot_result
+
+    result = run_arena("gambit", {"players": 2}, ["greedy", "random"], games=4, seed=0)
+    path = plot_result(result, tmp_path / f"out{suffix}")
+    data = path.read_bytes()
+    if suffix == ".png":
+        assert data.startswith(b"\x89PNG")
+    else:
+        assert b"<svg" in data[:2000]
+    with pytest.raises(OptionError):
+        plot_result(result, tmp_path / "out.txt")
+
+
+def test_cli_arena_json_and_plot(tmp_path):
+    out = tmp_path / "arena.png"
+    res = CliRunner().invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--games", "4",
+                                   "--json", "--plot", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["games"] == 4 and [r["bot"] for r in data["results"]] == ["greedy", "random"]
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_cli_arena_table_and_errors():
+    runner = CliRunner()
+    res = runner.invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--games", "2"])
+    assert res.exit_code == 0 and "win share" in res.output
+    res = runner.invoke(app, ["arena", "gambit", "--bots", "greedy,ghost", "--games", "2"])
+    assert res.exit_code == 2 and "unknown bot 'ghost'" in res.output
+    res = runner.invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--plot", "x.gif"])
+    assert res.exit_code == 2 and ".png" in res.output

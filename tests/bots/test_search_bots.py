@@ -1,0 +1,215 @@
+"""The game-neutral search bots (ismcts, pimc) on every registered game, with tiny budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import garrison
+from garrison import CHANCE, OptionError
+from garrison.bots import GENERIC, bot_class, bot_names, make_bot
+from garrison.bots.search import Rollout, default_rollout
+
+SPECS = ["ismcts:sims=6:maxlen=60", "pimc:worlds=2:nodes=40:maxlen=60"]
+GAMES = garrison.games()
+
+
+def _positions(game, seed, count=3, spacing=7):
+    """A few decision points of one random game (each a separate state)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out = []
+    steps = 0
+    while not state.is_terminal() and len(out) < count:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1 and steps % spacing == 0:
+            out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return out
+
+
+def test_registered_as_generic():
+    assert GENERIC["ismcts"].name == "ismcts"
+    assert GENERIC["pimc"].name == "pimc"
+    for name in GAMES:
+        names = bot_names(garrison.game_class(name))
+        assert "ismcts" in names and "pimc" in names
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("name", GAMES)
+def test_plays_legal_moves_and_leaves_the_state_alone(name, spec):
+    game = garrison.load(name)
+    positions = _positions(game, seed=11)
+    assert positions, f"{name}: no decision with a choice in a random game"
+    for state in positions:
+        player = state.current_player()
+        before_fields, before_history = state.fields(), state.history()
+        bot = make_bot(game, spec, player, seed=5)
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        assert state.fields() == before_fields and state.history() == before_history
+        state.apply_action(action, seat=player)  # still a consistent state after the search
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_move(name, spec):
+    game = garrison.load(name)
+    state = _positions(game, seed=3, count=2)[-1]
+    player = state.current_player()
+    first = make_bot(game, spec, player, seed=9).step(state)
+    again = make_bot(game, spec, player, seed=9).step(state)
+    assert first == again
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rollout_restores_the_world(name):
+    game = garrison.load(name)
+    state = _positions(game, seed=2, count=1)[0]
+    world = state.resample(state.current_player(), random.Random(1))
+    fields, history = world.fields(), world.history()
+    rollout = Rollout(game, default_rollout(game), seed=4, max_steps=200, horizon="end")
+    returns = rollout.run(world, random.Random(2))
+    assert len(returns) == game.num_players
+    assert world.fields() == fields and world.history() == history
+
+
+def test_settings_in_the_name():
+    game = garrison.load("gambit", players=2)
+    cls = bot_class(game, "ismcts:1.5s")
+    assert cls.preset == {"seconds": 1.5}
+    assert bot_class(game, "ismcts:300").preset == {"sims": 300}
+    bot = make_bot(game, "ismcts:sims=40:c=0.3:rollout=random", 0, seed=1)
+    assert bot.opts["sims"] == 40 and bot.opts["c"] == 0.3 and bot.rollout_name == "random"
+    assert bot_class(game, "pimc:12").preset == {"worlds": 12}
+    assert make_bot(game, "ismcts", 1).opts["sims"] == 200  # the plain name keeps the defaults
+    assert make_bot(game, "ismcts", 1).rollout_name == "greedy"  # gambit's own bot rolls out
+
+
+@pytest.mark.parametrize("bad", ["ismcts:foo=1", "ismcts:sims=x", "ismcts:sims=0", "random:5",
+                                 "pimc:hello", "greedy:3"])
+def test_bad_settings_are_one_clear_error(bad):
+    game = garrison.load("gambit", players=2)
+    with pytest.raises(OptionError) as info:
+        make_bot(game, bad, 0)
+    assert "\n" not in str(info.value)
+
+
+def test_bad_horizon_is_refused_when_searching():
+    game = garrison.load("gambit", players=2)
+    state = _positions(game, seed=1, count=1)[0]
+    bot = make_bot(game, "ismcts:sims=3:horizon=sometime", state.current_player(), seed=1)
+    with pytest.raises(OptionError):
+        bot.step(state)
+
+
+def test_time_budget_runs_at_least_one_simulation():
+    game = garrison.load("gambit", players=2)
+    state = _positions(game, seed=4, count=1)[0]
+    bot = make_bot(game, "ismcts:0.001s", state.current_player(), seed=1)
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last_simulations >= 1
+
+
+class _NimState(garrison.State):
+    """Nim for the tests: take 1 or 2 from a pile; whoever takes the last stone wins.
+
+    A hidden coin (dealt by chance, seen by nobody) decides nothing; it makes ``resample`` draw.
+    """
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.pile = game.pile
+        self.coin = None
+        self.turn = 0
+
+    def current_player(self):
+        if self.coin is None:
+            return CHANCE
+        return garrison.TERMINAL if self.pile == 0 else self.turn
+
+    def _chance_outcomes(self):
+        return [(0, 0.5), (1, 0.5)]
+
+    def _legal_actions(self):
+        return [a for a in (1, 2) if a <= self.pile]
+
+    def _apply(self, action):
+        if self.coin is None:
+            self.coin = action
+            return
+        self.pile -= action
+        self.turn = 1 - self.turn
+
+    def is_terminal(self):
+        return self.coin is not None and self.pile == 0
+
+    def returns(self):
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        winner = 1 - self.turn  # the player who just took the last stone
+        return [1.0 if s == winner else -1.0 for s in (0, 1)]
+
+    def _action_to_string(self, action):
+        return f"take {action}"
+
+    def _observe(self, seat):
+        return {"pile": self.pile, "turn": self.turn, "dealt": self.coin is not None}
+
+    def resample(self, seat, rng):
+        world = self.clone()
+        if world.coin is not None:
+            world.coin = self.rng_of(rng).randrange(2)
+        return world
+
+
+class _Nim(garrison.Game):
+    name = "nim-test"
+    State = _NimState
+
+    def __init__(self, pile):
+        self.pile = pile
+        super().__init__()
+
+    def _facts(self):
+        return garrison.core.GameFacts(2, 3, 2, -1.0, 1.0, self.pile + 1, 3)
+
+
+def _nim(pile):
+    game = _Nim(pile)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    return game, state
+
+
+@pytest.mark.parametrize("pile", [4, 5, 7, 8, 10, 11])
+def test_pimc_solves_nim_exactly(pile):
+    """Leave the opponent a multiple of three: the solver sees to the end and is exact."""
+    game, state = _nim(pile)
+    bot = bot_class(game, "pimc:worlds=3:nodes=100000")(game, 0, 1)
+    assert bot.step(state) == pile % 3
+    assert bot.exact_worlds == 3
+
+
+@pytest.mark.parametrize("pile", [4, 5, 7, 8])
+def test_ismcts_finds_the_nim_win(pile):
+    game, state = _nim(pile)
+    bot = bot_class(game, "ismcts:sims=400:rollout=random")(game, 0, 1)
+    assert bot.step(state) == pile % 3
+
+
+def test_ismcts_beats_random_at_gambit():
+    """A seeded head-to-head (mirrored: each deal played from both seats)."""
+    from garrison.arena.tournament import run_arena
+
+    result = run_arena("gambit", {"players": 2, "lives": 1}, ["ismcts:sims=40", "random"],
+                       games=12, seed=1, ratings=False)
+    ours = result.as_dict()["results"][0]
+    assert ours["bot"] == "ismcts:sims=40"
+    assert ours["win_rate"] >= 0.75

@@ -1,0 +1,42 @@
+"""Fixtures of the server tests: databases (SQLite and a private PostgreSQL) and servers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from server_helpers import Postgres
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[Postgres]:
+    cluster = Postgres()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
+    """A fresh empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'garrison.db'}"
+    return request.getfixturevalue("pg").new_db()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:  # noqa: ANN001
+    return f"sqlite:///{tmp_path / 'garrison.db'}"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def live(request: pytest.FixtureRequest, tmp_path_factory):  # noqa: ANN001, ANN201
+    """A running server (subprocess) per database kind, shared by a module's tests."""
+    from server_helpers import Server
+
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'g.db'}"
+    else:
+        url = request.getfixturevalue("pg").new_db()
+    srv = Server(url).start()
+    yield srv
+    srv.kill()

@@ -1,0 +1,86 @@
+"""No seat's page ever receives more than that seat may see — for every registered game.
+
+One person per seat and a spectator connect to a real server over WebSocket; the seats play
+seeded random moves. Every message each socket receives is checked against the kernel: a view
+holds exactly ``observation(seat)``, the game's text view of it, and legal actions only for
+the seat to move (and only its own). A view that equals the observation cannot carry another
+seat's hidden cards or pieces, because the observation is the game's one gate.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from server_helpers import WS, Api, Server, expected_view_parts, log_of
+
+import garrison
+
+VIEW_KEYS = {"type", "table", "n", "seat", "to_move", "status", "obs", "text", "legal", "returns"}
+MAX_MOVES = 80
+
+
+def _config(name: str) -> dict:
+    return dict(garrison.game_class(name).test_configs[0])
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_each_seat_gets_only_its_observation(live: Server, name: str) -> None:
+    import httpx
+
+    options = _config(name)
+    game = garrison.load(name, **options)
+    n = game.num_players
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        people = [Api(http, f"P{i}") for i in range(n)]
+        table = people[0].create(name, options, [{"kind": "human"}] * n, seat=0)
+        for i in range(1, n):
+            people[i].post(f"/api/tables/{table['id']}/join", {"seat": i})
+        tid = table["id"]
+        socks = [WS(live.base, tid, p.token) for p in people]
+        watcher = WS(live.base, tid)
+        try:
+            views = [s.view_at(0) for s in socks]
+            assert [v["seat"] for v in views] == list(range(n))
+            watcher.view_at(0)
+            rng = random.Random(name)
+            latest = views
+            moves = 0
+            while latest[0]["status"] == "playing" and moves < MAX_MOVES:
+                mover = latest[0]["to_move"]
+                at = latest[0]["n"]
+                assert mover is not None
+                if n > 1:  # a seat that is not to move is told so, and learns nothing else
+                    other = socks[(mover + 1) % n]
+                    other.send({"type": "move", "n": at, "action": 0, "ref": "x"})
+                    err = other.until(lambda m: m.get("type") == "error")
+                    assert err["code"] == "not_your_turn"
+                    assert set(err) == {"type", "code", "message", "ref"}
+                legal = latest[mover]["legal"]
+                assert legal, "the seat to move is offered its legal actions"
+                socks[mover].send({"type": "move", "n": at, "action": rng.choice(legal)["id"]})
+                ack = socks[mover].until(lambda m: m.get("type") in ("ack", "error"))
+                assert ack["type"] == "ack", ack
+                assert set(ack) <= {"type", "n", "now", "ref", "duplicate"}
+                latest = [s.view_at(ack["now"]) for s in socks]
+                watcher.view_at(ack["now"])
+                moves += 1
+        finally:
+            for s in (*socks, watcher):
+                s.close()
+    actions = [a for _, a, _ in log_of(live.db_url, tid)]
+    checked = 0
+    for seat, sock in [*enumerate(socks), (None, watcher)]:
+        for msg in sock.received:
+            if msg["type"] != "view":
+                continue
+            extra = set(msg) - VIEW_KEYS
+            assert extra <= {"missed"}, extra
+            assert msg["seat"] == seat
+            want = expected_view_parts(name, options, actions[: msg["n"]], seat)
+            for key, value in want.items():
+                assert msg[key] == value, (name, seat, msg["n"], key)
+            for s in msg["table"]["seats"]:
+                assert set(s) == {"seat", "kind", "name", "bot", "taken", "player"}
+            checked += 1
+    assert checked >= (n + 1) * 2
