@@ -118,3 +118,16 @@ def test_illegal_actions_raise_and_change_nothing(name, config):
     assert state.history() == before and env.agent_selection == agent
     with pytest.raises(garrison.OptionError):
         pz.env(name, no_such_option=1)
+
+
+def test_render_shows_only_the_spectator_view():
+    """The env's render goes through the observation gate: no seat's hidden cards appear."""
+    import garrison
+    from garrison.interop.pettingzoo import env as make_env
+
+    environment = make_env("solo66", render_mode="ansi", deals=1)
+    environment.reset(seed=3)
+    text = environment.render()
+    state = environment.garrison_state
+    assert text == garrison.load("solo66", deals=1).render(state.observation(None))
+    environment.close()

@@ -136,7 +136,8 @@ class GarrisonAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = str(self.garrison_state)
+        # the spectator's view: render() goes through the observation gate like everything else
+        text = self.game.render(self.garrison_state.observation(None))
         if self.render_mode == "human":
             print(text)
             return None
