@@ -14,9 +14,8 @@ from garrison.games.stratego.actions import CATALOGUE
 from garrison.games.stratego.board import zone
 from garrison.games.stratego.setups import HEURISTIC
 
+# the project's shared folder sits next to the repository (../shared/data)
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "data" / "gravon" / "strados2015-2.zip"
-if not ARCHIVE.exists():  # the shared folder sits next to the repository
-    ARCHIVE = Path("/work/shared/data/gravon/strados2015-2.zip")
 
 
 def member(name: str) -> bytes:
