@@ -213,3 +213,27 @@ def test_ismcts_beats_random_at_gambit():
     ours = result.as_dict()["results"][0]
     assert ours["bot"] == "ismcts:sims=40"
     assert ours["win_rate"] >= 0.75
+
+
+TRICK_GAMES = [g for g in ("solo66", "soldateska") if g in GAMES]
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_pimc_is_exact_at_the_end_of_a_hand(name):
+    """Four decisions before the hand is scored, every sampled world is solved to the end."""
+    game = garrison.load(name)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    start = state.returns()
+    decisions = []
+    while not state.is_terminal() and state.returns() == start:
+        if state.current_player() == CHANCE:
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            decisions.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    position = decisions[-4]
+    bot = make_bot(game, "pimc:worlds=2:nodes=200000", position.current_player(), seed=1)
+    assert bot.step(position) in position.legal_actions()
+    assert bot.exact_worlds == 2
