@@ -106,3 +106,12 @@ def test_play_menu_with_defaults():
     result = run("play", input=keys)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
+
+
+def test_bench_reports_random_play_and_search_speed():
+    result = run("bench", "--game", "gambit", "--seconds", "0.3", "--search", "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)
+    assert row["game"] == "gambit" and row["openspiel"] == "pig"
+    assert row["steps_per_s"] > 0 and row["openspiel_steps_per_s"] > 0
+    assert row["ismcts_sims_per_s"] > 0 and row["pimc_worlds_per_s"] > 0

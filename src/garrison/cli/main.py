@@ -212,12 +212,22 @@ def bench(
     seconds: Annotated[float, typer.Option(help="seconds of random play per game")] = 2.0,
     game: Annotated[list[str] | None, typer.Option("--game", help="only these games")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    search: Annotated[bool, typer.Option("--search", help="also search speed (ismcts, pimc)")] = False,
 ) -> None:
     """Random-play steps/s and games/s per game, next to OpenSpiel's comparable game."""
     from .bench import run_bench
 
     try:
         rows = run_bench(seconds, game)
+        if search:
+            from garrison.arena.speed import search_speed
+
+            speeds = {r["game"]: r for r in search_speed(seconds, game)}
+            for row in rows:
+                extra = speeds[row["game"]]
+                for key in ("ismcts_sims_per_s", "ismcts_sims_per_cpu_s",
+                            "pimc_worlds_per_s", "pimc_worlds_per_cpu_s"):
+                    row[key] = extra[key]
     except GameError as err:
         _fail(err)
         return
@@ -225,14 +235,19 @@ def bench(
         print(json.dumps(rows, indent=1))
         return
     grid = Table(title="Random play, same driver loop, same run")
-    for col in ("game", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s", "peer games/s", "ratio"):
+    columns = ["game", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s", "peer games/s", "ratio"]
+    if search:
+        columns += ["ismcts sims/s", "pimc worlds/s"]
+    for col in columns:
         grid.add_column(col)
     for r in rows:
+        searched = [f"{r['ismcts_sims_per_s']:,.0f}", f"{r['pimc_worlds_per_s']:,.1f}"] if search else []
         grid.add_row(
             r["game"], f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}", r["openspiel"] or "-",
             f"{r['openspiel_steps_per_s']:,.0f}" if "ratio" in r else "-",
             f"{r['openspiel_games_per_s']:,.1f}" if "ratio" in r else "-",
             f"{r['ratio']:.2f}×" if "ratio" in r else "-",
+            *searched,
         )
     console.print(grid)
 
