@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from garrison.core import GameError, game_class, load
+from garrison.core import GameError, load
 
 console = Console()
 err_console = Console(stderr=True)
@@ -31,18 +31,13 @@ def arena(
     plot: Annotated[str | None, typer.Option(help="write win shares and ratings to this .png/.svg")] = None,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
-    from garrison.cli.common import parse_options, split_bots
+    from garrison.cli.common import parse_options, seat_options, split_bots
 
     from .tournament import run_arena, schedule
 
     try:
-        options = parse_options(option)
         bot_list = split_bots(bots)
-        cls = game_class(game)
-        if players is not None:
-            options["players"] = players
-        elif any(s.name == "players" for s in cls.option_specs()) and "players" not in options:
-            options["players"] = len(bot_list)
+        options = seat_options(game, parse_options(option), bot_list, players)
         if plot:
             from .plot import FORMATS
 

@@ -20,3 +20,17 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 
 def split_bots(text: str | None) -> list[str]:
     return [b.strip() for b in text.split(",") if b.strip()] if text else []
+
+
+def seat_options(game: str, options: dict[str, Any], bots: list[str], players: int | None) -> dict[str, Any]:
+    """The options for a match of ``bots``: ``players`` if given, else one seat per bot (for games
+    whose player count is an option and was not set with ``-o players=...``)."""
+    from garrison.core import game_class
+
+    cls = game_class(game)
+    out = dict(options)
+    if players is not None:
+        out["players"] = players
+    elif any(s.name == "players" for s in cls.option_specs()) and "players" not in out:
+        out["players"] = len(bots)
+    return out

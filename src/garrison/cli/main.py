@@ -15,7 +15,7 @@ from rich.table import Table
 from garrison.bots import bot_class, bot_names
 from garrison.core import GameError, OptionError, game_class, games, load, read_record, replay
 
-from .common import parse_options, split_bots
+from .common import parse_options, seat_options, split_bots
 
 app = typer.Typer(
     help="Garrison: soldiers' and tavern games played exactly by their rules.",
@@ -106,14 +106,9 @@ def simulate(
     from garrison.arena import run_matches
 
     try:
-        options = parse_options(option)
         bot_list = split_bots(bots)
+        options = seat_options(game, parse_options(option), bot_list, players)
         cls = game_class(game)
-        has_players = any(s.name == "players" for s in cls.option_specs())
-        if players is not None:
-            options["players"] = players
-        elif has_players and "players" not in options:
-            options["players"] = len(bot_list)
         if games_ < 1:
             raise OptionError("--games must be at least 1")
         for b in bot_list:
