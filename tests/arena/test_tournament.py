@@ -59,8 +59,72 @@ def test_results_do_not_depend_on_jobs():
     one = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=6, seed=2)
     two = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=6, seed=2,
                     jobs=2)
-    assert one.records == two.records
-    assert one.as_dict() == two.as_dict()
+    assert untimed(one.records) == untimed(two.records)
+    assert untimed_dict(one.as_dict()) == untimed_dict(two.as_dict())
+
+
+TIMING = ("seconds_per_move", "max_seconds_per_move", "cpu_seconds_per_move")
+
+
+def untimed(records):
+    """The records without thinking time, the one part that differs between equal runs."""
+    return [{k: v for k, v in r.items() if k != "think"} for r in records]
+
+
+def untimed_dict(data):
+    out = dict(data, records=untimed(data["records"]))
+    out["results"] = [{k: v for k, v in r.items() if k not in TIMING} for r in data["results"]]
+    return out
+
+
+class FakeClocks:
+    """A wall clock that advances by ``step`` per reading and a CPU clock at half that pace."""
+
+    def __init__(self, step):
+        self.step, self.now = step, 0.0
+
+    def wall(self):
+        self.now += self.step
+        return self.now
+
+    def cpu(self):
+        return self.now / 2
+
+
+def test_thinking_time_per_move_is_recorded(monkeypatch):
+    """Each step is timed between two clock readings; the summary adds it up per bot."""
+    from garrison.arena import tournament
+
+    clocks = FakeClocks(0.25)
+    monkeypatch.setattr(tournament, "wall_clock", clocks.wall)
+    monkeypatch.setattr(tournament, "cpu_clock", clocks.cpu)
+    result = run_arena("gambit", {"players": 3}, ["greedy", "random", "random"], games=6, seed=1)
+    for rec in result.records:
+        think = rec["think"]
+        assert sum(think["moves"]) == rec["moves"]
+        # two wall readings per move, 0.25 apart
+        assert think["seconds"] == [pytest.approx(0.25 * m) for m in think["moves"]]
+        assert think["max_seconds"] == [0.25 if m else 0.0 for m in think["moves"]]
+        assert all(c >= 0 for c in think["cpu_seconds"])
+    data = result.as_dict()
+    json.dumps(data)
+    greedy, rand = data["results"]
+    assert greedy["moves"] == sum(r["think"]["moves"][0] for r in result.records)
+    assert rand["moves"] == sum(r["think"]["moves"][1] + r["think"]["moves"][2]
+                                for r in result.records)
+    for row in (greedy, rand):
+        assert row["seconds_per_move"] == pytest.approx(0.25)
+        assert row["max_seconds_per_move"] == pytest.approx(0.25)
+        assert row["cpu_seconds_per_move"] >= 0
+
+
+def test_real_thinking_time_is_plausible():
+    """With the real clocks: positive, a mean no larger than the longest move."""
+    data = run_arena("gambit", {"players": 2}, ["ismcts:sims=5", "greedy"], games=2,
+                     seed=0).as_dict()
+    for row in data["results"]:
+        assert row["moves"] > 0
+        assert 0 < row["seconds_per_move"] <= row["max_seconds_per_move"]
 
 
 def test_statistics_ratings_and_json_shape():

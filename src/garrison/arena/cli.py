@@ -67,7 +67,8 @@ def arena(
              + (f" ({data['deals']} deals, each with every seat rotation)" if mirror else "")
              + f", seed {seed}")
     table = Table(title=title)
-    for col in ("bot", "seats", "mean return", "advantage", "win share", "rating μ ± σ"):
+    for col in ("bot", "seats", "mean return", "advantage", "win share", "rating μ ± σ",
+                "s/move mean (max)"):
         table.add_column(col)
     for row in data["results"]:
         table.add_row(
@@ -76,10 +77,12 @@ def arena(
             f"{row['advantage']:+.3f} ± {row['advantage_ci95']:.3f}",
             f"{row['win_rate']:.3f} ± {row['win_rate_ci95']:.3f}",
             f"{row['rating_mu']:.2f} ± {row['rating_sigma']:.2f}" if row["rating_mu"] is not None else "-",
+            (f"{row['seconds_per_move']:.3f} ({row['max_seconds_per_move']:.3f})"
+             if row["seconds_per_move"] is not None else "-"),
         )
     console.print(table)
     console.print("[dim]± = 95% interval over per-deal means; advantage = own return minus the "
-                  "other seats' mean[/dim]")
+                  "other seats' mean; s/move = wall seconds per move[/dim]")
     if plot:
         console.print(f"plot written to {plot}")
 

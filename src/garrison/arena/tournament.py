@@ -21,6 +21,13 @@ mean over a deal's rotations is one observation, and the 95% interval is
 Per bot name (a bot may fill several slots) the run reports mean return, win share (a tie shares
 the win), and *advantage*: its return minus the mean return of the other seats in the same game.
 
+Thinking time
+-------------
+Every call of a bot's ``step`` is timed, wall clock and CPU time of the playing process. A
+record keeps, per slot, the moves made, the total and the longest wall seconds and the total CPU
+seconds (``"think"``); the summary gives each bot's mean and maximum seconds per move. Timing is
+the one part of a record that differs between two runs of the same seed.
+
 Ratings come from ``openskill`` (Plackett–Luce, Weng–Lin), updated game by game in index order
 with the returns as scores. When one bot fills several seats of a game, every copy is rated from
 the bot's current rating and the bot takes the mean of the copies' new ratings.
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +57,11 @@ def make_player(game: Any, name: str, seat: int, seed: int | None = None) -> Any
         cls = ARENA_BOTS[base.strip()]
         return (cls.configured(spec) if spec else cls)(game, seat, seed)
     return make_bot(game, name, seat, seed=seed)
+
+
+#: Clocks of the thinking-time figures (module attributes so a test can replace them).
+wall_clock = time.perf_counter
+cpu_clock = time.process_time
 
 
 # -- one game ------------------------------------------------------------------------------------
@@ -76,19 +89,34 @@ def play_one(
         seat_of[slot]: make_player(game, bots[slot], seat_of[slot], seed=bot_rng.randrange(2**31))
         for slot in range(n)
     }
+    slot_of = {seat: slot for slot, seat in enumerate(seat_of)}
     state = game.new_initial_state()
     moves = 0
+    slot_moves = [0] * n
+    wall = [0.0] * n
+    longest = [0.0] * n
+    cpu = [0.0] * n
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(sample_chance(state, chance_rng))
         else:
-            state.apply_action(players[player].step(state), seat=player)
+            w0, c0 = wall_clock(), cpu_clock()
+            action = players[player].step(state)
+            dw, dc = wall_clock() - w0, cpu_clock() - c0
+            slot = slot_of[player]
+            slot_moves[slot] += 1
+            wall[slot] += dw
+            longest[slot] = max(longest[slot], dw)
+            cpu[slot] += dc
+            state.apply_action(action, seat=player)
             moves += 1
     returns = state.returns()
     record = {
         "deal": deal, "rotation": rotation, "seats": seat_of, "moves": moves,
         "returns": [float(returns[seat_of[slot]]) for slot in range(n)],
+        "think": {"moves": slot_moves, "seconds": wall, "max_seconds": longest,
+                  "cpu_seconds": cpu},
     }
     if keep_actions:
         record["actions"] = state.history()
@@ -132,6 +160,11 @@ class BotLine:
     advantage: list[float] = field(default_factory=list)
     mu: list[float] = field(default_factory=list)
     sigma: list[float] = field(default_factory=list)
+    #: Thinking time over the whole run: moves, wall seconds, longest move, CPU seconds.
+    moves: int = 0
+    seconds: float = 0.0
+    max_seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
     def summary(self) -> dict[str, Any]:
         ret, ret_ci = mean_ci(self.returns)
@@ -146,6 +179,10 @@ class BotLine:
             "advantage": adv, "advantage_ci95": adv_ci,
             "rating_mu": mu, "rating_sigma": sigma,
             "rating_ordinal": None if mu is None else mu - 3 * sigma,  # type: ignore[operator]
+            "moves": self.moves,
+            "seconds_per_move": self.seconds / self.moves if self.moves else None,
+            "max_seconds_per_move": self.max_seconds if self.moves else None,
+            "cpu_seconds_per_move": self.cpu_seconds / self.moves if self.moves else None,
         }
 
 
@@ -168,6 +205,7 @@ class ArenaResult:
             "slots": _slot_summary(self),
             "ratings": "openskill Plackett-Luce, scores = returns, updated in game order",
             "ci": "95% normal interval over per-deal means (deal = unit)",
+            "timing": "seconds per move: wall clock and CPU time of each bot's step calls",
             "records": self.records,
         }
 
@@ -213,9 +251,24 @@ def summarise(
             line.returns.append(a[0] / k)
             line.wins.append(a[1] / k)
             line.advantage.append(a[2] / k)
+    _add_timing(lines, records)
     if ratings:
         _rate(lines, bots, records)
     return ArenaResult(name, options, list(bots), seed, mirror, records, lines, len(by_deal))
+
+
+def _add_timing(lines: list[BotLine], records: list[dict[str, Any]]) -> None:
+    """Sum each bot's thinking time over its slots (records without timing are skipped)."""
+    for rec in records:
+        think = rec.get("think")
+        if not think:
+            continue
+        for line in lines:
+            for s in line.slots:
+                line.moves += think["moves"][s]
+                line.seconds += think["seconds"][s]
+                line.cpu_seconds += think["cpu_seconds"][s]
+                line.max_seconds = max(line.max_seconds, think["max_seconds"][s])
 
 
 def _rate(lines: list[BotLine], bots: Sequence[str], records: list[dict[str, Any]]) -> None:
