@@ -32,6 +32,7 @@ class StrategoGame(Game):
     State = StrategoState
     params: StrategoParams
     openspiel_peer = "dark_chess"
+    fast_core = "garrison.games.stratego._core"
     bench_options = {"setup": "whole"}
     bots = BOTS
     importers = {"gravon": gravon.cli_import}
