@@ -89,7 +89,8 @@ def test_settings_in_the_name():
     assert bot.opts["sims"] == 40 and bot.opts["c"] == 0.3 and bot.rollout_name == "random"
     assert bot_class(game, "pimc:12").preset == {"worlds": 12}
     assert make_bot(game, "ismcts", 1).opts["sims"] == 200  # the plain name keeps the defaults
-    assert make_bot(game, "ismcts", 1).rollout_name == "greedy"  # gambit's own bot rolls out
+    # gambit's search_defaults: the round-optimal solver bot rolls out
+    assert make_bot(game, "ismcts", 1).rollout_name == "exact"
 
 
 @pytest.mark.parametrize("bad", ["ismcts:foo=1", "ismcts:sims=x", "ismcts:sims=0", "random:5",
@@ -208,10 +209,11 @@ def test_ismcts_beats_random_at_gambit():
     """A seeded head-to-head (mirrored: each deal played from both seats)."""
     from garrison.arena.tournament import run_arena
 
-    result = run_arena("gambit", {"players": 2, "lives": 1}, ["ismcts:sims=40", "random"],
+    bot = "ismcts:sims=40:rollout=greedy"
+    result = run_arena("gambit", {"players": 2, "lives": 1}, [bot, "random"],
                        games=12, seed=1, ratings=False)
     ours = result.as_dict()["results"][0]
-    assert ours["bot"] == "ismcts:sims=40"
+    assert ours["bot"] == bot
     assert ours["win_rate"] >= 0.75
 
 

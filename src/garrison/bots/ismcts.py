@@ -54,7 +54,7 @@ class ISMCTSBot(SearchBot):
         "seconds": (float, None),    # time per move instead of a count
         "c": (float, 0.7),           # UCB exploration, in units of the observed return spread
         "rollout": (str, None),      # bot that plays the rollouts (default: heuristic/greedy/random)
-        "horizon": (str, "score"),   # roll out to the next change of returns ("score") or "end"
+        "horizon": (str, "score"),   # rollouts stop at a change of returns ("score"), the "end", or after N actions
         "maxlen": (int, None),       # longest rollout in actions (default: 1000 or the game's maximum)
         "epsilon": (float, 0.0),     # chance of a random move in a rollout
         "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)

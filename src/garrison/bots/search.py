@@ -54,6 +54,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed)
         values = {k: default for k, (_, default) in self.settings.items()}
+        values.update({k: v for k, v in game.search_defaults.items() if k in self.settings})
         values.update(self.preset)
         for key, value in opts.items():
             if key not in self.settings:
@@ -106,7 +107,7 @@ class SearchBot(Bot):
             self._rollout = Rollout(
                 self.game, self.rollout_name, self.rng.randrange(2**31),
                 max_steps=self.opts.get("maxlen") or min(self.game.max_game_length, MAX_ROLLOUT),
-                horizon=self.opts.get("horizon", "score"),
+                horizon=str(self.opts.get("horizon", "score")),
                 epsilon=self.opts.get("epsilon", 0.0),
             )
         return self._rollout
@@ -147,7 +148,10 @@ class Rollout:
 
     ``horizon="score"`` stops at the first action after which ``returns()`` differ from where
     the rollout began (the end of a deal in a match of several deals), or at the end; ``"end"``
-    always plays to the end. At most ``max_steps`` actions are played; the world is restored.
+    always plays to the end; a number ``"N"`` plays at most N actions. At most ``max_steps``
+    actions are played; the world is restored. A rollout cut off before the end (by N or by
+    ``max_steps``, not by a change of score) is valued by the game's ``evaluator`` if it has one,
+    else by ``returns()``.
     """
 
     def __init__(
@@ -156,9 +160,13 @@ class Rollout:
     ) -> None:
         from garrison.bots import make_bot  # the registry imports this module
 
-        if horizon not in ("score", "end"):
-            raise OptionError(f"horizon must be score or end, not {horizon!r}")
+        if horizon not in ("score", "end") and not (horizon.isdigit() and int(horizon) > 0):
+            raise OptionError(f"horizon must be score, end or a number of actions, not {horizon!r}")
+        if horizon.isdigit():
+            max_steps = min(int(max_steps), int(horizon))
+            horizon = "end"
         self.game = game
+        self.evaluator = game.evaluator
         self.rng = random.Random(seed)
         self.random_policy = policy == "random"
         self.bots = (
@@ -193,7 +201,9 @@ class Rollout:
                 state.apply_unchecked(action)
                 played += 1
                 if start is not None and state.returns() != start:
-                    break
+                    return state.returns()
+            if self.evaluator is not None and not state.is_terminal():
+                return list(self.evaluator(state))
             return state.returns()
         finally:
             self.steps += played

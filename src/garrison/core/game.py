@@ -16,6 +16,8 @@ import numpy as np
 from .params import Params
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .bot import Bot
     from .state import State
 
@@ -58,6 +60,11 @@ class Game:
     test_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     #: Bots written for this game: name -> class. Game-neutral bots live in ``garrison.bots``.
     bots: ClassVar[dict[str, type[Bot]]] = {}
+    #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
+    #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
+    evaluator: ClassVar[Callable[[State], list[float]] | None] = None
+    #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
+    search_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.Params()

@@ -33,6 +33,8 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
+    #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``.
+    search_defaults = {"rollout": "exact"}
     test_configs = (
         {"players": 2},
         {"players": 5, "dice": 4, "lives": 2},

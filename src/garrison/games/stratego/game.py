@@ -8,7 +8,7 @@ import numpy as np
 
 from garrison.core import Game, GameFacts
 
-from . import actions, gravon, observe, render
+from . import actions, evaluate, gravon, observe, render
 from .bots import BOTS
 from .params import StrategoParams
 from .rules import Rules
@@ -35,6 +35,9 @@ class StrategoGame(Game):
     fast_core = "garrison.games.stratego._core"
     bench_options = {"setup": "whole"}
     bots = BOTS
+    evaluator = staticmethod(evaluate.evaluate)
+    #: Search rolls out 20 moves, then values the position by material (``evaluate.py``).
+    search_defaults = {"horizon": "20"}
     importers = {"gravon": gravon.cli_import}
     test_configs = (
         {"max_plies": 150},

@@ -1,0 +1,129 @@
+"""Leaf evaluation for search cut off early: the rollout horizon and Stratego's ``evaluate``."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import garrison
+from garrison import CHANCE, OptionError
+from garrison.bots import make_bot
+from garrison.bots.search import Rollout
+from garrison.games.stratego import evaluate as ev
+from garrison.games.stratego.bots import VALUE
+from garrison.games.stratego.pieces import FLAG
+
+
+def _stratego_play(seed, plies=0, until_fight=False):
+    """A Stratego state in play after ``plies`` random moves (or the first fight)."""
+    rng = random.Random(seed)
+    state = garrison.load("stratego", setup="whole").new_initial_state()
+    played = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        if state.phase == ev.PLAY and (
+            (until_fight and state.revealed) or (not until_fight and played >= plies)
+        ):
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase == ev.PLAY:
+            played += 1
+    return state
+
+
+def test_start_of_play_is_even_and_counts_every_hidden_piece():
+    state = _stratego_play(seed=1)
+    n = state.rules.n
+    army = [state.rank[p] for p in range(n)]
+    expected = sum(VALUE[r] for r in army if r != FLAG) * (1 + ev.HIDDEN_BONUS)
+    assert ev.material(state, 0) == pytest.approx(expected)
+    assert ev.material(state, 1) == pytest.approx(expected)
+    assert ev.evaluate(state) == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_value_is_the_squashed_material_difference_after_fights(seed):
+    state = _stratego_play(seed, until_fight=True)
+    assert state.revealed  # a fight happened
+    diff = ev.material(state, 0) - ev.material(state, 1)
+    value = ev.evaluate(state)
+    assert value[0] == pytest.approx(math.tanh(diff / ev.SCALE))
+    assert value[1] == pytest.approx(-value[0])
+    assert -1 <= value[0] <= 1
+
+
+def test_a_seen_piece_counts_less_than_a_hidden_one():
+    state = _stratego_play(seed=2, until_fight=True)
+    n = state.rules.n
+    seen = [p for p in range(2 * n) if state.revealed >> p & 1 and state.pos[p] >= 0]
+    hidden = [p for p in range(2 * n) if not state.revealed >> p & 1 and state.pos[p] >= 0
+              and state.rank[p] != FLAG]
+    for side in (0, 1):
+        total = sum(VALUE[state.rank[p]] for p in seen if p // n == side)
+        total += sum(VALUE[state.rank[p]] * (1 + ev.HIDDEN_BONUS) for p in hidden if p // n == side)
+        assert ev.material(state, side) == pytest.approx(total)
+
+
+def test_the_end_of_the_game_is_its_returns():
+    rng = random.Random(3)
+    state = _stratego_play(seed=3)
+    while not state.is_terminal():
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    assert ev.evaluate(state) == state.returns()
+
+
+def test_stratego_registers_the_hook_and_a_short_horizon():
+    game = garrison.load("stratego")
+    assert game.evaluator is ev.evaluate
+    assert make_bot(game, "ismcts", 0).opts["horizon"] == "20"
+    assert make_bot(game, "ismcts:horizon=end", 0).opts["horizon"] == "end"
+    assert make_bot(game, "pimc", 0).opts["horizon"] == "20"
+    assert garrison.load("gambit").evaluator is None
+    assert make_bot(garrison.load("gambit"), "ismcts", 0).opts["horizon"] == "score"
+
+
+def test_gambit_search_rolls_out_with_the_solver():
+    game = garrison.load("gambit", players=3)
+    assert make_bot(game, "ismcts", 0).rollout_name == "exact"
+    assert make_bot(game, "ismcts:rollout=greedy", 0).rollout_name == "greedy"
+    assert make_bot(garrison.load("solo66"), "ismcts", 0).rollout_name == "heuristic"
+
+
+def test_a_numeric_horizon_plays_that_many_actions_then_evaluates():
+    game = garrison.load("stratego", setup="whole")
+    state = _stratego_play(seed=5, plies=10)
+    before = state.history()
+    rollout = Rollout(game, "random", seed=1, max_steps=1000, horizon="6")
+    value = rollout.run(state, random.Random(2))
+    assert state.history() == before  # restored
+    assert rollout.steps == 6
+    # replay the same six moves to check the value is the evaluation there
+    again = Rollout(game, "random", seed=1, max_steps=1000, horizon="end")
+    again.max_steps = 6
+    world = state.clone()
+    for _ in range(6):
+        world.apply_unchecked(again.choose(world, world.current_player()))
+    assert value == ev.evaluate(world)
+
+
+def test_without_an_evaluator_a_cut_off_rollout_reads_the_returns():
+    game = garrison.load("gambit", players=2)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(garrison.sample_chance(state, rng))
+    rollout = Rollout(game, "random", seed=1, max_steps=1000, horizon="2")
+    assert rollout.run(state, random.Random(1)) == state.returns()
+    assert rollout.steps == 2
+
+
+@pytest.mark.parametrize("bad", ["0", "-3", "soon"])
+def test_bad_horizons_are_refused(bad):
+    with pytest.raises(OptionError):
+        Rollout(garrison.load("stratego"), "random", seed=1, max_steps=10, horizon=bad)
