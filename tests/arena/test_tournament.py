@@ -199,6 +199,29 @@ def test_cli_arena_json_and_plot(tmp_path):
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
+def test_cli_arena_saves_every_game_as_it_finishes(tmp_path):
+    """``--save`` writes one JSON line per game; the lines summarise to the printed result."""
+    from garrison.arena.tournament import load_records
+
+    saved = tmp_path / "run.jsonl"
+    res = CliRunner().invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--games", "6",
+                                   "--seed", "5", "--json", "--save", str(saved)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    records = load_records(saved)
+    assert sorted((r["deal"], r["rotation"]) for r in records) == schedule(6, 2, True)
+    again = summarise("gambit", data["options"], data["bots"], 5, True, records)
+    assert untimed_dict(again.as_dict()) == untimed_dict(data)
+    assert again.as_dict()["results"] == data["results"]  # timing too: the same records
+
+
+def test_on_record_sees_each_game_once():
+    seen = []
+    result = run_arena("gambit", {"players": 2}, ["greedy", "random"], games=4, seed=1,
+                       on_record=seen.append)
+    assert sorted(seen, key=lambda r: (r["deal"], r["rotation"])) == result.records
+
+
 def test_cli_arena_table_and_errors():
     runner = CliRunner()
     res = runner.invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--games", "2"])

@@ -29,6 +29,7 @@ def arena(
     ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help="run the games on a Ray cluster ('local' for a local one)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the full result as JSON")] = False,
     plot: Annotated[str | None, typer.Option(help="write win shares and ratings to this .png/.svg")] = None,
+    save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes")] = None,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
     from garrison.cli.common import parse_options, seat_options, split_bots
@@ -50,8 +51,17 @@ def arena(
             TimeRemainingColumn(), console=err_console, disable=as_json or not sys.stderr.isatty(),
         ) as progress:
             task = progress.add_task(f"{game}", total=total)
-            result = run_arena(game, options, bot_list, games_, seed, jobs, mirror,
-                               progress=lambda k: progress.advance(task, k), ray_address=ray)
+            sink = open(save, "a", encoding="utf-8") if save else None  # noqa: SIM115
+            try:
+                result = run_arena(
+                    game, options, bot_list, games_, seed, jobs, mirror,
+                    progress=lambda k: progress.advance(task, k), ray_address=ray,
+                    on_record=(lambda rec: (sink.write(json.dumps(rec) + "\n"), sink.flush()))
+                    if sink else None,
+                )
+            finally:
+                if sink:
+                    sink.close()
         if plot:
             from .plot import plot_result
 

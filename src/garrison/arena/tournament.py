@@ -35,11 +35,13 @@ the bot's current rating and the bot takes the mean of the copies' new ratings.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from garrison.bots import make_bot
@@ -299,8 +301,13 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     ray_address: str | None = None,
     ratings: bool = True,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> ArenaResult:
-    """Play a tournament and summarise it (see the module docstring)."""
+    """Play a tournament and summarise it (see the module docstring).
+
+    ``on_record`` is called with each game's record as soon as its batch is done (in the order
+    batches finish), e.g. to save a long run as it goes.
+    """
     game = load(name, **options)
     if games < 1:
         raise OptionError("the number of games must be at least 1")
@@ -311,13 +318,17 @@ def run_arena(
     for slot, bot in enumerate(bots):
         make_player(game, bot, slot, seed=0)  # unknown names and bad settings fail here, once
     plan = schedule(games, game.num_players, mirror)
-    size = max(1, min(8, len(plan) // max(1, jobs * 4)))
+    # one game per batch when playing in this process (records and progress come game by game)
+    size = 1 if jobs <= 1 and ray_address is None else max(1, min(8, len(plan) // (jobs * 4)))
     chunks = [plan[i:i + size] for i in range(0, len(plan), size)]
     tasks = [(name, game.options, list(bots), seed, c) for c in chunks]
     records: list[dict[str, Any]] = []
 
     def collect(batch: list[dict[str, Any]]) -> None:
         records.extend(batch)
+        if on_record:
+            for rec in batch:
+                on_record(rec)
         if progress:
             progress(len(batch))
 
@@ -340,4 +351,11 @@ def run_arena(
     return summarise(name, game.options, bots, seed, mirror, records, ratings)
 
 
-__all__ = ["ArenaResult", "BotLine", "mean_ci", "play_one", "run_arena", "schedule", "summarise"]
+def load_records(path: str | Path) -> list[dict[str, Any]]:
+    """The game records a run saved with ``garrison arena --save`` (one JSON object a line)."""
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+__all__ = ["ArenaResult", "BotLine", "load_records", "mean_ci", "play_one", "run_arena",
+           "schedule", "summarise"]
