@@ -127,3 +127,22 @@ def test_without_an_evaluator_a_cut_off_rollout_reads_the_returns():
 def test_bad_horizons_are_refused(bad):
     with pytest.raises(OptionError):
         Rollout(garrison.load("stratego"), "random", seed=1, max_steps=10, horizon=bad)
+
+
+@pytest.mark.parametrize("sims", [1, 4, 9, 30])
+def test_progressive_widening_limits_the_root_to_a_few_actions(sims):
+    """With widen=1 at most ceil(sqrt(n)) root actions are tried after n simulations, and the
+    rollout policy's move is the first."""
+    game = garrison.load("stratego", setup="whole")
+    state = _stratego_play(seed=6, plies=30)
+    seat = state.current_player()
+    assert len(state.legal_actions()) > 10
+    bot = make_bot(game, f"ismcts:sims={sims}:widen=1", seat, seed=3)
+    bot.step(state)
+    root = bot.last_root
+    assert sum(root.visits.values()) == sims
+    assert len(root.visits) <= math.ceil(math.sqrt(sims))
+    assert root.order[0] == root.hint and root.hint in root.visits
+    wide = make_bot(game, f"ismcts:sims={sims}", seat, seed=3)
+    wide.step(state)
+    assert len(wide.last_root.visits) == min(sims, len(state.legal_actions()))

@@ -34,7 +34,7 @@ from .search import Scale, SearchBot
 
 
 class _Node:
-    __slots__ = ("visits", "value", "avail", "hint")
+    __slots__ = ("visits", "value", "avail", "hint", "order", "total")
 
     def __init__(self, hint: int | None = None) -> None:
         self.visits: dict[int, int] = {}
@@ -42,6 +42,9 @@ class _Node:
         self.avail: dict[int, int] = {}
         #: The rollout policy's choice here, tried first and favoured early (progressive bias).
         self.hint = hint
+        #: With progressive widening: the order in which actions join (hint first, then random).
+        self.order: list[int] | None = None
+        self.total = 0
 
 
 class ISMCTSBot(SearchBot):
@@ -58,6 +61,7 @@ class ISMCTSBot(SearchBot):
         "maxlen": (int, None),       # longest rollout in actions (default: 1000 or the game's maximum)
         "epsilon": (float, 0.0),     # chance of a random move in a rollout
         "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)
+        "widen": (float, 0.0),       # progressive widening: consider ceil(widen*sqrt(n+1)) actions
     }
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
@@ -76,6 +80,7 @@ class ISMCTSBot(SearchBot):
         rng = self.rng
         c = float(self.opts["c"])
         prior = float(self.opts["prior"])
+        self._widen = float(self.opts["widen"])
         budget = self.budget()
         while budget.more():
             world = state.resample(self.seat, rng)
@@ -88,6 +93,7 @@ class ISMCTSBot(SearchBot):
             raise GameError(
                 f"{self.game.name}: resample({self.seat}) gave worlds this seat would not recognise"
             )
+        self.last_root = root  # the root's statistics, for inspection
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0), -a))
 
     def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
@@ -115,8 +121,10 @@ class ISMCTSBot(SearchBot):
                         if prior > 0 and not rollout.random_policy else None)
                 node = tree[key] = _Node(hint)
                 expanded = True
-            action = self._select(node, legal, scale, c, prior, rng)
-            for a in legal:
+            candidates = self._widened(node, legal, rng) if self._widen > 0 else legal
+            action = self._select(node, candidates, scale, c, prior, rng)
+            node.total += 1
+            for a in candidates:
                 node.avail[a] = node.avail.get(a, 0) + 1
             path.append((node, player, action))
             world.apply_unchecked(action)
@@ -126,6 +134,24 @@ class ISMCTSBot(SearchBot):
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1
             node.value[action] = node.value.get(action, 0.0) + returns[player]
+
+    def _widened(self, node: _Node, legal: list[int], rng: Any) -> list[int]:
+        """Progressive widening: the first ``ceil(widen * sqrt(n + 1))`` actions of the node's
+        order that are legal in this world (n = simulations through the node). The order puts
+        the rollout policy's move first and the rest in a random order fixed per node; actions
+        first seen in later worlds join at the end."""
+        order = node.order
+        if order is None:
+            rest = [a for a in legal if a != node.hint]
+            rng.shuffle(rest)
+            order = node.order = ([node.hint] if node.hint in legal else []) + rest
+        else:
+            known = set(order)
+            order.extend(a for a in legal if a not in known)
+        k = max(1, math.ceil(self._widen * math.sqrt(node.total + 1)))
+        allowed = set(legal)
+        out = [a for a in order[:k] if a in allowed]
+        return out or legal
 
     @staticmethod
     def _select(node: _Node, legal: list[int], scale: Scale, c: float, prior: float,

@@ -113,7 +113,7 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon")
+_ZERO_OK = ("c", "prior", "epsilon", "widen")
 
 
 def _is_number(text: str) -> bool:
