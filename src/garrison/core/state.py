@@ -49,8 +49,21 @@ TERMINAL = -4
 _BOOKKEEPING = ("_history", "_stack")
 
 
+def _rules_class(state: object) -> type:
+    """The class whose rules a state plays (a state on a compiled core plays its game's)."""
+    return getattr(type(state), "_rules_class", type(state))
+
+
 class State:
     """One game in progress. See the module docstring for how subclasses keep their fields."""
+
+    #: True while a class keeps the kernel's ``_save`` (a shallow copy of ``__dict__``), so the
+    #: hot path can copy inline instead of calling it.
+    _plain_save = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_save = cls._save is State._save
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -118,15 +131,20 @@ class State:
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
         legal = self._legal
         if legal is None:
-            player = self.current_player()
-            if player == TERMINAL:
-                legal = ()
-            elif player == CHANCE:
-                legal = tuple([a for a, _ in self._chance_outcomes()])
-            else:
-                legal = tuple(self._legal_actions())
-            self._legal = legal
+            legal = self._find_legal()
         return list(legal)
+
+    def _find_legal(self) -> tuple[int, ...]:
+        """Work out (and cache until the next action) the legal ids of this node."""
+        player = self.current_player()
+        if player == TERMINAL:
+            legal: tuple[int, ...] = ()
+        elif player == CHANCE:
+            legal = tuple([a for a, _ in self._chance_outcomes()])
+        else:
+            legal = tuple(self._legal_actions())
+        self._legal = legal
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
@@ -144,10 +162,17 @@ class State:
         """
         legal = self._legal
         if legal is None:
-            self.legal_actions()
-            legal = self._legal
-        if seat is None and type(action) is int and action in legal:  # the hot path
-            self._do(action)
+            legal = self._find_legal()
+        if seat is None and type(action) is int and action in legal:  # the hot path, as _do
+            snapshot = self.__dict__.copy() if self._plain_save else self._save()
+            try:
+                self._apply(action)
+            except BaseException:
+                self._restore(snapshot)
+                raise
+            self._stack.append(snapshot)
+            self._legal = None
+            self._history.append(action)
             return
         self._refuse_or_apply(action, seat)
 
@@ -178,12 +203,13 @@ class State:
         self._do(action)
 
     def _do(self, action: int) -> None:
-        self._stack.append(self._save())
+        snapshot = self._save()
         try:
             self._apply(action)
         except BaseException:
-            self._restore(self._stack.pop())
+            self._restore(snapshot)
             raise
+        self._stack.append(snapshot)
         self._legal = None
         self._history.append(action)
 
@@ -307,7 +333,7 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         return (
-            type(self) is type(other)
+            _rules_class(self) is _rules_class(other)
             and self.game == other.game  # type: ignore[attr-defined]
             and self._history == other._history  # type: ignore[attr-defined]
             and self.fields() == other.fields()  # type: ignore[attr-defined]

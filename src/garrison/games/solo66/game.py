@@ -38,6 +38,7 @@ class Solo66(Game):
     State = Solo66State
     bots = {HeuristicBot.name: HeuristicBot}
     openspiel_peer = "skat"
+    fast_core = "garrison.games.solo66._core"
     bench_options: dict[str, Any] = {"deals": 1}
     test_configs = (
         {"deals": 2},
