@@ -28,6 +28,14 @@ from pathlib import Path
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+from garrison.server.wire import patch  # noqa: E402 - the page's rule for deltas
+
+try:
+    from orjson import loads
+except ImportError:  # pragma: no cover
+    from json import loads
+
 GAME = "gambit"
 
 
@@ -85,14 +93,17 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors = 0
+        self.resyncs = 0
         self.finished = 0
         self.open_tables = 0
         self.max_open = 0
 
 
 async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop: float,
-               rng: random.Random) -> None:
+               rng: random.Random, delta: bool) -> None:
     url = base.replace("http", "ws", 1) + f"/ws/tables/{tid}?token={token}"
+    if delta:
+        url += "&delta=1"
     async with websockets.connect(url, max_size=2**24, open_timeout=60) as ws:
         sent_at: float | None = None
         latest: dict | None = None
@@ -107,7 +118,14 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop
                 if sent_at is not None:
                     stats.errors += 1  # an unanswered move
                 return
-            msg = json.loads(raw)
+            msg = loads(raw)
+            if msg["type"] == "delta":  # applied as the page does; out of step: ask again
+                if latest is not None and latest["n"] == msg["from"]:
+                    msg = patch(latest, msg["patch"])
+                else:
+                    stats.resyncs += 1
+                    await ws.send(json.dumps({"type": "sync", "n": latest and latest["n"]}))
+                    continue
             if msg["type"] == "ack":
                 if sent_at is not None:
                     stats.latencies.append(time.perf_counter() - sent_at)
@@ -132,11 +150,12 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop
 
 
 async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: float,
-                stop: float, seed: int) -> None:
+                stop: float, seed: int, delta: bool) -> None:
     stats.open_tables += 1
     stats.max_open = max(stats.max_open, stats.open_tables)
     try:
-        await asyncio.gather(*(seat(base, tid, t, stats, think, stop, random.Random(seed * 2 + i))
+        await asyncio.gather(*(seat(base, tid, t, stats, think, stop, random.Random(seed * 2 + i),
+                                    delta)
                                for i, t in enumerate(tokens)))
         stats.finished += 1
     except Exception:
@@ -165,7 +184,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.5)
 
         watch = asyncio.create_task(sampler())
-        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, stop, i)
+        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, stop, i, args.delta)
                                for i, (tid, tokens) in enumerate(tables)))
         watch.cancel()
         elapsed = time.monotonic() - start
@@ -180,6 +199,7 @@ async def main_async(args: argparse.Namespace) -> None:
             "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
             "p50_ms": round(1000 * q[49], 2), "p99_ms": round(1000 * q[98], 2),
             "max_ms": round(1000 * lat[-1], 2), "errors": stats.errors,
+            "deltas": args.delta, "resyncs": stats.resyncs,
             "server_conflicts": health.get("conflicts"),
         }, indent=1))
     finally:
@@ -195,6 +215,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
     parser.add_argument("--db", default=None, help="database URL for the started server")
+    parser.add_argument("--no-delta", dest="delta", action="store_false",
+                        help="ask for whole views after every move (the old protocol)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))

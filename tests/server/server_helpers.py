@@ -168,9 +168,21 @@ class WS:
         self.ws = self._cm.__enter__()
         self.received: list[dict[str, Any]] = []
         self.pending: list[dict[str, Any]] = []
+        #: Every frame as it came (deltas too); ``received`` holds deltas applied, as views.
+        self.frames: list[dict[str, Any]] = []
+        self.held: dict[str, Any] | None = None
 
     def recv(self, timeout: float = 20) -> dict[str, Any]:
+        from garrison.server.wire import patch
+
         msg = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(msg)
+        if msg.get("type") == "view":
+            self.held = {k: v for k, v in msg.items() if k != "missed"}
+        elif msg.get("type") == "delta":  # the view it leads to, as a page would hold it
+            assert self.held is not None and self.held["n"] == msg["from"], (self.held, msg)
+            self.held = patch(self.held, msg["patch"])
+            msg = {**self.held, "from_delta": True}
         self.received.append(msg)
         self.pending.append(msg)
         return msg
@@ -216,7 +228,11 @@ def expected_view_parts(game_name: str, options: dict[str, Any], actions: list[i
         text = state.game.render(state.observation(seat))
     except Exception:
         text = None
-    return {"obs": obs, "to_move": to_move, "legal": legal, "text": text,
+    widgets = getattr(state.game, "widgets", None)
+    ui = None
+    if widgets is not None:
+        ui = json.loads(json.dumps(widgets(state.observation(seat), [a["id"] for a in legal])))
+    return {"obs": obs, "to_move": to_move, "legal": legal, "text": text, "ui": ui,
             "returns": state.returns() if state.is_terminal() else None}
 
 

@@ -2,8 +2,10 @@
 
 One person per seat and a spectator connect to a real server over WebSocket; the seats play
 seeded random moves. Every message each socket receives is checked against the kernel: a view
-holds exactly ``observation(seat)``, the game's text view of it, and legal actions only for
-the seat to move (and only its own). A view that equals the observation cannot carry another
+holds exactly ``observation(seat)``, the game's text view and widgets of it, and legal actions
+only for the seat to move (and only its own). With ``delta=1`` every delta is applied as a page
+would, each resulting view is checked the same way, and every value a delta carries must be
+part of the view it leads to (so it carries nothing else). A view that equals the observation cannot carry another
 seat's hidden cards or pieces, because the observation is the game's one gate.
 """
 
@@ -15,8 +17,10 @@ import pytest
 from server_helpers import WS, Api, Server, expected_view_parts, log_of
 
 import garrison
+from garrison.server.wire import patch
 
-VIEW_KEYS = {"type", "table", "n", "seat", "to_move", "status", "obs", "text", "legal", "returns"}
+VIEW_KEYS = {"type", "table", "n", "seat", "to_move", "status", "obs", "text", "legal", "ui",
+             "returns"}
 MAX_MOVES = 80
 
 
@@ -24,8 +28,22 @@ def _config(name: str) -> dict:
     return dict(garrison.game_class(name).test_configs[0])
 
 
+def assert_only_changes(p: dict, new: dict) -> None:
+    """Every value a patch carries is part of the view it leads to."""
+    assert set(p) <= {"set", "del", "sub", "list"}, p
+    for key, value in p.get("set", {}).items():
+        assert new[key] == value
+    for key in p.get("del", []):
+        assert key not in new
+    for key, (_drop, items) in p.get("list", {}).items():
+        assert items == (new[key][len(new[key]) - len(items):] if items else [])
+    for key, sub in p.get("sub", {}).items():
+        assert_only_changes(sub, new[key])
+
+
+@pytest.mark.parametrize("delta", [False, True], ids=["views", "deltas"])
 @pytest.mark.parametrize("name", garrison.games())
-def test_each_seat_gets_only_its_observation(live: Server, name: str) -> None:
+def test_each_seat_gets_only_its_observation(live: Server, name: str, delta: bool) -> None:
     import httpx
 
     options = _config(name)
@@ -37,8 +55,9 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str) -> None:
         for i in range(1, n):
             people[i].post(f"/api/tables/{table['id']}/join", {"seat": i})
         tid = table["id"]
-        socks = [WS(live.base, tid, p.token) for p in people]
-        watcher = WS(live.base, tid)
+        mode = {"delta": 1} if delta else {}
+        socks = [WS(live.base, tid, p.token, **mode) for p in people]
+        watcher = WS(live.base, tid, **mode)
         try:
             views = [s.view_at(0) for s in socks]
             assert [v["seat"] for v in views] == list(range(n))
@@ -70,12 +89,23 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str) -> None:
                 s.close()
     actions = [a for _, a, _ in log_of(live.db_url, tid)]
     checked = 0
+    deltas = 0
     for seat, sock in [*enumerate(socks), (None, watcher)]:
+        held = None
+        for frame in sock.frames:  # a delta is exactly the change between two views checked below
+            if frame["type"] == "delta":
+                assert set(frame) == {"type", "from", "n", "patch"}
+                new = patch(held, frame["patch"])
+                assert_only_changes(frame["patch"], new)
+                held = new
+                deltas += 1
+            elif frame["type"] == "view":
+                held = {k: v for k, v in frame.items() if k != "missed"}
         for msg in sock.received:
             if msg["type"] != "view":
                 continue
             extra = set(msg) - VIEW_KEYS
-            assert extra <= {"missed"}, extra
+            assert extra <= {"missed", "from_delta"}, extra
             assert msg["seat"] == seat
             want = expected_view_parts(name, options, actions[: msg["n"]], seat)
             for key, value in want.items():
@@ -84,3 +114,4 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str) -> None:
                 assert set(s) == {"seat", "kind", "name", "bot", "taken", "player"}
             checked += 1
     assert checked >= (n + 1) * 2
+    assert (deltas > 0) == delta

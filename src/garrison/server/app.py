@@ -30,6 +30,7 @@ from .auth import make_token, read_token
 from .config import Settings
 from .db import Conflict, Store
 from .hub import Conn, Hub, ServerError, default_bot, table_meta
+from .wire import dumps
 
 log = logging.getLogger("garrison.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -362,7 +363,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             text = rt.game.render(obs)
         except Exception:
             text = None
-        return {"n": state.move_number(), "total": rt.n, "obs": obs, "text": text,
+        ui = None
+        if rt.widgets is not None:
+            with contextlib.suppress(Exception):
+                ui = rt.widgets(obs, [])
+        return {"n": state.move_number(), "total": rt.n, "obs": obs, "text": text, "ui": ui,
                 "table": rt.meta()}
 
     # -- WebSocket -------------------------------------------------------------------------
@@ -380,16 +385,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if params.get("watch") == "1":
                 seat = None
         except ServerError as err:
-            await ws.send_text(json.dumps(err.as_dict()))
+            await ws.send_text(dumps(err.as_dict()))
             await ws.close(code=4404 if err.code == "not_found" else 4403)
             return
-        conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013))
+        conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
+                    delta=params.get("delta") == "1")
         conn.start()
-        view = dict(rt.view(seat))
         last = params.get("n")
-        if last and last.isdigit():
-            view["missed"] = max(0, rt.n - int(last))
-        conn.push(view)
+        conn.push_view(rt, {"missed": max(0, rt.n - int(last))} if last and last.isdigit() else None)
         rt.conns.add(conn)  # no await since the view above: no change can slip between
         if seat is not None:
             await asyncio.to_thread(store.seen, rt.row.id, [seat], time.time())
@@ -434,11 +437,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if kind == "sync":
                 async with rt.lock:
                     await hub.catch_up(rt)
-                view = dict(rt.view(conn.seat))
                 last = msg.get("n")
-                if isinstance(last, int) and not isinstance(last, bool):
-                    view["missed"] = max(0, rt.n - last)
-                return view
+                known = isinstance(last, int) and not isinstance(last, bool)
+                conn.push_view(rt, {"missed": max(0, rt.n - last)} if known else None)
+                return None
             if kind == "move":
                 if conn.seat is None:
                     raise ServerError("forbidden", "spectators cannot move; take a seat to play")
@@ -450,7 +452,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out["ref"] = ref
             if err.code == "stale":  # resync: the error, then the current view
                 conn.push(out)
-                return rt.view(conn.seat)
+                conn.push_view(rt)
+                return None
             return out
 
     # -- the page --------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
@@ -28,6 +27,7 @@ from garrison.core import CHANCE, GameError, load, sample_chance
 
 from .config import Settings
 from .db import Conflict, Store, TableRow
+from .wire import diff, dumps
 
 log = logging.getLogger("garrison.server")
 
@@ -63,11 +63,14 @@ class Conn:
     """One WebSocket: who it is, which seat it watches, and an ordered outbox."""
 
     def __init__(self, send: Any, seat: int | None, player_id: str | None,
-                 close_socket: Any = None) -> None:
+                 close_socket: Any = None, delta: bool = False) -> None:
         self.send = send
         self.close_socket = close_socket
         self.seat = seat
         self.player_id = player_id
+        #: Whether this page takes deltas (``delta=1``), and the view it holds now.
+        self.delta = delta
+        self.held: dict[str, Any] | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer: asyncio.Task[None] | None = None
 
@@ -82,8 +85,26 @@ class Conn:
             self.outbox.put_nowait(None)  # the writer stops; the socket is closed below
             return
         if not isinstance(message, str):
-            message = json.dumps(message, separators=(",", ":"))
+            message = dumps(message)
         self.outbox.put_nowait(message)
+
+    def push_view(self, rt: Runtime, extra: dict[str, Any] | None = None) -> None:
+        """The whole current view (with ``extra`` facts such as ``missed``)."""
+        view = rt.view(self.seat)
+        self.held = view
+        self.push({**view, **extra} if extra else rt.view_text(self.seat))
+
+    def push_change(self, rt: Runtime) -> None:
+        """What changed since the view this page holds: a delta, or the whole view."""
+        if not self.delta or self.held is None:
+            self.push_view(rt)
+            return
+        view = rt.view(self.seat)
+        if view is self.held:
+            return
+        text = rt.delta_text(self.held, view)
+        self.held = view
+        self.push(text)
 
     async def _write(self) -> None:
         while True:
@@ -120,7 +141,10 @@ class Runtime:
         self.bots: dict[int, Any] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
-        self._views: dict[Any, tuple[int, str, dict[str, Any]]] = {}
+        #: per audience (seat, status, seats): (move number, the view, its JSON text once asked)
+        self._views: dict[Any, list[Any]] = {}
+        self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
+        self.widgets = getattr(self.game, "widgets", None)
 
     @property
     def n(self) -> int:
@@ -151,33 +175,54 @@ class Runtime:
         key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
         hit = self._views.get(key)
         if hit is not None and hit[0] == self.n:
-            return hit[2]
+            return hit[1]
         state = self.state
         obs = state.observation(seat)
         player = state.current_player()
         to_move = player if player >= 0 else None
-        legal: list[dict[str, Any]] = []
+        ids: list[int] = []
         if seat is not None and seat == to_move and self.row.status == "playing":
-            legal = [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+            ids = state.legal_actions()
+        legal = [{"id": a, "text": state.action_to_string(a)} for a in ids]
         try:
             text = self.game.render(obs)
         except Exception:  # a view that cannot render is shown as data only
             text = None
+        ui = None
+        if self.widgets is not None:
+            try:  # the game's cards, squares and dice: from the observation and own actions only
+                ui = self.widgets(obs, list(ids))
+            except Exception:
+                log.exception("widgets of %s failed; the page falls back to buttons", self.row.game)
         view = {
             "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
             "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
-            "legal": legal,
+            "legal": legal, "ui": ui,
             "returns": state.returns() if state.is_terminal() else None,
         }
-        self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
-        self._views[key] = (self.n, json.dumps(view, separators=(",", ":")), view)
+        if any(v[0] != self.n for v in self._views.values()):
+            self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
+            self._deltas.clear()
+        self._views[key] = [self.n, view, None]
         return view
 
+    def delta_text(self, old: dict[str, Any], new: dict[str, Any]) -> str:
+        """The delta from view ``old`` to view ``new`` as JSON, encoded once per audience."""
+        key = (id(old), id(new))
+        hit = self._deltas.get(key)
+        if hit is not None and hit[0] is old and hit[1] is new:
+            return hit[2]
+        text = dumps({"type": "delta", "from": old["n"], "n": new["n"], "patch": diff(old, new)})
+        self._deltas[key] = (old, new, text)
+        return text
+
     def view_text(self, seat: int | None) -> str:
-        """``view(seat)`` as JSON text, serialised once per move and seat."""
+        """``view(seat)`` as JSON text, serialised once per move and audience."""
         self.view(seat)
-        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
-        return self._views[key][1]
+        entry = self._views[(seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))]
+        if entry[2] is None:
+            entry[2] = dumps(entry[1])
+        return entry[2]
 
 
 def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
@@ -336,7 +381,7 @@ class Hub:
 
     def broadcast(self, rt: Runtime) -> None:
         for conn in list(rt.conns):
-            conn.push(rt.view_text(conn.seat))
+            conn.push_change(rt)
 
     def schedule_bots(self, rt: Runtime) -> None:
         if rt.bot_task is not None and not rt.bot_task.done():

@@ -1,6 +1,8 @@
 // Garrison's page: lobby, table (live over WebSocket) and replay viewer.
-// It knows no game's rules: it shows the game's own text view of what this seat may see and
-// one button per legal action the server offers. Everything is built with textContent.
+// It knows no game's rules. It draws what the server describes for this seat (cards, a board,
+// dice: the view's "ui"), makes the things a legal action names clickable, and keeps the game's
+// own text view and one button per legal action as a fallback. Everything is built with
+// textContent.
 
 const main = document.getElementById("main");
 const toastBox = document.getElementById("toast");
@@ -182,6 +184,154 @@ function actionButtons(legal, send) {
     list.map(a => button(a, head ? a.text.slice(head.length + 1) : a.text))));
 }
 
+// ---------------------------------------------------------------- widgets
+// A patch from the server (a "delta" message) applied to the view we hold; the same rules as
+// garrison/server/wire.py: "list" (drop the first k items, append), "sub" (nested), "set", "del".
+export function applyPatch(old, p) {
+  const out = { ...old };
+  for (const [k, [drop, items]] of Object.entries(p.list || {})) out[k] = out[k].slice(drop).concat(items);
+  for (const [k, sub] of Object.entries(p.sub || {})) out[k] = applyPatch(out[k], sub);
+  Object.assign(out, p.set || {});
+  for (const k of p.del || []) delete out[k];
+  return out;
+}
+
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+
+function cardNode(card, descs, onPick) {
+  const playable = descs && descs.length > 0;
+  const node = el(playable ? "button" : "div", {
+    class: `card ${card.color || "black"}` + (playable ? " playable" : "") + (card.selected ? " selected" : "") + (card.wide ? " wide" : ""),
+    title: card.title, "data-key": card.key,
+    "aria-label": playable ? descs.map(d => d.text).join(" or ") : card.title,
+    "data-ids": playable ? descs.map(d => d.id).join(" ") : null,
+  },
+  el("span", { class: "rank", text: card.rank }), el("span", { class: "suit", text: card.suit }),
+  card.caption ? el("span", { class: "caption", text: card.caption }) : null);
+  if (playable) node.onclick = () => onPick(node, descs);
+  const by = card.by !== undefined && card.by !== null ? el("span", { class: "by", text: `seat ${card.by}` }) : null;
+  return by ? el("div", { class: "played" }, node, by) : node;
+}
+
+function dieNode(die, desc, send) {
+  const pips = new Set(PIPS[die.face] || []);
+  const cells = Array.from({ length: 9 }, (_, i) => el("span", { class: pips.has(i + 1) ? "pip" : "" }));
+  const free = !!desc && !die.used;
+  const node = el(free ? "button" : "div", {
+    class: "die" + (die.used ? " used" : "") + (free ? " playable" : ""),
+    title: `${die.face}`, "aria-label": free ? desc.text : `die showing ${die.face}`,
+    "data-face": die.face, "data-ids": free ? String(desc.id) : null,
+  }, cells);
+  if (free) node.onclick = () => send(desc.id);
+  return node;
+}
+
+// The board: a grid of squares; own pieces with moves are clicked first, then a target square.
+function boardNode(zone, descs, send) {
+  const { rows, cols, flip } = zone;
+  const moves = new Map();     // "r,c" of a piece -> [desc]
+  const squares = new Map();   // "r,c" -> desc (placing a piece)
+  for (const d of descs) {
+    if (d.kind === "move") { const k = d.from.join(); if (!moves.has(k)) moves.set(k, []); moves.get(k).push(d); }
+    if (d.kind === "square") squares.set(d.square.join(), d);
+  }
+  const grid = el("div", { class: "board", style: `grid-template-columns: 1.6em repeat(${cols}, 1fr)` });
+  const nodes = new Map();
+  let selected = null;
+  function clearMarks() {
+    for (const n of nodes.values()) n.classList.remove("selected", "target");
+  }
+  function pick(k) {
+    const node = nodes.get(k);
+    if (selected && node.dataset.to) {   // a target of the selected piece
+      const d = moves.get(selected).find(m => m.to.join() === k);
+      if (d) { send(d.id); return; }
+    }
+    clearMarks();
+    for (const n of nodes.values()) delete n.dataset.to;
+    if (selected === k || !moves.has(k)) { selected = null; return; }
+    selected = k;
+    node.classList.add("selected");
+    for (const d of moves.get(k)) {
+      const t = nodes.get(d.to.join());
+      t.classList.add("target");
+      t.dataset.to = "1";
+      t.setAttribute("aria-label", d.text);
+    }
+  }
+  const rowOrder = Array.from({ length: rows }, (_, i) => flip ? i : rows - 1 - i);
+  const colOrder = Array.from({ length: cols }, (_, i) => flip ? cols - 1 - i : i);
+  for (const r of rowOrder) {
+    grid.append(el("span", { class: "coord", text: String(r + 1) }));
+    for (const c of colOrder) {
+      const k = `${r},${c}`;
+      const cell = zone.cells[r * cols + c];
+      const name = `${zone.files ? zone.files[c] : c}${r + 1}`;
+      let cls = "sq";
+      let label = name;
+      const inner = [];
+      if (cell && cell.lake) { cls += " lake"; label += " lake"; }
+      else if (cell) {
+        cls += ` piece side${cell.side}` + (cell.mine ? " mine" : "") + (cell.moved ? " moved" : "") + (cell.known ? " known" : "");
+        inner.push(el("span", { class: "prank", text: cell.rank ?? "?" }));
+        label += ` ${zone.sides ? zone.sides[cell.side] : "side " + cell.side} ${cell.name ?? (cell.moved ? "unknown, has moved" : "unknown")}`;
+      }
+      const clickable = moves.has(k) || squares.has(k) || (!cell || !cell.lake);
+      const node = el(clickable ? "button" : "div", { class: cls, "data-sq": name, "data-rc": k, title: label, "aria-label": label }, inner);
+      if (squares.has(k)) {
+        const d = squares.get(k);
+        node.classList.add("target", "playable");
+        node.setAttribute("aria-label", d.text);
+        node.dataset.ids = String(d.id);
+        node.onclick = () => send(d.id);
+      } else if (clickable) {
+        if (moves.has(k)) { node.classList.add("playable"); node.dataset.ids = moves.get(k).map(d => d.id).join(" "); }
+        node.onclick = () => pick(k);
+      }
+      nodes.set(k, node);
+      grid.append(node);
+    }
+  }
+  grid.append(el("span"), ...colOrder.map(c => el("span", { class: "coord", text: zone.files ? zone.files[c] : String(c) })));
+  return grid;
+}
+
+// Draw a view's widgets; returns null if the game has none. `legal` gives each action's text.
+function widgetsNode(ui, legal, send) {
+  if (!ui || !Array.isArray(ui.zones)) return null;
+  const text = new Map((legal || []).map(a => [a.id, a.text]));
+  const descs = (ui.actions || []).map(d => ({ ...d, text: text.get(d.id) || d.label || String(d.id) }));
+  const box = el("div", { class: "widgets", id: "widgets" });
+  const menu = el("div", { class: "chooser", id: "chooser" });
+  function onPick(node, list) {
+    if (list.length === 1) { send(list[0].id); return; }
+    menu.replaceChildren(el("span", { class: "muted", text: node.title + ": " }),
+      ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => send(d.id), text: d.verb || d.text })),
+      el("button", { class: "verb cancel", onclick: () => menu.replaceChildren(), text: "cancel" }));
+  }
+  for (const zone of ui.zones) {
+    const mine = descs.filter(d => d.zone === zone.id);
+    let body;
+    if (zone.kind === "cards") {
+      const byKey = new Map();
+      for (const d of mine) if (d.kind === "card") { if (!byKey.has(d.card)) byKey.set(d.card, []); byKey.get(d.card).push(d); }
+      body = el("div", { class: "cards" }, zone.cards.length ? zone.cards.map(c => cardNode(c, byKey.get(c.key), onPick)) : el("span", { class: "muted", text: "—" }));
+    } else if (zone.kind === "dice") {
+      const byFace = new Map(mine.filter(d => d.kind === "die").map(d => [d.face, d]));
+      body = el("div", { class: "dice" }, zone.dice.length ? zone.dice.map(d => dieNode(d, byFace.get(d.face), send)) : el("span", { class: "muted", text: "—" }));
+    } else if (zone.kind === "board") {
+      body = boardNode(zone, mine, send);
+    } else continue;
+    box.append(el("div", { class: `zone zone-${zone.kind}`, "data-zone": zone.id }, zone.label ? el("div", { class: "zone-label", text: zone.label }) : null, body));
+  }
+  box.append(menu);
+  const buttons = descs.filter(d => d.kind === "button");
+  if (buttons.length) box.append(el("div", { class: "choices", id: "choices" }, buttons.map(d => el("button", { class: "action choice", "data-id": d.id, onclick: () => send(d.id), text: d.text }))));
+  const verbs = [...new Set(descs.filter(d => d.kind !== "button").map(d => d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : `${d.verb || "choose"} a ${d.kind === "square" ? "square" : "card"}`))];
+  if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." }));
+  return box;
+}
+
 // ---------------------------------------------------------------- table
 async function tableView(tid) {
   const guest = me();
@@ -189,12 +339,18 @@ async function tableView(tid) {
   const result = el("p", { class: "result", id: "result" });
   const pre = el("pre", { class: "view", id: "view" });
   const actions = el("div", { class: "actions", id: "actions" });
+  const play = el("div", { id: "play" });
+  const textBox = el("details", { id: "text-view" }, el("summary", { text: "Text view" }), pre);
+  const fallback = el("details", { id: "fallback" }, el("summary", { text: "All moves as buttons" }), actions);
+  let openedByUser = { text: false, fallback: false };
+  textBox.addEventListener("toggle", () => { openedByUser.text = textBox.open; });
+  fallback.addEventListener("toggle", () => { openedByUser.fallback = fallback.open; });
   const seats = el("div", { id: "seat-list" });
   const logList = el("ol", { id: "log" });
   const invite = el("input", { id: "invite", readonly: true, size: 40, value: location.href.split("#")[0] + `#/table/${tid}` });
   const rules = el("details", { id: "rules" }, el("summary", { text: "Rules help" }), el("pre", { text: "…" }));
   main.replaceChildren(el("div", { class: "layout" },
-    el("div", {}, el("section", {}, el("h2", { id: "title", text: "Table " + tid }), status, result, pre, el("div", {}, actions))),
+    el("div", {}, el("section", {}, el("h2", { id: "title", text: "Table " + tid }), status, result, play, fallback, textBox)),
     el("div", {},
       el("section", {}, el("h2", { text: "Seats" }), seats, el("p", {}, "Invite: ", invite)),
       el("section", {}, el("h2", { text: "Log" }), logList),
@@ -229,6 +385,12 @@ async function tableView(tid) {
     result.textContent = v.returns ? "Result: " + v.returns.map((r, i) => `seat ${i}: ${r > 0 ? "+" : ""}${+r.toFixed(3)}`).join(", ") : "";
     if (t.status === "finished") result.append(" ", el("a", { href: `#/replay/${t.id}`, text: "replay" }));
     actions.replaceChildren(...actionButtons(v.legal, send));
+    const widgets = widgetsNode(v.ui, v.legal, send);
+    play.replaceChildren(...(widgets ? [widgets] : []));
+    // without widgets the text view and the buttons are the game; with them, they are a fallback
+    textBox.open = !widgets || openedByUser.text;
+    fallback.open = !widgets || openedByUser.fallback;
+    window.garrisonView = v;
     const entries = Array.isArray(v.obs && v.obs.log) ? v.obs.log : [];
     logList.replaceChildren(...entries.slice(-200).map(e => el("li", { text: typeof e === "string" ? e : JSON.stringify(e) })));
     logList.scrollTop = logList.scrollHeight;
@@ -236,18 +398,23 @@ async function tableView(tid) {
 
   function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN || !last) return;
-    for (const b of actions.querySelectorAll("button")) b.disabled = true;
+    for (const b of main.querySelectorAll("button.action, #play button")) b.disabled = true;
     socket.send(JSON.stringify({ type: "move", n: last.n, action, ref: String(Date.now()) }));
   }
 
   function connect() {
     if (last) params.set("n", last.n);
+    params.set("delta", "1");
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tid}?${params}`);
     socket = ws;
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "view") { retry = 0; if (!last || msg.n >= last.n) draw(msg); }
+      if (msg.type === "view") { retry = 0; delete msg.missed; if (!last || msg.n >= last.n) draw(msg); }
+      else if (msg.type === "delta") {
+        if (last && msg.from === last.n) draw(applyPatch(last, msg.patch));
+        else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
+      }
       else if (msg.type === "error" && msg.code === "not_found") { socket = null; ws.close(); status.textContent = msg.message; }
       else if (msg.type === "error") { toast(msg.message); if (last) draw(last); }
     };
@@ -263,11 +430,13 @@ async function tableView(tid) {
 // ---------------------------------------------------------------- replay
 async function replayView(tid) {
   const pre = el("pre", { class: "view", id: "view" });
+  const play = el("div", { id: "play" });
   const where = el("span", { id: "where" });
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "slider" });
   main.replaceChildren(el("section", {}, el("h2", { id: "title", text: "Replay " + tid }),
     el("div", {}, el("button", { id: "prev", onclick: () => go(+slider.value - 1), text: "◀" }), " ", slider, " ",
-      el("button", { id: "next", onclick: () => go(+slider.value + 1), text: "▶" }), " ", where), pre));
+      el("button", { id: "next", onclick: () => go(+slider.value + 1), text: "▶" }), " ", where), play,
+    el("details", { id: "text-view", open: true }, el("summary", { text: "Text view" }), pre)));
   slider.oninput = () => go(+slider.value);
   async function go(n) {
     try {
@@ -279,6 +448,8 @@ async function replayView(tid) {
       where.textContent = `move ${step.n} of ${step.total}`;
       document.getElementById("title").textContent = `Replay: ${step.table.title} — table ${tid}`;
       pre.textContent = step.text || JSON.stringify(step.obs, null, 1);
+      const widgets = widgetsNode(step.ui, [], () => {});
+      play.replaceChildren(...(widgets ? [widgets] : []));
     } catch (err) { toast(err.message); }
   }
   go(0);

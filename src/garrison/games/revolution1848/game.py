@@ -72,3 +72,8 @@ class G1848Game(Game):
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs, self.cards)
+
+    def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
+        from . import widgets
+
+        return widgets.describe(self, obs, legal)
