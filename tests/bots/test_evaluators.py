@@ -11,6 +11,7 @@ import garrison
 from garrison import CHANCE, OptionError
 from garrison.bots import make_bot
 from garrison.bots.search import Rollout
+from garrison.games.gambit import evaluate as gev
 from garrison.games.stratego import evaluate as ev
 from garrison.games.stratego.bots import VALUE
 from garrison.games.stratego.pieces import FLAG
@@ -84,13 +85,15 @@ def test_stratego_registers_the_hook_and_a_short_horizon():
     assert make_bot(game, "ismcts", 0).opts["horizon"] == "20"
     assert make_bot(game, "ismcts:horizon=end", 0).opts["horizon"] == "end"
     assert make_bot(game, "pimc", 0).opts["horizon"] == "20"
-    assert garrison.load("gambit").evaluator is None
-    assert make_bot(garrison.load("gambit"), "ismcts", 0).opts["horizon"] == "score"
+    assert garrison.load("solo66").evaluator is None
+    assert make_bot(garrison.load("solo66"), "ismcts", 0).opts["horizon"] == "score"
 
 
-def test_gambit_search_rolls_out_with_the_solver():
+def test_gambit_search_rolls_out_with_the_solver_to_the_end_of_the_round():
     game = garrison.load("gambit", players=3)
+    assert game.evaluator is gev.evaluate
     assert make_bot(game, "ismcts", 0).rollout_name == "exact"
+    assert make_bot(game, "ismcts", 0).opts["horizon"] == "eval"
     assert make_bot(game, "ismcts:rollout=greedy", 0).rollout_name == "greedy"
     assert make_bot(garrison.load("solo66"), "ismcts", 0).rollout_name == "heuristic"
 
@@ -146,3 +149,64 @@ def test_progressive_widening_limits_the_root_to_a_few_actions(sims):
     wide = make_bot(game, f"ismcts:sims={sims}", seat, seed=3)
     wide.step(state)
     assert len(wide.last_root.visits) == min(sims, len(state.legal_actions()))
+
+
+def test_win_chances_of_the_lives_model():
+    assert gev.win_chances((3, 3, 3)) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    assert gev.win_chances((1, 1)) == pytest.approx((0.5, 0.5))
+    assert gev.win_chances((2, 1, 0)) == pytest.approx((0.75, 0.25, 0.0))
+    assert gev.win_chances((0, 4, 0)) == (0.0, 1.0, 0.0)
+    for lives in [(3, 2, 1), (5, 1, 2, 3), (1, 1, 4)]:
+        chances = gev.win_chances(lives)
+        assert sum(chances) == pytest.approx(1.0)
+        # more lives, better chances
+        order = sorted(range(len(lives)), key=lambda s: lives[s])
+        assert [chances[s] for s in order] == sorted(chances)
+
+
+def test_gambit_value_is_zero_sum_and_follows_the_lives():
+    game = garrison.load("gambit", players=3, lives=3)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    seen = set()
+    while not state.is_terminal():
+        value = gev.evaluate(state)
+        assert sum(value) == pytest.approx(0.0)
+        lives = tuple(k if a else 0 for k, a in zip(state.lives, state.active))
+        lose = -1 / 2
+        assert value == pytest.approx([p + (1 - p) * lose for p in gev.win_chances(lives)])
+        seen.add(lives)
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    assert gev.evaluate(state) == state.returns()
+    assert len(seen) > 3
+    coins = garrison.load("gambit", players=2, mode="coins").new_initial_state()
+    assert gev.evaluate(coins) == coins.returns()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_eval_horizon_stops_when_a_life_is_lost(seed):
+    game = garrison.load("gambit", players=3, lives=2)
+    state = game.new_initial_state()
+    rollout = Rollout(game, "random", seed=seed, max_steps=1000, horizon="eval")
+    value = rollout.run(state, random.Random(seed + 10))
+    steps = rollout.steps
+    assert state.history() == []  # restored
+    # replay the same rollout by hand: the lives first change at its last action
+    again = Rollout(game, "random", seed=seed, max_steps=1000, horizon="end")
+    chance = random.Random(seed + 10)
+    world = state.clone()
+    start = world.lives
+    for _ in range(steps):
+        assert world.lives == start
+        player = world.current_player()
+        world.apply_unchecked(garrison.sample_chance(world, chance) if player == CHANCE
+                              else again.choose(world, player))
+    assert world.lives != start
+    assert value == pytest.approx(gev.evaluate(world))
+
+
+def test_eval_horizon_without_an_evaluator_is_the_score_horizon():
+    game = garrison.load("solo66", deals=1)
+    rollout = Rollout(game, "random", seed=1, max_steps=1000, horizon="eval")
+    assert rollout.horizon == "score"

@@ -148,7 +148,9 @@ class Rollout:
 
     ``horizon="score"`` stops at the first action after which ``returns()`` differ from where
     the rollout began (the end of a deal in a match of several deals), or at the end; ``"end"``
-    always plays to the end; a number ``"N"`` plays at most N actions. At most ``max_steps``
+    always plays to the end; ``"eval"`` stops at the first change of the game's ``evaluator``
+    (e.g. a life lost in Gambit; without an evaluator it means ``"score"``); a number ``"N"``
+    plays at most N actions. At most ``max_steps``
     actions are played; the world is restored. A rollout cut off before the end (by N or by
     ``max_steps``, not by a change of score) is valued by the game's ``evaluator`` if it has one,
     else by ``returns()``.
@@ -160,13 +162,17 @@ class Rollout:
     ) -> None:
         from garrison.bots import make_bot  # the registry imports this module
 
-        if horizon not in ("score", "end") and not (horizon.isdigit() and int(horizon) > 0):
-            raise OptionError(f"horizon must be score, end or a number of actions, not {horizon!r}")
+        if horizon not in ("score", "end", "eval") and not (horizon.isdigit() and int(horizon) > 0):
+            raise OptionError(
+                f"horizon must be score, end, eval or a number of actions, not {horizon!r}"
+            )
         if horizon.isdigit():
             max_steps = min(int(max_steps), int(horizon))
             horizon = "end"
         self.game = game
         self.evaluator = game.evaluator
+        if horizon == "eval" and self.evaluator is None:
+            horizon = "score"  # without a static value, the next change of returns
         self.rng = random.Random(seed)
         self.random_policy = policy == "random"
         self.bots = (
@@ -189,7 +195,9 @@ class Rollout:
 
     def run(self, state: State, rng: random.Random) -> list[float]:
         """Returns after playing ``state`` forward (``state`` is left as it was)."""
-        start = state.returns() if self.horizon == "score" else None
+        measure = (state.returns if self.horizon == "score"
+                   else (lambda: self.evaluator(state)) if self.horizon == "eval" else None)
+        start = measure() if measure else None
         played = 0
         try:
             while not state.is_terminal() and played < self.max_steps:
@@ -200,8 +208,10 @@ class Rollout:
                     action = self.choose(state, player)
                 state.apply_unchecked(action)
                 played += 1
-                if start is not None and state.returns() != start:
-                    return state.returns()
+                if measure is not None:
+                    now = measure()
+                    if now != start:
+                        return state.returns() if state.is_terminal() else list(now)
             if self.evaluator is not None and not state.is_terminal():
                 return list(self.evaluator(state))
             return state.returns()

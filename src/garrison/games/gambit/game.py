@@ -9,7 +9,7 @@ import numpy as np
 from garrison.core import Game, GameFacts, OptionError
 from garrison.core.dice import multisets
 
-from . import actions, observe, render
+from . import actions, evaluate, observe, render
 from .bots import BOTS
 from .params import GambitParams
 from .solver import turn_solver
@@ -33,8 +33,10 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
-    #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``.
-    search_defaults = {"rollout": "exact"}
+    evaluator = staticmethod(evaluate.evaluate)
+    #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``, and
+    #: only to the end of the round: a lost life is valued by ``evaluate.py``.
+    search_defaults = {"rollout": "exact", "horizon": "eval"}
     test_configs = (
         {"players": 2},
         {"players": 5, "dice": 4, "lives": 2},
