@@ -33,6 +33,7 @@ class ScopaGame(Game):
     State = ScopaState
     params: ScopaParams
     openspiel_peer = "hearts"
+    fast_core = "garrison.games.scopa._core"
     bench_options = {"players": 4}
     bots = BOTS
     test_configs = (
