@@ -83,6 +83,8 @@ def test_stratego_registers_the_hook_and_a_short_horizon():
     game = garrison.load("stratego")
     assert game.evaluator is ev.evaluate
     assert make_bot(game, "ismcts", 0).opts["horizon"] == "20"
+    assert make_bot(game, "ismcts", 0).opts["widen"] == 1.0
+    assert make_bot(game, "ismcts:widen=0", 0).opts["widen"] == 0.0
     assert make_bot(game, "ismcts:horizon=end", 0).opts["horizon"] == "end"
     assert make_bot(game, "pimc", 0).opts["horizon"] == "20"
     assert garrison.load("solo66").evaluator is None
@@ -146,7 +148,7 @@ def test_progressive_widening_limits_the_root_to_a_few_actions(sims):
     assert sum(root.visits.values()) == sims
     assert len(root.visits) <= math.ceil(math.sqrt(sims))
     assert root.order[0] == root.hint and root.hint in root.visits
-    wide = make_bot(game, f"ismcts:sims={sims}", seat, seed=3)
+    wide = make_bot(game, f"ismcts:sims={sims}:widen=0", seat, seed=3)
     wide.step(state)
     assert len(wide.last_root.visits) == min(sims, len(state.legal_actions()))
 

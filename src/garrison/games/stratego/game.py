@@ -36,8 +36,9 @@ class StrategoGame(Game):
     bench_options = {"setup": "whole"}
     bots = BOTS
     evaluator = staticmethod(evaluate.evaluate)
-    #: Search rolls out 20 moves, then values the position by material (``evaluate.py``).
-    search_defaults = {"horizon": "20"}
+    #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
+    #: widens progressively (20-40 legal moves, a budget of tens of simulations).
+    search_defaults = {"horizon": "20", "widen": 1.0}
     importers = {"gravon": gravon.cli_import}
     test_configs = (
         {"max_plies": 150},
