@@ -10,7 +10,9 @@ legal action is scored by how often it was *available* when chosen (the subset-a
 Cowling, Powley and Whitehouse 2012), because different worlds allow different actions.
 
 Chance nodes inside the tree draw an outcome with the search's own generator. The move played is
-the root action visited most often.
+the root action visited most often. With ``widen=w`` a node considers only its first
+``ceil(w * sqrt(n + 1))`` actions after ``n`` simulations (progressive widening): the rollout
+policy's move first, then the others in a random order fixed per node.
 
 >>> import garrison
 >>> from garrison.bots import make_bot
@@ -57,7 +59,8 @@ class ISMCTSBot(SearchBot):
         "seconds": (float, None),    # time per move instead of a count
         "c": (float, 0.7),           # UCB exploration, in units of the observed return spread
         "rollout": (str, None),      # bot that plays the rollouts (default: heuristic/greedy/random)
-        "horizon": (str, "score"),   # rollouts stop at a change of returns ("score"), the "end", or after N actions
+        "horizon": (str, "score"),   # rollouts stop at a change of returns ("score") or of the
+                                     # game's evaluator ("eval"), at the "end", or after N actions
         "maxlen": (int, None),       # longest rollout in actions (default: 1000 or the game's maximum)
         "epsilon": (float, 0.0),     # chance of a random move in a rollout
         "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)

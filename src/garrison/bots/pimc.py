@@ -51,7 +51,8 @@ class PIMCBot(SearchBot):
         "nodes": (int, 500),         # search budget per world: nodes plus rollout actions
         "depth": (int, 64),          # deepest iteration (decisions below the root)
         "rollout": (str, None),      # bot valuing cut-off positions (default: heuristic/greedy)
-        "horizon": (str, "score"),   # stop at a change of returns ("score"), the "end"; N: rollouts of N actions
+        "horizon": (str, "score"),   # stop at a change of returns ("score"), the "end";
+                                     # "eval"/N: rollouts to a change of the evaluator/of N actions
         "maxlen": (int, None),       # longest rollout in actions (default: 1000)
         "epsilon": (float, 0.0),     # chance of a random move in a rollout
     }
