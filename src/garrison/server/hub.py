@@ -282,15 +282,26 @@ class Hub:
 
     async def catch_up(self, rt: Runtime, reload_row: bool = False) -> bool:
         """Apply moves other processes wrote; ``True`` if anything changed."""
-        rows = await self.db(self.store.moves, rt.row.id, rt.n)
-        if rows:
-            rt.apply_rows(rows)
-        if rows or reload_row or rt.row.moves != rt.n:
+        changed = False
+        for _ in range(5):
+            rows = await self.db(self.store.moves, rt.row.id, rt.n)
+            if rows:
+                rt.apply_rows(rows)
+                changed = True
+            if not (rows or reload_row or rt.row.moves != rt.n):
+                break
             row = await self.db(self.store.table, rt.row.id)
-            if row is not None:
-                rt.row = row
-                rt.row.moves = max(row.moves, rt.n)
-        return bool(rows)
+            if row is None:
+                break
+            if row.moves > rt.n:
+                # a move landed between the two reads: fetch it before taking the row's status,
+                # or a page could see "finished" one move early
+                reload_row = True
+                continue
+            rt.row = row
+            rt.row.moves = max(row.moves, rt.n)
+            break
+        return changed
 
     # -- moves -----------------------------------------------------------------------------
     async def submit(self, tid: str, seat: int, n: Any, action: Any) -> dict[str, Any]:
