@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean setup
 
-$(STAMP): pyproject.toml
+# the compiled cores (games/*/_core.pyx) are built by the install, so a changed core reinstalls
+$(STAMP): pyproject.toml setup.py $(wildcard src/garrison/games/*/_core.pyx)
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server]"

@@ -1,7 +1,7 @@
 """Builds the compiled twins of the rules (``src/garrison/games/*/_core.pyx``, Cython).
 
 Everything else about the package is in pyproject.toml. ``pip install -e .`` compiles the cores
-in place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --inplace``).
+in place; after editing a ``.pyx`` run it again (or ``cythonize -i -3 src/garrison/games/<game>/_core.pyx``).
 """
 
 from glob import glob

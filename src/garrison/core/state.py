@@ -163,16 +163,8 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._find_legal()
-        if seat is None and type(action) is int and action in legal:  # the hot path, as _do
-            snapshot = self.__dict__.copy() if self._plain_save else self._save()
-            try:
-                self._apply(action)
-            except BaseException:
-                self._restore(snapshot)
-                raise
-            self._stack.append(snapshot)
-            self._legal = None
-            self._history.append(action)
+        if seat is None and type(action) is int and action in legal:  # the hot path
+            self._do(action)
             return
         self._refuse_or_apply(action, seat)
 
@@ -203,7 +195,7 @@ class State:
         self._do(action)
 
     def _do(self, action: int) -> None:
-        snapshot = self._save()
+        snapshot = self.__dict__.copy() if self._plain_save else self._save()
         try:
             self._apply(action)
         except BaseException:
