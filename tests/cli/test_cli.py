@@ -115,3 +115,11 @@ def test_bench_reports_random_play_and_search_speed():
     assert row["game"] == "gambit" and row["openspiel"] == "pig"
     assert row["steps_per_s"] > 0 and row["openspiel_steps_per_s"] > 0
     assert row["ismcts_sims_per_s"] > 0 and row["pimc_worlds_per_s"] > 0
+    assert row["engine"] == "Python"  # Gambit has no compiled core
+
+
+def test_bench_says_which_games_run_on_a_compiled_core():
+    result = run("bench", "--game", "solo66", "--seconds", "0.2", "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)
+    assert row["engine"] == "C core" and row["ratio"] > 0

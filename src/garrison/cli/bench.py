@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from garrison.core import game_class, games, load
+from garrison.core.fast import FastState
 
 
 def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -63,7 +64,8 @@ def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[
         game = load(name, **cls.bench_options)
         ours = drive(game.new_initial_state, seconds)
         row: dict[str, Any] = {
-            "game": name, "options": cls.bench_options, "steps_per_s": ours["steps_per_s"],
+            "game": name, "options": cls.bench_options,
+            "engine": "C core" if isinstance(game.new_initial_state(), FastState) else "Python", "steps_per_s": ours["steps_per_s"],
             "games_per_s": ours["games_per_s"], "openspiel": cls.openspiel_peer,
         }
         make = openspiel_new_state(cls.openspiel_peer) if cls.openspiel_peer else None

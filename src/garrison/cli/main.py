@@ -230,7 +230,8 @@ def bench(
         print(json.dumps(rows, indent=1))
         return
     grid = Table(title="Random play, same driver loop, same run")
-    columns = ["game", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s", "peer games/s", "ratio"]
+    columns = ["game", "rules run on", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s",
+               "peer games/s", "ratio"]
     if search:
         columns += ["ismcts sims/s", "pimc worlds/s"]
     for col in columns:
@@ -238,7 +239,7 @@ def bench(
     for r in rows:
         searched = [f"{r['ismcts_sims_per_s']:,.0f}", f"{r['pimc_worlds_per_s']:,.1f}"] if search else []
         grid.add_row(
-            r["game"], f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}", r["openspiel"] or "-",
+            r["game"], r["engine"], f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}", r["openspiel"] or "-",
             f"{r['openspiel_steps_per_s']:,.0f}" if "ratio" in r else "-",
             f"{r['openspiel_games_per_s']:,.1f}" if "ratio" in r else "-",
             f"{r['ratio']:.2f}×" if "ratio" in r else "-",
