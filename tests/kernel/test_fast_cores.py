@@ -33,6 +33,24 @@ def _step(state, rng):
     return rng.choice(state.legal_actions())
 
 
+def _started(name, seed, moves):
+    """A game of ``name`` (bench options) after up to ``moves`` random actions."""
+    game = garrison.load(name, **garrison.game_class(name).bench_options)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    _play(state, rng, moves)
+    return game, state, rng
+
+
+def _play(state, rng, moves, check=False):
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(_step(state, rng))
+        if check:
+            state.check_invariants()
+
+
 def test_some_games_have_cores():
     assert "solo66" in FAST_GAMES
 
@@ -75,13 +93,7 @@ def test_core_agrees_with_the_rules_at_every_node(name, config):
 
 @pytest.mark.parametrize("name", FAST_GAMES)
 def test_fields_views_and_records_come_from_the_rules(name):
-    game = garrison.load(name, **garrison.game_class(name).bench_options)
-    rng = random.Random(3)
-    fast = game.new_initial_state()
-    for _ in range(60):
-        if fast.is_terminal():
-            break
-        fast.apply_action(_step(fast, rng))
+    game, fast, _ = _started(name, 3, 60)
     pure = game.State(game)
     for action in fast.history():
         pure.apply_action(action)
@@ -101,24 +113,14 @@ def test_fields_views_and_records_come_from_the_rules(name):
 
 @pytest.mark.parametrize("name", FAST_GAMES)
 def test_undo_and_clone_keep_core_and_rules_in_step(name):
-    game = garrison.load(name, **garrison.game_class(name).bench_options)
-    rng = random.Random(5)
-    state = game.new_initial_state()
-    for _ in range(80):
-        if state.is_terminal():
-            break
-        state.apply_action(_step(state, rng))
+    game, state, rng = _started(name, 5, 80)
     state.observation(0)  # the shadow is now at the end
     before = state.clone()
     for _ in range(10):
         state.undo()
     state.check_invariants()  # the shadow stepped back with the core
     # a different line from here, then the views must follow the new line
-    for _ in range(15):
-        if state.is_terminal():
-            break
-        state.apply_action(_step(state, rng))
-        state.check_invariants()
+    _play(state, rng, 15, check=True)
     assert before.history() != state.history() or before == state
     before.check_invariants()  # the clone was not touched by the other's moves
     while before.move_number() > 0:
@@ -143,11 +145,7 @@ def test_bad_moves_change_nothing_on_a_core(name):
 
 @pytest.mark.parametrize("name", FAST_GAMES)
 def test_resampled_worlds_are_python_states(name):
-    game = garrison.load(name, **garrison.game_class(name).bench_options)
-    rng = random.Random(11)
-    state = game.new_initial_state()
-    for _ in range(50):
-        state.apply_action(_step(state, rng))
+    _, state, _ = _started(name, 11, 50)
     seat = 0
     world = state.resample(seat, random.Random(1))
     assert not isinstance(world, FastState)
