@@ -10,29 +10,29 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-DEF PLAYERS = 5
-DEF HAND_SIZE = 6
-DEF CARDS = 32
-DEF TRICKS = 6
-DEF PASS = 32
-DEF BID_BASE = 33
-DEF ANNOUNCE_BASE = 37
-DEF CLUBS = 3
-DEF NO_TRUMP = -1
-DEF WINNING_POINTS = 66
-DEF SCHNEIDER_BELOW = 33
-DEF TOTAL_POINTS = 130
-DEF LAST_TRICK_BONUS = 10
-DEF CHANCE = -1
-DEF TERMINAL = -4
-
-# phases, as in rules.py
-DEF DEALING = 0
-DEF AUCTION = 1
-DEF ANNOUNCE = 2
-DEF DISCARD = 3
-DEF PLAY = 4
-DEF OVER = 5
+cdef enum:
+    PLAYERS = 5
+    HAND_SIZE = 6
+    CARDS = 32
+    TRICKS = 6
+    PASS = 32
+    BID_BASE = 33
+    ANNOUNCE_BASE = 37
+    CLUBS = 3
+    NO_TRUMP = -1
+    WINNING_POINTS = 66
+    SCHNEIDER_BELOW = 33
+    TOTAL_POINTS = 130
+    LAST_TRICK_BONUS = 10
+    CHANCE = -1
+    TERMINAL = -4
+    # phases, as in rules.py
+    DEALING = 0
+    AUCTION = 1
+    ANNOUNCE = 2
+    DISCARD = 3
+    PLAY = 4
+    OVER = 5
 
 cdef int FACE_POINTS[8]
 FACE_POINTS[:] = [0, 0, 0, 2, 3, 4, 10, 11]
