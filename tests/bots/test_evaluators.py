@@ -212,3 +212,67 @@ def test_eval_horizon_without_an_evaluator_is_the_score_horizon():
     game = garrison.load("solo66", deals=1)
     rollout = Rollout(game, "random", seed=1, max_steps=1000, horizon="eval")
     assert rollout.horizon == "score"
+
+
+def _scopa_positions(seed, players=2, target=1):
+    """Every decision point of one random Scopa game, and its end."""
+    game = garrison.load("scopa", players=players, target=target)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, out, state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_scopa_value_is_the_squashed_lead_in_points(players):
+    from garrison.games.scopa import evaluate as sev
+    from garrison.games.scopa.scoring import score_hand
+
+    game, positions, end = _scopa_positions(seed=players, players=players)
+    assert game.evaluator is sev.evaluate
+    p = game.params
+    for state in positions[::5]:
+        hand = score_hand(state.piles, state.scope, napola=p.napola, re_bello=p.re_bello).points
+        points = [s + h for s, h in zip(state.scores, hand)]
+        value = sev.evaluate(state)
+        for seat in range(players):
+            side = p.side_of(seat)
+            other = max(v for s, v in enumerate(points) if s != side)
+            assert value[seat] == pytest.approx(math.tanh((points[side] - other) / sev.SCALE))
+    final = sev.evaluate(end)
+    returns = end.returns()
+    for seat in range(players):
+        # half the returns, half the squashed final lead: a win stays worth more than a loss
+        assert (final[seat] > 0) == (returns[seat] > 0) or returns[seat] == 0
+        assert abs(final[seat] - returns[seat] / 2) <= 0.5
+
+
+def test_value_eval_backs_up_the_evaluator_at_the_end():
+    from garrison.games.scopa import evaluate as sev
+
+    game, positions, _ = _scopa_positions(seed=7)
+    state = positions[-3]
+    plain = Rollout(game, "greedy", seed=1, max_steps=1000)
+    shaped = Rollout(game, "greedy", seed=1, max_steps=1000, value="eval")
+    a = plain.run(state, random.Random(5))
+    b = shaped.run(state, random.Random(5))
+    # the same moves: replay them to read the end position
+    world = state.clone()
+    again = Rollout(game, "greedy", seed=1, max_steps=1000)
+    chance = random.Random(5)
+    while not world.is_terminal():
+        world.apply_unchecked(garrison.sample_chance(world, chance) if world.is_chance_node()
+                              else again.choose(world, world.current_player()))
+    assert a == world.returns()
+    assert b == pytest.approx(sev.evaluate(world))
+    with pytest.raises(OptionError):
+        Rollout(game, "greedy", seed=1, max_steps=10, value="margin")
+    # a game without an evaluator: value=eval changes nothing
+    solo = garrison.load("solo66", deals=1)
+    assert not Rollout(solo, "random", seed=1, max_steps=10, value="eval").value_eval

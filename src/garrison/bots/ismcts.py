@@ -65,6 +65,7 @@ class ISMCTSBot(SearchBot):
         "epsilon": (float, 0.0),     # chance of a random move in a rollout
         "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)
         "widen": (float, 0.0),       # progressive widening: consider ceil(widen*sqrt(n+1)) actions
+        "value": (str, "returns"),   # back up the returns, or the game's evaluator ("eval")
     }
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
@@ -132,7 +133,7 @@ class ISMCTSBot(SearchBot):
             path.append((node, player, action))
             world.apply_unchecked(action)
             depth += 1
-        returns = world.returns() if world.is_terminal() else rollout.run(world, rng)
+        returns = rollout.final(world) if world.is_terminal() else rollout.run(world, rng)
         scale.see(returns)
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1

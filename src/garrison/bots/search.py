@@ -109,6 +109,7 @@ class SearchBot(Bot):
                 max_steps=self.opts.get("maxlen") or min(self.game.max_game_length, MAX_ROLLOUT),
                 horizon=str(self.opts.get("horizon", "score")),
                 epsilon=self.opts.get("epsilon", 0.0),
+                value=str(self.opts.get("value", "returns")),
             )
         return self._rollout
 
@@ -150,7 +151,8 @@ class Rollout:
     the rollout began (the end of a deal in a match of several deals), or at the end; ``"end"``
     always plays to the end; ``"eval"`` stops at the first change of the game's ``evaluator``
     (e.g. a life lost in Gambit; without an evaluator it means ``"score"``); a number ``"N"``
-    plays at most N actions. At most ``max_steps``
+    plays at most N actions. With ``value="eval"`` the evaluator values every rollout's end,
+    the end of the game included (a shaped value, e.g. Scopa's lead in points). At most ``max_steps``
     actions are played; the world is restored. A rollout cut off before the end (by N or by
     ``max_steps``, not by a change of score) is valued by the game's ``evaluator`` if it has one,
     else by ``returns()``.
@@ -158,7 +160,7 @@ class Rollout:
 
     def __init__(
         self, game: Game, policy: str, seed: int, max_steps: int, horizon: str = "score",
-        epsilon: float = 0.0,
+        epsilon: float = 0.0, value: str = "returns",
     ) -> None:
         from garrison.bots import make_bot  # the registry imports this module
 
@@ -169,8 +171,12 @@ class Rollout:
         if horizon.isdigit():
             max_steps = min(int(max_steps), int(horizon))
             horizon = "end"
+        if value not in ("returns", "eval"):
+            raise OptionError(f"value must be returns or eval, not {value!r}")
         self.game = game
         self.evaluator = game.evaluator
+        #: Back up the evaluator's value at every rollout's end, the game's end included.
+        self.value_eval = value == "eval" and self.evaluator is not None
         if horizon == "eval" and self.evaluator is None:
             horizon = "score"  # without a static value, the next change of returns
         self.rng = random.Random(seed)
@@ -211,14 +217,19 @@ class Rollout:
                 if measure is not None:
                     now = measure()
                     if now != start:
-                        return state.returns() if state.is_terminal() else list(now)
+                        return self.final(state) if state.is_terminal() else list(now)
             if self.evaluator is not None and not state.is_terminal():
                 return list(self.evaluator(state))
-            return state.returns()
+            return self.final(state)
         finally:
             self.steps += played
             for _ in range(played):
                 state.undo()
+
+
+    def final(self, state: State) -> list[float]:
+        """The value of a finished rollout: the returns, or the evaluator with ``value=eval``."""
+        return list(self.evaluator(state)) if self.value_eval else state.returns()
 
 
 class Scale:

@@ -8,7 +8,7 @@ import numpy as np
 
 from garrison.core import Game, GameFacts
 
-from . import actions, observe, render
+from . import actions, evaluate, observe, render
 from .bots import BOTS
 from .deck import NUM_CARDS
 from .params import ScopaParams
@@ -36,6 +36,8 @@ class ScopaGame(Game):
     fast_core = "garrison.games.scopa._core"
     bench_options = {"players": 4}
     bots = BOTS
+    #: The lead in points, for search (``ismcts:value=eval``); see ``evaluate.py``.
+    evaluator = staticmethod(evaluate.evaluate)
     test_configs = (
         {"players": 2, "target": 3},
         {"players": 3, "target": 2, "napola": True, "re_bello": True},
