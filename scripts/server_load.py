@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -90,8 +91,17 @@ async def setup_tables(base: str, count: int) -> list[tuple[str, list[str]]]:
 
 
 class Stats:
-    def __init__(self) -> None:
+    """Counters, and the start line: play begins once every socket is connected, so the
+    figures are of steady play with every table held, not of 2 x N handshakes at once."""
+
+    def __init__(self, sockets: int = 0, seconds: float = 0.0) -> None:
+        self.sockets = sockets
+        self.seconds = seconds
+        self.connected = 0
+        self.ready = asyncio.Event()
+        self.start = self.stop = 0.0
         self.latencies: list[float] = []
+        self.when: list[float] = []  # seconds into the run of each acknowledgement
         self.errors = 0
         self.resyncs = 0
         self.finished = 0
@@ -99,12 +109,24 @@ class Stats:
         self.max_open = 0
 
 
-async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop: float,
+    def connect(self) -> None:
+        self.connected += 1
+        if self.connected == self.sockets:
+            self.start = time.monotonic()
+            self.stop = self.start + self.seconds
+            self.ready.set()
+
+
+async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                rng: random.Random, delta: bool) -> None:
     url = base.replace("http", "ws", 1) + f"/ws/tables/{tid}?token={token}"
     if delta:
         url += "&delta=1"
-    async with websockets.connect(url, max_size=2**24, open_timeout=60) as ws:
+    # like a browser, the client answers pings but sends none of its own
+    async with websockets.connect(url, max_size=2**24, open_timeout=120, ping_interval=None) as ws:
+        stats.connect()
+        await stats.ready.wait()
+        stop = stats.stop
         sent_at: float | None = None
         latest: dict | None = None
         moved_at = -1
@@ -129,6 +151,7 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop
             if msg["type"] == "ack":
                 if sent_at is not None:
                     stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.when.append(time.monotonic() - stats.start)
                     sent_at = None
             elif msg["type"] == "error":
                 stats.errors += 1
@@ -150,11 +173,11 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float, stop
 
 
 async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: float,
-                stop: float, seed: int, delta: bool) -> None:
+                seed: int, delta: bool) -> None:
     stats.open_tables += 1
     stats.max_open = max(stats.max_open, stats.open_tables)
     try:
-        await asyncio.gather(*(seat(base, tid, t, stats, think, stop, random.Random(seed * 2 + i),
+        await asyncio.gather(*(seat(base, tid, t, stats, think, random.Random(seed * 2 + i),
                                     delta)
                                for i, t in enumerate(tokens)))
         stats.finished += 1
@@ -173,9 +196,7 @@ async def main_async(args: argparse.Namespace) -> None:
         t0 = time.monotonic()
         tables = await setup_tables(base, args.tables)
         print(f"{len(tables)} tables set up in {time.monotonic() - t0:.1f}s", flush=True)
-        stats = Stats()
-        stop = time.monotonic() + args.seconds
-        start = time.monotonic()
+        stats = Stats(2 * len(tables), args.seconds)
         sample = {"open": 0}
 
         async def sampler() -> None:
@@ -184,14 +205,19 @@ async def main_async(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.5)
 
         watch = asyncio.create_task(sampler())
-        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, stop, i, args.delta)
+        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, i, args.delta)
                                for i, (tid, tokens) in enumerate(tables)))
         watch.cancel()
-        elapsed = time.monotonic() - start
+        elapsed = time.monotonic() - stats.start
         lat = sorted(stats.latencies)
         if not lat:
             raise SystemExit("no moves were made")
         q = statistics.quantiles(lat, n=100)
+        windows: dict[int, list[float]] = {}
+        for at, x in zip(stats.when, stats.latencies, strict=True):
+            windows.setdefault(int(at // 5) * 5, []).append(x)
+        by_window = {f"{w}s": round(1000 * max(statistics.quantiles(v, n=100)[98], 0), 1)
+                     for w, v in sorted(windows.items()) if len(v) > 20}
         health = httpx.get(base + "/api/health", timeout=30).json()
         print(json.dumps({
             "tables": args.tables, "sockets": 2 * args.tables, "think_s": args.think,
@@ -199,7 +225,7 @@ async def main_async(args: argparse.Namespace) -> None:
             "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
             "p50_ms": round(1000 * q[49], 2), "p99_ms": round(1000 * q[98], 2),
             "max_ms": round(1000 * lat[-1], 2), "errors": stats.errors,
-            "deltas": args.delta, "resyncs": stats.resyncs,
+            "deltas": args.delta, "resyncs": stats.resyncs, "p99_ms_per_5s": by_window,
             "server_conflicts": health.get("conflicts"),
         }, indent=1))
     finally:
@@ -220,6 +246,7 @@ def main() -> None:
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    gc.set_threshold(50_000, 20, 50)  # the client's own collections would count as latency
     asyncio.run(main_async(args))
 
 

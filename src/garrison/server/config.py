@@ -41,3 +41,7 @@ class Settings:
     sweep_every: float = field(default_factory=lambda: _env_float("GARRISON_SWEEP", 1.0))
     #: Worker threads for bots.
     bot_threads: int = 2
+    #: SQLite calls run on the event loop (fast, one process); ``GARRISON_DB_THREADS=1`` sends
+    #: them to worker threads as PostgreSQL calls always are.
+    inline_sqlite: bool = field(
+        default_factory=lambda: os.environ.get("GARRISON_DB_THREADS", "0") not in ("1", "true", "yes"))

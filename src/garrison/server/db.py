@@ -61,6 +61,18 @@ moves_t = sa.Table(
 )
 
 
+#: The statements of the hot path (one per move), built once: the compare-and-set on the move
+#: counter and the insert of the new moves.
+_APPEND_CAS = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("p_id"), tables_t.c.moves == sa.bindparam("p_start"),
+           tables_t.c.status == "playing")
+    .values(moves=sa.bindparam("p_moves"), updated=sa.bindparam("p_updated"),
+            status=sa.bindparam("p_status"), result=sa.bindparam("p_result"))
+)
+_APPEND_MOVES = moves_t.insert()
+
+
 class Conflict(Exception):
     """Another writer got there first (a move number or a seat is already taken)."""
 
@@ -103,6 +115,10 @@ def _engine(url: str) -> sa.Engine:
             cur.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=30000")
+            # no checkpoint inside a commit (its fsync would stall the server's event loop);
+            # the server checkpoints from a worker thread (Store.checkpoint), and SQLite does when
+            # the last connection closes
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
@@ -241,6 +257,25 @@ class Store:
                 seats_t.c.table_id == tid, seats_t.c.seat.in_(seats), seats_t.c.kind == "human"
             ).values(last_seen=when))
 
+    def seen_many(self, held: list[tuple[str, list[int]]], when: float) -> None:
+        """``seen`` for many tables in one transaction (the heartbeat of every open page)."""
+        if not held:
+            return
+        with self.engine.begin() as conn:
+            for tid, seats in held:
+                if seats:
+                    conn.execute(seats_t.update().where(
+                        seats_t.c.table_id == tid, seats_t.c.seat.in_(seats),
+                        seats_t.c.kind == "human").values(last_seen=when))
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file (PASSIVE: never waits for
+        readers or writers). PostgreSQL: nothing to do."""
+        if self.is_postgres:
+            return
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def all_seen(self, when: float) -> None:
         """Count every seated person of every table in play as seen now (after a start, so
         nobody is replaced for the time the server was down)."""
@@ -293,17 +328,14 @@ class Store:
         now = time.time()
         try:
             with self.engine.begin() as conn:
-                changed = conn.execute(
-                    tables_t.update()
-                    .where(tables_t.c.id == tid, tables_t.c.moves == start,
-                           tables_t.c.status == "playing")
-                    .values(moves=start + len(entries), updated=now,
-                            status="finished" if result is not None else "playing",
-                            result=None if result is None else json.dumps(result))
-                ).rowcount
+                changed = conn.execute(_APPEND_CAS, {
+                    "p_id": tid, "p_start": start, "p_moves": start + len(entries),
+                    "p_updated": now, "p_status": "finished" if result is not None else "playing",
+                    "p_result": None if result is None else json.dumps(result),
+                }).rowcount
                 if changed != 1:
                     raise Conflict(f"move {start} was already made")
-                conn.execute(moves_t.insert(), [
+                conn.execute(_APPEND_MOVES, [
                     {"table_id": tid, "n": start + i, "action": a, "seat": s, "at": now}
                     for i, (a, s) in enumerate(entries)
                 ])

@@ -257,8 +257,18 @@ class Hub:
         self.tasks: list[asyncio.Task[Any]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0}
+        self.inline_db = not store.is_postgres and settings.inline_sqlite
+        self._checkpointed = 0.0
+
+    #: Seconds between SQLite checkpoints (see ``Store.checkpoint``).
+    CHECKPOINT_EVERY = 2.0
 
     async def db(self, fn: Any, *args: Any) -> Any:
+        """Run a database call. PostgreSQL calls wait on the network, so they run in a thread;
+        SQLite calls of this one process take well under a millisecond of CPU, and a hop to a
+        thread and back costs more than that on a busy machine, so they run right here."""
+        if self.inline_db:
+            return fn(*args)
         return await asyncio.to_thread(fn, *args)
 
     # -- loading ---------------------------------------------------------------------------
@@ -493,12 +503,14 @@ class Hub:
         now = time.time()
         grace = self.settings.grace
         beat_every = min(30.0, grace / 3) if grace > 0 else 30.0
-        if now - last_beat >= beat_every:
-            for rt in list(self.runtimes.values()):
-                held = sorted({c.seat for c in rt.conns if c.seat is not None})
-                if held and rt.row.status == "playing":
-                    await self.db(self.store.seen, rt.row.id, held, now)
+        if now - last_beat >= beat_every:  # background work: in a thread, one transaction
+            held = [(rt.row.id, sorted({c.seat for c in rt.conns if c.seat is not None}))
+                    for rt in list(self.runtimes.values()) if rt.row.status == "playing"]
+            await asyncio.to_thread(self.store.seen_many, [h for h in held if h[1]], now)
             last_beat = now
+        if now - self._checkpointed >= self.CHECKPOINT_EVERY:
+            self._checkpointed = now
+            await asyncio.to_thread(self.store.checkpoint)
         if grace > 0:
             for tid, seat in await self.db(self.store.absent_seats, now - grace):
                 rt = await self.runtime(tid)
