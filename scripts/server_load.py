@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -99,6 +100,8 @@ class Stats:
         self.seconds = seconds
         self.connected = 0
         self.ready = asyncio.Event()
+        self.all_done = asyncio.Event()
+        self.finished_seats = 0
         self.start = self.stop = 0.0
         self.latencies: list[float] = []
         self.when: list[float] = []  # seconds into the run of each acknowledgement
@@ -108,6 +111,11 @@ class Stats:
         self.open_tables = 0
         self.max_open = 0
 
+
+    def finish(self) -> None:
+        self.finished_seats += 1
+        if self.finished_seats == self.sockets:
+            self.all_done.set()
 
     def connect(self) -> None:
         self.connected += 1
@@ -133,13 +141,13 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
         while True:
             wait = stop - time.monotonic() if sent_at is None else 30.0
             if wait <= 0:
-                return
+                break
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=wait)
             except TimeoutError:
                 if sent_at is not None:
                     stats.errors += 1  # an unanswered move
-                return
+                break
             msg = loads(raw)
             if msg["type"] == "delta":  # applied as the page does; out of step: ask again
                 if latest is not None and latest["n"] == msg["from"]:
@@ -158,7 +166,7 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                 sent_at = None
             elif msg["type"] == "view":
                 if msg["status"] == "finished":
-                    return
+                    break
                 if latest is None or msg["n"] >= latest["n"]:
                     latest = msg
             # the view of the next turn may come before the ack of the last move
@@ -170,6 +178,11 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                 moved_at = latest["n"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "n": latest["n"], "action": action}))
+        # sockets close only when every seat has stopped: closing 1,000 sockets is not play,
+        # and its work would land on the last moves' latency
+        stats.finish()
+        with contextlib.suppress(TimeoutError):  # a seat that failed never says it finished
+            await asyncio.wait_for(stats.all_done.wait(), 60)
 
 
 async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: float,
@@ -246,7 +259,9 @@ def main() -> None:
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    gc.set_threshold(50_000, 20, 50)  # the client's own collections would count as latency
+    # the client's own garbage collections would count as the server's latency: off for the
+    # run (a run of a minute at 500 tables stays well within memory)
+    gc.disable()
     asyncio.run(main_async(args))
 
 
