@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.widgets import french_card
+
 from .actions import LAY, PLAY, TAKE, card_of, kind_of
 from .deck import CARD_OF_NAME, FACES, SUITS, SYMBOLS
 
@@ -18,9 +20,7 @@ VERBS = {PLAY: "play", TAKE: "take", LAY: "lay"}
 def card_face(name: str, **extra: Any) -> dict[str, Any]:
     c = CARD_OF_NAME[name]
     suit = c // len(FACES)
-    return {"key": str(c), "rank": FACES[c % len(FACES)], "suit": SYMBOLS[suit],
-            "color": "red" if SUITS[suit] in ("Diamonds", "Hearts") else "black",
-            "title": name, **extra}
+    return french_card(c, FACES[c % len(FACES)], SUITS[suit], SYMBOLS[suit], name, **extra)
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.widgets import french_card
+
 from .actions import is_card
 from .deck import DECK, FACES, SUIT_SYMBOLS, SUITS
 
@@ -18,9 +20,7 @@ CARD_OF_NAME = {name: c for c, name in enumerate(DECK.name)}
 def card_face(name: str, **extra: Any) -> dict[str, Any]:
     c = CARD_OF_NAME[name]
     suit = c // len(FACES)
-    return {"key": str(c), "rank": FACES[c % len(FACES)], "suit": SUIT_SYMBOLS[suit],
-            "color": "red" if SUITS[suit] in ("Diamonds", "Hearts") else "black",
-            "title": name, **extra}
+    return french_card(c, FACES[c % len(FACES)], SUITS[suit], SUIT_SYMBOLS[suit], name, **extra)
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
