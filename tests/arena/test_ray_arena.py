@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from arena_helpers import untimed, untimed_dict
 
 from garrison import OptionError
 from garrison.arena.tournament import run_arena
-
-TIMING = ("seconds_per_move", "max_seconds_per_move", "cpu_seconds_per_move")
-
-
-def untimed(records):
-    """The records without thinking time, the one part that differs between equal runs."""
-    return [{k: v for k, v in r.items() if k != "think"} for r in records]
-
-
-def untimed_dict(data):
-    out = dict(data, records=untimed(data["records"]))
-    out["results"] = [{k: v for k, v in r.items() if k not in TIMING} for r in data["results"]]
-    return out
 
 
 def test_local_ray_gives_the_same_records():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from arena_helpers import untimed, untimed_dict
 from typer.testing import CliRunner
 
 import garrison
@@ -63,18 +64,6 @@ def test_results_do_not_depend_on_jobs():
     assert untimed_dict(one.as_dict()) == untimed_dict(two.as_dict())
 
 
-TIMING = ("seconds_per_move", "max_seconds_per_move", "cpu_seconds_per_move")
-
-
-def untimed(records):
-    """The records without thinking time, the one part that differs between equal runs."""
-    return [{k: v for k, v in r.items() if k != "think"} for r in records]
-
-
-def untimed_dict(data):
-    out = dict(data, records=untimed(data["records"]))
-    out["results"] = [{k: v for k, v in r.items() if k not in TIMING} for r in data["results"]]
-    return out
 
 
 class FakeClocks:
