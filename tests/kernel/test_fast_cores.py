@@ -150,3 +150,25 @@ def test_resampled_worlds_are_python_states(name):
     world = state.resample(seat, random.Random(1))
     assert not isinstance(world, FastState)
     assert world.observation(seat) == state.observation(seat)
+
+
+@pytest.mark.parametrize("name", FAST_GAMES)
+def test_random_play_never_builds_the_shadow(name):
+    """The hot calls are answered by the core alone: a game's own ``legal_actions`` override
+    (which reads fields) must not run, or every step would replay the Python rules too."""
+    game = garrison.load(name, **garrison.game_class(name).bench_options)
+    rng = random.Random(13)
+    state = game.new_initial_state()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        state.returns()
+    state.clone().undo()
+    assert state._shadow is None

@@ -145,7 +145,7 @@ class FastState(State):
             raise AttributeError(name)
         return getattr(self._synced(), name)
 
-    # -- the hot path, from the core -------------------------------------------------------------
+    # -- the hot path, from the core (the kernel's legal_actions/apply_action call these) -------
     def current_player(self) -> int:
         return self._core.current_player()
 
@@ -156,6 +156,7 @@ class FastState(State):
         return self._core.current_player() == -1
 
     def legal_actions(self) -> list[int]:
+        # as the kernel's, but it must come before a game's own override (which reads fields)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._core.legal()
@@ -169,6 +170,7 @@ class FastState(State):
         return self._core.chance_outcomes()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        # not the kernel's: that one rebuilds the legal ids from the outcomes in Python
         core = self._core
         if core.current_player() != -1:
             raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
@@ -178,10 +180,11 @@ class FastState(State):
         return self._core.returns()
 
     def apply_action(self, action: int, seat: int | None = None) -> None:
+        # the kernel's, inlined on its hot path: these few calls are most of a random-play step
         legal = self._legal
         if legal is None:
             legal = self._legal = self._core.legal()
-        if seat is None and type(action) is int and action in legal:  # the hot path, as _do
+        if seat is None and type(action) is int and action in legal:  # _do, inlined
             core = self._core
             self._stack.append(core.copy())
             core.apply(action)

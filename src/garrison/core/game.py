@@ -8,6 +8,7 @@ module-level defaults. ``new_initial_state()`` starts one game in progress.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -124,6 +125,19 @@ class Game:
         if core:
             return fast_class(self.State)(self, core(self))
         return self.State(self)
+
+    def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any] | None:
+        """What the page draws for this view (cards, squares, dice): ``describe`` of the game's
+        ``widgets.py`` beside its ``game.py``, built from the observation and the seat's own legal
+        ids only. None for a game that has no such module (the page shows buttons)."""
+        module = f"{type(self).__module__.rpartition('.')[0]}.widgets"
+        try:
+            widgets = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            return None
+        return widgets.describe(self, obs, legal)
 
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         """The flat float32 tensor of one observation (built only from ``obs``: the one gate)."""

@@ -128,3 +128,15 @@ __all__ = [
     "NONE_TEXT", "Recall", "legal_mask", "load_plain", "option_defaults", "options_from_plain",
     "play_chance",
 ]
+
+
+def render_text(game: Game, state: State, seat: int | None, mode: str | None) -> str | None:
+    """The adapters' ``render()``: the text view of ``seat``'s observation (None: the spectator's),
+    printed in ``"human"`` mode, returned in ``"ansi"`` mode, nothing without a mode."""
+    if mode is None:
+        return None
+    text = game.render(state.observation(seat))
+    if mode == "human":
+        print(text)
+        return None
+    return text

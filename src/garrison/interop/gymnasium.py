@@ -43,7 +43,7 @@ from garrison.core import (
     State,
 )
 
-from ._common import legal_mask, play_chance
+from ._common import legal_mask, play_chance, render_text
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -193,13 +193,7 @@ class GarrisonGymEnv(gymnasium.Env):
         return self._observation(), reward, terminated, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.game.render(self.garrison_state.observation(self.seat))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game, self.garrison_state, self.seat, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 import garrison
 from garrison.core import State
 
-from ._common import legal_mask, play_chance
+from ._common import legal_mask, play_chance, render_text
 
 
 def agent_name(seat: int) -> str:
@@ -134,14 +134,8 @@ class GarrisonAECEnv(AECEnv):
         }
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
         # the spectator's view: render() goes through the observation gate like everything else
-        text = self.game.render(self.garrison_state.observation(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game, self.garrison_state, None, self.render_mode)
 
     def close(self) -> None:
         pass

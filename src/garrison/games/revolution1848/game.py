@@ -73,7 +73,3 @@ class G1848Game(Game):
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs, self.cards)
 
-    def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
-        from . import widgets
-
-        return widgets.describe(self, obs, legal)

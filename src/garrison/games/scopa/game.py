@@ -71,7 +71,3 @@ class ScopaGame(Game):
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)
 
-    def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
-        from . import widgets
-
-        return widgets.describe(self, obs, legal)

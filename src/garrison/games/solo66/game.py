@@ -71,10 +71,5 @@ class Solo66(Game):
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)
 
-    def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
-        from . import widgets
-
-        return widgets.describe(self, obs, legal)
-
 
 __all__ = ["Solo66"]
