@@ -219,3 +219,36 @@ def test_cli_arena_table_and_errors():
     assert res.exit_code == 2 and "unknown bot 'ghost'" in res.output
     res = runner.invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--plot", "x.gif"])
     assert res.exit_code == 2 and ".png" in res.output
+
+
+def test_a_games_tally_gives_the_score_difference():
+    # Scopa's returns only say who won; its tally is each seat's points, the arena's score column
+    result = run_arena("scopa", {"players": 2, "target": 1}, ["greedy", "random"], games=6, seed=4)
+    data = result.as_dict()
+    for rec in data["records"]:
+        game = garrison.load("scopa", players=2, target=1)
+        assert len(rec["tally"]) == 2 and all(t >= 0 for t in rec["tally"])
+        winner = max(range(2), key=lambda s: rec["returns"][s])
+        assert rec["tally"][winner] >= rec["tally"][1 - winner] and game.tally is not None
+    greedy, rand = data["results"]
+    per_game = [r["tally"][0] - r["tally"][1] for r in data["records"]]
+    assert greedy["score_advantage"] == pytest.approx(sum(per_game) / len(per_game))
+    assert rand["score_advantage"] == pytest.approx(-greedy["score_advantage"])
+    assert greedy["score_advantage_ci95"] > 0
+    # a game whose returns are the score has no tally, and no score column
+    plain = run_arena("gambit", {"players": 2}, ["greedy", "random"], games=2, seed=0).as_dict()
+    assert "tally" not in plain["records"][0] and plain["results"][0]["score_advantage"] is None
+    res = CliRunner().invoke(app, ["arena", "scopa", "--bots", "greedy,random", "--games", "2",
+                                   "-o", "players=2", "-o", "target=1"])
+    assert res.exit_code == 0 and "score adv." in res.output
+    res = CliRunner().invoke(app, ["arena", "gambit", "--bots", "greedy,random", "--games", "2"])
+    assert res.exit_code == 0 and "score adv." not in res.output
+
+
+def test_summarise_clusters_the_tally_by_deal():
+    records = [
+        {"deal": 0, "rotation": 0, "returns": [1.0, -1.0], "tally": [4.0, 1.0]},
+        {"deal": 0, "rotation": 1, "returns": [-1.0, 1.0], "tally": [2.0, 3.0]},
+    ]
+    a, b = summarise("scopa", {}, ["a", "b"], 0, True, records, ratings=False).lines
+    assert a.score_advantage == [1.0] and b.score_advantage == [-1.0]

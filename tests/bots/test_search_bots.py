@@ -205,6 +205,84 @@ def test_ismcts_finds_the_nim_win(pile):
     assert bot.step(state) == pile % 3
 
 
+@pytest.mark.parametrize("pile", [4, 5, 7])
+def test_paired_ismcts_finds_the_nim_win(pile):
+    game, state = _nim(pile)
+    bot = bot_class(game, "ismcts:sims=400:rollout=random:paired=1")(game, 0, 1)
+    assert bot.step(state) == pile % 3
+
+
+class _BetState(garrison.State):
+    """Seat 0 bets on 0 or 1, then a die (0-9) is cast: seat 0 wins die/10, plus 0.05 for bet 1.
+
+    The luck of the die is the same whatever the bet, so with common chance draws the two bets'
+    values differ by exactly 0.05 in every simulation."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.bet = None
+        self.die = None
+
+    def current_player(self):
+        if self.bet is None:
+            return 0
+        return CHANCE if self.die is None else garrison.TERMINAL
+
+    def _chance_outcomes(self):
+        return [(d, 0.1) for d in range(10)]
+
+    def _legal_actions(self):
+        return [0, 1]
+
+    def _apply(self, action):
+        if self.bet is None:
+            self.bet = action
+        else:
+            self.die = action
+
+    def is_terminal(self):
+        return self.die is not None
+
+    def returns(self):
+        if self.die is None:
+            return [0.0, 0.0]
+        value = self.die / 10 + (0.05 if self.bet == 1 else 0.0)
+        return [value, -value]
+
+    def _action_to_string(self, action):
+        return f"{action}"
+
+    def _observe(self, seat):
+        return {"bet": self.bet, "die": self.die}
+
+    def resample(self, seat, rng):
+        return self.clone()
+
+
+class _Bet(garrison.Game):
+    name = "bet-test"
+    State = _BetState
+
+    def _facts(self):
+        return garrison.core.GameFacts(2, 10, 10, -1.05, 1.05, 2, 10)
+
+
+def test_paired_ismcts_plays_every_root_action_with_the_same_chance():
+    game = _Bet()
+    state = game.new_initial_state()
+    bot = bot_class(game, "ismcts:sims=60:rollout=random:paired=1")(game, 0, 3)
+    assert bot.step(state) == 1
+    root = bot.last_root
+    assert root.visits == {0: 30, 1: 30}  # each world played from both bets
+    assert root.value[1] - root.value[0] == pytest.approx(30 * 0.05)  # the die's luck cancels
+    # unpaired, the die's luck does not cancel: the difference is noisy
+    loose = bot_class(game, "ismcts:sims=60:rollout=random:c=5")(game, 0, 3)
+    loose.step(state)
+    r = loose.last_root
+    per_visit = r.value[1] / r.visits[1] - r.value[0] / r.visits[0]
+    assert per_visit != pytest.approx(0.05, abs=1e-9)
+
+
 def test_ismcts_beats_random_at_gambit():
     """A seeded head-to-head (mirrored: each deal played from both seats)."""
     from garrison.arena.tournament import run_arena

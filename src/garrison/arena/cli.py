@@ -77,14 +77,18 @@ def arena(
              + (f" ({data['deals']} deals, each with every seat rotation)" if mirror else "")
              + f", seed {seed}")
     table = Table(title=title)
-    for col in ("bot", "seats", "mean return", "advantage", "win share", "rating μ ± σ",
-                "s/move mean (max)"):
+    tallied = any(row["score_advantage"] is not None for row in data["results"])
+    for col in ("bot", "seats", "mean return", "advantage", *(("score adv.",) if tallied else ()),
+                "win share", "rating μ ± σ", "s/move mean (max)"):
         table.add_column(col)
     for row in data["results"]:
+        score = (f"{row['score_advantage']:+.2f} ± {row['score_advantage_ci95']:.2f}",
+                 ) if tallied else ()
         table.add_row(
             row["bot"], ",".join(map(str, row["slots"])),
             f"{row['mean_return']:+.3f} ± {row['mean_return_ci95']:.3f}",
             f"{row['advantage']:+.3f} ± {row['advantage_ci95']:.3f}",
+            *score,
             f"{row['win_rate']:.3f} ± {row['win_rate_ci95']:.3f}",
             f"{row['rating_mu']:.2f} ± {row['rating_sigma']:.2f}" if row["rating_mu"] is not None else "-",
             (f"{row['seconds_per_move']:.3f} ({row['max_seconds_per_move']:.3f})"
@@ -92,7 +96,9 @@ def arena(
         )
     console.print(table)
     console.print("[dim]± = 95% interval over per-deal means; advantage = own return minus the "
-                  "other seats' mean; s/move = wall seconds per move[/dim]")
+                  "other seats' mean"
+                  + ("; score adv. = the same with the game's points" if tallied else "")
+                  + "; s/move = wall seconds per move[/dim]")
     if plot:
         console.print(f"plot written to {plot}")
 

@@ -120,6 +120,9 @@ def play_one(
         "think": {"moves": slot_moves, "seconds": wall, "max_seconds": longest,
                   "cpu_seconds": cpu},
     }
+    if game.tally is not None:
+        tally = game.tally(state)
+        record["tally"] = [float(tally[seat_of[slot]]) for slot in range(n)]
     if keep_actions:
         record["actions"] = state.history()
     return record
@@ -160,6 +163,8 @@ class BotLine:
     returns: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     advantage: list[float] = field(default_factory=list)
+    #: With a game's ``tally`` (e.g. Scopa's points): own tally minus the other seats' mean.
+    score_advantage: list[float] = field(default_factory=list)
     mu: list[float] = field(default_factory=list)
     sigma: list[float] = field(default_factory=list)
     #: Thinking time over the whole run: moves, wall seconds, longest move, CPU seconds.
@@ -172,6 +177,7 @@ class BotLine:
         ret, ret_ci = mean_ci(self.returns)
         win, win_ci = mean_ci(self.wins)
         adv, adv_ci = mean_ci(self.advantage)
+        score, score_ci = mean_ci(self.score_advantage) if self.score_advantage else (None, None)
         mu = self.mu[-1] if self.mu else None
         sigma = self.sigma[-1] if self.sigma else None
         return {
@@ -179,6 +185,7 @@ class BotLine:
             "mean_return": ret, "mean_return_ci95": ret_ci,
             "win_rate": win, "win_rate_ci95": win_ci,
             "advantage": adv, "advantage_ci95": adv_ci,
+            "score_advantage": score, "score_advantage_ci95": score_ci,
             "rating_mu": mu, "rating_sigma": sigma,
             "rating_ordinal": None if mu is None else mu - 3 * sigma,  # type: ignore[operator]
             "moves": self.moves,
@@ -235,28 +242,37 @@ def summarise(
         by_deal.setdefault(rec["deal"], []).append(rec)
     n = len(bots)
     for deal_records in by_deal.values():
-        acc = {b: [0.0, 0.0, 0.0] for b in names}
+        tallied = all("tally" in rec for rec in deal_records)
+        acc = {b: [0.0, 0.0, 0.0, 0.0] for b in names}
         for rec in deal_records:
             r = rec["returns"]
             shares = win_shares(r)
-            total = sum(r)
             for line in lines:
+                a = acc[line.bot]
                 for s in line.slots:
-                    others = (total - r[s]) / (n - 1) if n > 1 else 0.0
-                    a = acc[line.bot]
                     a[0] += r[s]
                     a[1] += shares[s]
-                    a[2] += r[s] - others
+                    a[2] += _over_others(r, s)
+                    if tallied:
+                        a[3] += _over_others(rec["tally"], s)
         for line in lines:
             k = len(deal_records) * len(line.slots)
             a = acc[line.bot]
             line.returns.append(a[0] / k)
             line.wins.append(a[1] / k)
             line.advantage.append(a[2] / k)
+            if tallied:
+                line.score_advantage.append(a[3] / k)
     _add_timing(lines, records)
     if ratings:
         _rate(lines, bots, records)
     return ArenaResult(name, options, list(bots), seed, mirror, records, lines, len(by_deal))
+
+
+def _over_others(values: Sequence[float], slot: int) -> float:
+    """The slot's value minus the mean of the other slots' values."""
+    n = len(values)
+    return values[slot] - (sum(values) - values[slot]) / (n - 1) if n > 1 else 0.0
 
 
 def _add_timing(lines: list[BotLine], records: list[dict[str, Any]]) -> None:

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 from typing import Any, ClassVar
 
 from garrison.core import CHANCE, GameError, State, sample_chance
@@ -66,6 +67,7 @@ class ISMCTSBot(SearchBot):
         "prior": (float, 1.0),       # bonus of the rollout policy's move, fading as 1/(visits+1)
         "widen": (float, 0.0),       # progressive widening: consider ceil(widen*sqrt(n+1)) actions
         "value": (str, "returns"),   # back up the returns, or the game's evaluator ("eval")
+        "paired": (int, 0),          # 1: play each world from every root action, same chance
     }
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
@@ -86,10 +88,20 @@ class ISMCTSBot(SearchBot):
         prior = float(self.opts["prior"])
         self._widen = float(self.opts["widen"])
         budget = self.budget()
+        paired = bool(self.opts["paired"])
         while budget.more():
             world = state.resample(self.seat, rng)
-            self._simulate(world, tree, scale, rollout, rng, c, prior)
-            budget.tick()
+            if not paired:
+                self._simulate(world, tree, scale, rollout, rng, c, prior, rng)
+                budget.tick()
+                continue
+            # common random numbers: the same world and the same chance draws for every root
+            # action, so the actions' values differ by what the actions do, not by the luck
+            seed = rng.getrandbits(64)
+            for action in legal:
+                self._simulate(world.clone(), tree, scale, rollout, rng, c, prior,
+                               random.Random(seed), first=action)
+                budget.tick()
         self.last_simulations = budget.used
         self.total_simulations += budget.used
         root = tree.get((self.seat, 0, state.observation_string(self.seat)))
@@ -98,17 +110,22 @@ class ISMCTSBot(SearchBot):
                 f"{self.game.name}: resample({self.seat}) gave worlds this seat would not recognise"
             )
         self.last_root = root  # the root's statistics, for inspection
+        if paired:  # every action was played equally often: the best mean value wins
+            return max(legal, key=lambda a: (root.value.get(a, 0.0) / max(1, root.visits.get(a, 0)),
+                                             a == root.hint, -a))
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0), -a))
 
     def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
-                  c: float, prior: float) -> None:
+                  c: float, prior: float, chance: Any, first: int | None = None) -> None:
+        """One simulation on ``world``: down the tree by UCB (from ``first`` at the root if
+        given), one new node, a rollout, the value backed up. ``chance`` draws chance events."""
         path: list[tuple[_Node, int, int]] = []
         expanded = False
         depth = 0  # actions since the root: worlds may number their histories differently
         while not world.is_terminal():
             player = world.current_player()
             if player == CHANCE:
-                world.apply_unchecked(sample_chance(world, rng))
+                world.apply_unchecked(sample_chance(world, chance))
                 depth += 1
                 continue
             legal = world.legal_actions()
@@ -126,14 +143,17 @@ class ISMCTSBot(SearchBot):
                 node = tree[key] = _Node(hint)
                 expanded = True
             candidates = self._widened(node, legal, rng) if self._widen > 0 else legal
-            action = self._select(node, candidates, scale, c, prior, rng)
+            if first is not None and not path:
+                action = first
+            else:
+                action = self._select(node, candidates, scale, c, prior, rng)
             node.total += 1
             for a in candidates:
                 node.avail[a] = node.avail.get(a, 0) + 1
             path.append((node, player, action))
             world.apply_unchecked(action)
             depth += 1
-        returns = rollout.final(world) if world.is_terminal() else rollout.run(world, rng)
+        returns = rollout.final(world) if world.is_terminal() else rollout.run(world, chance)
         scale.see(returns)
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1

@@ -69,6 +69,10 @@ class Game:
     evaluator: ClassVar[Callable[[State], list[float]] | None] = None
     #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
     search_defaults: ClassVar[dict[str, Any]] = {}
+    #: The game's own count of a finished game per seat (points, when the returns only say who
+    #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
+    #: returns are already the score.
+    tally: ClassVar[Callable[[State], list[float]] | None] = None
 
     def __init__(self, params: Params | None = None) -> None:
         self.params = params if params is not None else self.Params()

@@ -66,7 +66,7 @@ def code(card: int) -> str:
 
 def names(mask: int) -> list[str]:
     """Full names of the cards of ``mask``, in deck order."""
-    return [DECK.name[c] for c in cards_in(mask)]
+    return [DECK.name[c] for c in cards_of(mask)]
 
 
 def parse_card(text: str) -> int:

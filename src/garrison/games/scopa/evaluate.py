@@ -38,6 +38,12 @@ def standings(state: ScopaState) -> tuple[int, ...]:
     return tuple(s + h for s, h in zip(state.scores, hand.points))
 
 
+def tally(state: ScopaState) -> list[float]:
+    """Each seat's points in the game so far: its side's score (the arena's score difference)."""
+    p = state.params
+    return [float(state.scores[p.side_of(seat)]) for seat in range(p.players)]
+
+
 def evaluate(state: ScopaState) -> list[float]:
     """Squashed lead of each seat's side (mixed half and half with the returns at the end)."""
     p = state.params
@@ -52,4 +58,4 @@ def evaluate(state: ScopaState) -> list[float]:
     return values
 
 
-__all__ = ["SCALE", "evaluate", "standings"]
+__all__ = ["SCALE", "evaluate", "standings", "tally"]

@@ -38,6 +38,8 @@ class ScopaGame(Game):
     bots = BOTS
     #: The lead in points, for search (``ismcts:value=eval``); see ``evaluate.py``.
     evaluator = staticmethod(evaluate.evaluate)
+    #: Each seat's game points (its side's), for the arena's score difference.
+    tally = staticmethod(evaluate.tally)
     test_configs = (
         {"players": 2, "target": 3},
         {"players": 3, "target": 2, "napola": True, "re_bello": True},
