@@ -36,8 +36,10 @@ class ScopaGame(Game):
     fast_core = "garrison.games.scopa._core"
     bench_options = {"players": 4}
     bots = BOTS
-    #: The lead in points, for search (``ismcts:value=eval``); see ``evaluate.py``.
+    #: The lead in points, for search; see ``evaluate.py``.
     evaluator = staticmethod(evaluate.evaluate)
+    #: ISMCTS backs up that lead and compares its moves on common worlds and deals (docs/bots.md).
+    search_defaults = {"value": "eval", "paired": 1}
     #: Each seat's game points (its side's), for the arena's score difference.
     tally = staticmethod(evaluate.tally)
     test_configs = (
