@@ -240,7 +240,6 @@ def summarise(
     by_deal: dict[int, list[dict[str, Any]]] = {}
     for rec in records:
         by_deal.setdefault(rec["deal"], []).append(rec)
-    n = len(bots)
     for deal_records in by_deal.values():
         tallied = all("tally" in rec for rec in deal_records)
         acc = {b: [0.0, 0.0, 0.0, 0.0] for b in names}

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from garrison.core.cards import Deck, cards_in
+from garrison.core.cards import Deck
 
 SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
 FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
