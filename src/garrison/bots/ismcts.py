@@ -97,6 +97,7 @@ class ISMCTSBot(SearchBot):
                 continue
             # common random numbers: the same world and the same chance draws for every root
             # action, so the actions' values differ by what the actions do, not by the luck
+            # (a world is always finished for every action: the count is rounded up to whole worlds)
             seed = rng.getrandbits(64)
             for action in legal:
                 self._simulate(world.clone(), tree, scale, rollout, rng, c, prior,

@@ -6,7 +6,6 @@ likely) and the same scores as the Python rules; the conformance suite checks th
 each other at every step. Sections are named as in ``rules.py`` (seed 003, *Play* ¶2-¶5).
 """
 
-from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
@@ -75,7 +74,8 @@ cdef inline int points_of(unsigned int mask):
     return total
 
 
-cdef inline tuple tuple_of_bits(unsigned int mask):
+cdef inline tuple picked(unsigned int mask, tuple table):
+    """``table[c]`` for every card ``c`` of ``mask``, lowest first (ids, or outcome pairs)."""
     cdef int n = 0, c, i = 0
     cdef unsigned int m = mask
     while m:
@@ -85,7 +85,7 @@ cdef inline tuple tuple_of_bits(unsigned int mask):
     cdef object item
     for c in range(CARDS):
         if (mask >> c) & 1:
-            item = IDS[c]
+            item = table[c]
             Py_INCREF(item)
             PyTuple_SET_ITEM(out, i, item)
             i += 1
@@ -144,30 +144,19 @@ cdef class Core:
     cpdef tuple legal(self):
         cdef int phase = self.s.phase
         if phase == PLAY:
-            return tuple_of_bits(self.playable())
+            return picked(self.playable(), IDS)
         if phase == DEALING:
-            return tuple_of_bits(self.s.stock)
+            return picked(self.s.stock, IDS)
         if phase == AUCTION:
             return (IDS[PASS],) + tuple_of_range(BID_BASE + self.s.high_bid + 1, BID_BASE + 4)
         if phase == DISCARD:
-            return tuple_of_bits(self.s.hands[self.s.soloist])
+            return picked(self.s.hands[self.s.soloist], IDS)
         if phase == ANNOUNCE:
             return tuple_of_range(ANNOUNCE_BASE + self.s.high_bid, ANNOUNCE_BASE + 4)
         return ()
 
     cpdef list chance_outcomes(self):
-        cdef unsigned int stock = self.s.stock
-        cdef int n = CARDS - self.s.dealt, c, i = 0
-        cdef tuple pairs = PAIRS[n]
-        cdef list out = PyList_New(n)
-        cdef object item
-        for c in range(CARDS):
-            if (stock >> c) & 1:
-                item = pairs[c]
-                Py_INCREF(item)
-                PyList_SET_ITEM(out, i, item)
-                i += 1
-        return out
+        return list(picked(self.s.stock, PAIRS[CARDS - self.s.dealt]))
 
     cpdef apply(self, int action):
         cdef int phase = self.s.phase
