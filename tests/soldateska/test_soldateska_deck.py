@@ -75,7 +75,7 @@ def test_full_deck_without_the_deserter_card_uses_one_more_officer():
     assert sorted(K.RANK_NAMES[r] for r in state.ranks) == ["General", "Major", "Oberst"]
     general, oberst, major = state.order
     assert [state.ranks[s] for s in state.order] == [K.G, K.O, K.M]
-    wages = f"Wages: General P{general} +5, Oberst P{oberst} +4, Major P{major} +3. Bank: "
+    wages = f"Wages: General P{general + 1} +5, Oberst P{oberst + 1} +4, Major P{major + 1} +3. Bank: "
     assert any(line.startswith(wages) for line in state.observation(None)["settlement"])
     deal(state, {}, keep_out=["Deserter"])
     state.apply_action(state.legal_actions()[0])  # the General declares officers only

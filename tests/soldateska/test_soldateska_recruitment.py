@@ -69,7 +69,7 @@ def test_recruitment_ranks_flag_promotion_and_settlement_in_order():
     lines = state.observation(0)["settlement"]
     steps = [line.split(":")[0] for line in lines if line[:1].isdigit()]
     assert steps == ["1. Bomb", "2. Deserter", "3. Kokette", "4. Medals", "5. Spy", "6. Ranks"]
-    assert any("Flag: P1 moves up" in line for line in lines)
+    assert any("Flag: P2 moves up" in line for line in lines)
 
 
 def test_deserter_card_missing_in_round_one_makes_the_lowest_the_deserter():

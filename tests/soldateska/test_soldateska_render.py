@@ -17,7 +17,7 @@ def test_text_view_shows_what_a_player_needs():
     game = garrison.load("soldateska", players=3)
     text = game.render(state.observation(1))
     lines = text.splitlines()
-    assert "round 2" in lines[0] and "you are P1 (General)" in lines[0]
+    assert "round 2" in lines[0] and "you are P2 (General)" in lines[0]
     assert "trump: Sabers" in lines[0]
     assert any(line.strip().startswith("Sabers (trump): 10 3") for line in lines)
     assert any(line.strip() == "Pistols: 9 2" for line in lines)
@@ -39,4 +39,4 @@ def test_text_view_shows_what_a_player_needs():
     card = state.legal_actions()[0]
     state.apply_action(card)
     view = game.render(state.observation(state.current_player()))
-    assert f"Trick so far (P{leader} leads): P{leader} {state.action_to_string(card)[5:]}" in view
+    assert f"Trick so far (P{leader + 1} leads): P{leader + 1} {state.action_to_string(card)[5:]}" in view

@@ -96,7 +96,8 @@ def test_full_second_round_and_its_settlement():
     rolls(state, 3)  # Spy (seat 1)
     # seat 0 (24 points) would be General, but re-enters as the lowest officer
     assert state.ranks == (R.K.M, R.K.D, R.K.G)
-    assert state.ducats == (3, 1 + 3, 7 + 1 + 5) and state.bank == 10
+    # "a new penniless Lieutenant": his Major's wage (3) stays in the bank
+    assert state.ducats == (0, 1 + 3, 7 + 1 + 5) and state.bank == 13
     lines = state.observation(None)["settlement"]
     assert any("blows up" in line for line in lines)
     assert any("took 8 tricks, pays 6" in line for line in lines)

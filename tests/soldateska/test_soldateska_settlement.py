@@ -21,7 +21,7 @@ def test_wages_stop_when_the_bank_runs_dry_and_the_game_ends():
     assert state.is_terminal() and state.current_player() == garrison.TERMINAL
     assert state.bank == 0 and state.ducats == (1, 1 + 3, 4)
     assert state.returns() == [0.0, 0.5, 0.5]  # equal ducats share the win
-    assert "Wages: General P1 +3, Major P2 +0. Bank: 0." in state.observation(0)["settlement"]
+    assert "Wages: General P2 +3, Major P3 +0. Bank: 0." in state.observation(0)["settlement"]
 
 
 def test_the_game_ends_right_after_the_step_that_empties_the_bank():
@@ -51,7 +51,7 @@ def test_kokette_with_both_dice():
     assert state.action_to_string(1) == "roll 0+1"
     roll_pair(state, 4, 2)
     lines = state.observation(None)["settlement"]
-    assert f"3. Kokette: P{seat} rolls 2+4 and spends 6 ducats on her." in lines
+    assert f"3. Kokette: P{seat + 1} rolls 2+4 and spends 6 ducats on her." in lines
     state.check_invariants()
 
 
@@ -77,5 +77,5 @@ def test_kokette_with_one_die_and_the_deserter_paying_per_trick():
     assert dict(state.chance_outcomes()) == {face: 0.2 for face in range(5)}
     seat = state.roller
     rolls(state, 3)
-    assert f"3. Kokette: P{seat} rolls 3 and spends 3 ducats on her." in state.settlement
+    assert f"3. Kokette: P{seat + 1} rolls 3 and spends 3 ducats on her." in state.settlement
     assert seen_deserter

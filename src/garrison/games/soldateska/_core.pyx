@@ -488,8 +488,11 @@ cdef inline void pay_bank(Soldateska* g, int seat, int amount) noexcept nogil:
 
 
 cdef inline void bank_pays(Soldateska* g, int seat, int amount) noexcept nogil:
-    """The bank pays ``amount`` to ``seat``, or all it has."""
+    """The bank pays ``amount`` to ``seat``, or all it has; nothing to a player blown up by the
+    Bomb this round ("a new penniless Lieutenant")."""
     cdef int paid = amount if amount < g.bank else g.bank
+    if seat == g.bombed:
+        return
     g.ducats[seat] += paid
     g.bank -= paid
 
@@ -594,8 +597,8 @@ cdef void step_ranks(Soldateska* g) noexcept:
 
 
 cdef void finish_ranks(Soldateska* g, int* placed, int nplaced) noexcept:
-    """6. (cont.) The Flag holder goes one rank up; a player blown up re-enters as the lowest
-    officer; then wages from the bank, top down, while it has money; then the next round."""
+    """6. (cont.) A player blown up re-enters as the lowest officer; then the Flag holder goes
+    one rank up; then wages from the bank, top down, while it has money; then the next round."""
     cdef int officers[MAX_PLAYERS]
     cdef int nofficers = nplaced, deserter = g.new_deserter
     cdef int* wages = g.wage_at
@@ -608,15 +611,7 @@ cdef void finish_ranks(Soldateska* g, int* placed, int nplaced) noexcept:
         else:
             nofficers -= 1  # nobody holds the Deserter card: the lowest becomes Deserter
             deserter = placed[nofficers]
-    flag = holder(g, FLAG)
-    flag_at = -1
-    for i in range(nofficers):
-        if officers[i] == flag:
-            flag_at = i
-    if flag_at > 0:
-        officers[flag_at] = officers[flag_at - 1]
-        officers[flag_at - 1] = flag
-    bombed_at = -1
+    bombed_at = -1  # the Bomb first: the blown-up player re-enters as the lowest officer
     for i in range(nofficers):
         if officers[i] == g.bombed:
             bombed_at = i
@@ -624,6 +619,14 @@ cdef void finish_ranks(Soldateska* g, int* placed, int nplaced) noexcept:
         for i in range(bombed_at, nofficers - 1):
             officers[i] = officers[i + 1]
         officers[nofficers - 1] = g.bombed
+    flag = holder(g, FLAG)  # then the Flag: one rank better than he would otherwise attain
+    flag_at = -1
+    for i in range(nofficers):
+        if officers[i] == flag:
+            flag_at = i
+    if flag_at > 0:
+        officers[flag_at] = officers[flag_at - 1]
+        officers[flag_at - 1] = flag
     for i in range(nofficers):
         g.order[i] = officers[i]
     g.n_order = nofficers

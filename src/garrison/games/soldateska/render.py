@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.cards import NO_SUIT
+from garrison.core.seats import seat_label
 
 from . import deck as K
 
@@ -40,7 +41,7 @@ def render(obs: dict[str, Any]) -> str:
     seat = obs["seat"]
     trump = obs["trump"]
     lines = []
-    you = "spectator" if seat is None else f"you are P{seat}" + (
+    you = "spectator" if seat is None else f"you are {seat_label(seat)}" + (
         f" ({obs['ranks'][seat]})" if obs["ranks"][seat] else "")
     lines.append(
         f"Soldateska · round {obs['round']} · {you} · trump: {trump or 'not yet declared'}"
@@ -51,29 +52,29 @@ def render(obs: dict[str, Any]) -> str:
         rank = obs["ranks"][s] or "recruit"
         mark = "*" if obs["to_move"] == s else " "
         lines.append(
-            f" {mark} P{s}{' (you)' if s == seat else '':6} {rank:<10} {obs['ducats'][s]:>3} ducats"
+            f" {mark} {seat_label(s)}{' (you)' if s == seat else '':6} {rank:<10} {obs['ducats'][s]:>3} ducats"
             f"  {obs['tricks_won'][s]:>2} tricks  {obs['points'][s]:>4} pts"
             f"  {obs['hand_sizes'][s]:>2} cards"
         )
     if obs["tricks"]:
         last = obs["tricks"][-1]
         lead = last["leader"]
-        played = ", ".join(f"P{(lead + i) % n} {K.NAMES[c]}" for i, c in enumerate(last["cards"]))
-        lines.append(f"Last trick: {played} -> won by P{last['winner']}")
+        played = ", ".join(f"{seat_label((lead + i) % n)} {K.NAMES[c]}" for i, c in enumerate(last["cards"]))
+        lines.append(f"Last trick: {played} -> won by {seat_label(last['winner'])}")
     if obs["phase"] in ("play", "roll-off") and (obs["trick"] or obs["phase"] == "play"):
-        trick = ", ".join(f"P{s} {K.NAMES[c]}" for s, c in obs["trick"])
-        lines.append(f"Trick so far (P{obs['trick_leader']} leads): {trick or '-'}")
+        trick = ", ".join(f"{seat_label(s)} {K.NAMES[c]}" for s, c in obs["trick"])
+        lines.append(f"Trick so far ({seat_label(obs['trick_leader'])} leads): {trick or '-'}")
     if seat is not None:
         lines.append("Your hand:")
         lines.extend("   " + g for g in _group(obs["hand"], trump))
         if obs["bonus"]:
             lines.append(f"Bonus cards you took: {_names(obs['bonus'])}")
         if obs["passed"]:
-            lines.append(f"You passed to P{obs['passed_to']}: {_names(obs['passed'])}")
+            lines.append(f"You passed to {seat_label(obs['passed_to'])}: {_names(obs['passed'])}")
         if obs["received"]:
-            lines.append(f"You received from P{obs['received_from']}: {_names(obs['received'])}")
+            lines.append(f"You received from {seat_label(obs['received_from'])}: {_names(obs['received'])}")
         if obs["aside"]:
-            lines.append(f"Laid aside (P{obs['aside_owner']}): {_names(obs['aside'])}")
+            lines.append(f"Laid aside ({seat_label(obs['aside_owner'])}): {_names(obs['aside'])}")
         if obs.get("playable") and len(obs["playable"]) < len(obs["hand"]):
             lines.append(f"You may play: {_names(obs['playable'])}")
     if obs["settlement"]:
@@ -82,6 +83,6 @@ def render(obs: dict[str, Any]) -> str:
         lines.extend("   " + line for line in obs["settlement"][1:])
     if obs["game_over"]:
         best = max(obs["ducats"])
-        winners = [f"P{s}" for s in range(n) if obs["ducats"][s] == best]
+        winners = [seat_label(s) for s in range(n) if obs["ducats"][s] == best]
         lines.append(f"Game over. Most ducats ({best}): {', '.join(winners)}")
     return "\n".join(lines)

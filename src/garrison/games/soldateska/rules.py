@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from garrison.core.cards import NO_SUIT, count
+from garrison.core.seats import seat_label
 
 from . import deck as K
 from .actions import trump_text
@@ -46,7 +47,7 @@ def settle(st: SoldateskaState, text: str) -> None:
 
 def who(st: SoldateskaState, seat: int) -> str:
     rank = st.ranks[seat]
-    return f"P{seat}" if rank < 0 else f"P{seat} ({K.RANK_NAMES[rank]})"
+    return seat_label(seat) if rank < 0 else f"{seat_label(seat)} ({K.RANK_NAMES[rank]})"
 
 
 # -- "Card Distribution", "Money" -------------------------------------------------------------
@@ -107,7 +108,7 @@ def rolloff_roll(st: SoldateskaState, value: int) -> None:
         st.ro_blocks = st.ro_blocks[:index] + groups + st.ro_blocks[index + 1 :]
     for group in groups[:1] if st.ro_top else groups:
         if len(group) > 1:
-            say(st, "Tied: " + ", ".join(f"P{s}" for s in group) + " roll again.")
+            say(st, "Tied: " + ", ".join(seat_label(s) for s in group) + " roll again.")
     _rolloff_continue(st)
 
 
@@ -129,7 +130,7 @@ def _rolloff_continue(st: SoldateskaState) -> None:
 def first_dealer(st: SoldateskaState, seat: int) -> None:
     """First Round: the highest roller shuffles, deals and plays the first card."""
     st.dealer = seat
-    say(st, f"P{seat} deals and leads the recruitment round.")
+    say(st, f"{seat_label(seat)} deals and leads the recruitment round.")
     begin_round(st)
 
 
@@ -155,7 +156,7 @@ def begin_round(st: SoldateskaState) -> None:
     st.deal_total = HAND_SIZE * n + (BONUS if st.round > 1 else 0)
     st.bombed, st.new_deserter = -1, -1
     st.phase = DEAL
-    say(st, f"--- Round {st.round}: P{st.dealer} deals ---")
+    say(st, f"--- Round {st.round}: {seat_label(st.dealer)} deals ---")
 
 
 def deal_target(st: SoldateskaState) -> int:
@@ -216,8 +217,8 @@ def pass_card(st: SoldateskaState, card: int) -> None:
     if count(st.passed[giver]) < 2:
         return
     say(st, f"{who(st, giver)} passes 2 cards to {who(st, taker)}.")
-    say(st, f"You pass {', '.join(K.names(st.passed[giver]))} to P{taker}.", giver)
-    say(st, f"You receive {', '.join(K.names(st.passed[giver]))} from P{giver}.", taker)
+    say(st, f"You pass {', '.join(K.names(st.passed[giver]))} to {seat_label(taker)}.", giver)
+    say(st, f"You receive {', '.join(K.names(st.passed[giver]))} from {seat_label(giver)}.", taker)
     st.pass_pos += 1
     if st.pass_pos == len(st.order) - 1:
         st.phase = ASIDE
@@ -333,11 +334,20 @@ def pay_bank(st: SoldateskaState, seat: int, amount: int) -> int:
 
 
 def bank_pays(st: SoldateskaState, seat: int, amount: int) -> int:
-    """The bank pays ``amount`` to ``seat``, or all it has."""
+    """The bank pays ``amount`` to ``seat``, or all it has. Bomb: a player blown up this round
+    starts the next one "a new penniless Lieutenant", so what the round would pay him (medals,
+    Spy, wage) stays in the bank."""
+    if seat == st.bombed:
+        return 0
     paid = min(amount, st.bank)
     st.ducats = put(st.ducats, seat, st.ducats[seat] + paid)
     st.bank -= paid
     return paid
+
+
+def gain(st: SoldateskaState, seat: int, paid: int) -> str:
+    """What a settlement step paid ``seat``, in words for the log."""
+    return "penniless, it stays in the bank" if seat == st.bombed else f"+{paid}"
 
 
 def end_of_round(st: SoldateskaState) -> None:
@@ -377,11 +387,11 @@ def step_deserter(st: SoldateskaState) -> None:
     if seat < 0:
         settle(st, "2. Deserter: the Deserter card was not in play.")
     elif st.round == 1:
-        settle(st, f"2. Deserter: P{seat} holds the Deserter card (no payment after recruitment).")
+        settle(st, f"2. Deserter: {seat_label(seat)} holds the Deserter card (no payment after recruitment).")
     else:
         paid = pay_bank(st, seat, st.ntricks[seat])
         settle(
-            st, f"2. Deserter: P{seat} holds the Deserter card, took {st.ntricks[seat]} tricks, "
+            st, f"2. Deserter: {seat_label(seat)} holds the Deserter card, took {st.ntricks[seat]} tricks, "
             f"pays {paid}."
         )
     seat = holder(st, K.KOKETTE)
@@ -398,7 +408,7 @@ def kokette_roll(st: SoldateskaState, dice: tuple[int, ...]) -> None:
     cost = sum(dice)
     paid = pay_bank(st, seat, cost)
     rolled = "+".join(str(d) for d in dice)
-    settle(st, f"3. Kokette: P{seat} rolls {rolled} and spends {paid} ducats on her.")
+    settle(st, f"3. Kokette: {seat_label(seat)} rolls {rolled} and spends {paid} ducats on her.")
     step_medals(st)
 
 
@@ -409,7 +419,8 @@ def step_medals(st: SoldateskaState) -> None:
         medals = count(holds(st, seat) & K.MEDALS)
         if medals:
             paid = bank_pays(st, seat, medals)
-            parts.append(f"P{seat} {medals} medal{'s' if medals > 1 else ''} (+{paid})")
+            parts.append(f"{seat_label(seat)} {medals} medal{'s' if medals > 1 else ''} "
+                         f"({gain(st, seat, paid)})")
     settle(st, "4. Medals: " + (", ".join(parts) if parts else "none held") + ".")
     if bank_empty(st):
         return
@@ -424,7 +435,7 @@ def step_medals(st: SoldateskaState) -> None:
 def spy_roll(st: SoldateskaState, value: int) -> None:
     """5. Spy: the holder rolls and receives that many ducats from the bank."""
     paid = bank_pays(st, st.roller, value)
-    settle(st, f"5. Spy: P{st.roller} rolls {value} and receives {paid} ducats.")
+    settle(st, f"5. Spy: {seat_label(st.roller)} rolls {value}: {gain(st, st.roller, paid)}.")
     if bank_empty(st):
         return
     step_ranks(st)
@@ -445,7 +456,7 @@ def step_ranks(st: SoldateskaState) -> None:
     sums = [K.points(holds(st, s)) for s in range(n)]
     candidates = [s for s in range(n) if s != st.new_deserter]
     settle(st, "6. Ranks: card values " + ", ".join(
-        f"P{s} {sums[s]}" + (" (Deserter)" if s == st.new_deserter else "") for s in range(n)
+        f"{seat_label(s)} {sums[s]}" + (" (Deserter)" if s == st.new_deserter else "") for s in range(n)
     ) + ".")
     candidates.sort(key=lambda s: -sums[s])
     blocks: list[tuple[int, ...]] = []
@@ -460,8 +471,8 @@ def step_ranks(st: SoldateskaState) -> None:
 
 
 def finish_ranks(st: SoldateskaState, placed: tuple[int, ...]) -> None:
-    """6. (cont.) The Flag holder goes one rank up; a player blown up by the Bomb re-enters as
-    the lowest officer; then wages from the bank, top down, while it has money."""
+    """6. (cont.) A player blown up by the Bomb re-enters as the lowest officer; then the Flag
+    holder goes one rank up from where he stands; then wages from the bank, top down, while it has money."""
     n = st.game.num_players
     deserter = st.new_deserter
     if deserter >= 0:
@@ -471,27 +482,30 @@ def finish_ranks(st: SoldateskaState, placed: tuple[int, ...]) -> None:
         settle(st, "No Deserter this time: one more officer rank is used.")
     else:
         officers, deserter, ranks = list(placed[:-1]), placed[-1], K.personalities(n)
-        settle(st, f"Nobody holds the Deserter card: P{deserter}, lowest, becomes Deserter.")
+        settle(st, f"Nobody holds the Deserter card: {seat_label(deserter)}, lowest, becomes Deserter.")
+    # Bomb: the blown-up player re-enters as the lowest officer; the ranks are now what the
+    # others "would otherwise attain", so the Flag is given after it (End of the Round, 6).
+    if st.bombed in officers:
+        officers.remove(st.bombed)
+        officers.append(st.bombed)
+        settle(st, f"{seat_label(st.bombed)} re-enters as the lowest officer, penniless.")
     flag = holder(st, K.FLAG)
     if flag in officers and officers.index(flag) > 0:
         i = officers.index(flag)
         officers[i - 1], officers[i] = officers[i], officers[i - 1]
-        settle(st, f"Flag: P{flag} moves up one rank past P{officers[i]}.")
-    if st.bombed in officers:
-        officers.remove(st.bombed)
-        officers.append(st.bombed)
-        settle(st, f"P{st.bombed} re-enters as the lowest officer, penniless.")
+        settle(st, f"Flag: {seat_label(flag)} moves up one rank past {seat_label(officers[i])}.")
     order = tuple(officers) + ((deserter,) if deserter >= 0 and deserter not in officers else ())
     new_ranks = [-1] * n
     for seat, rank in zip(order, ranks):
         new_ranks[seat] = rank
     st.ranks, st.order = tuple(new_ranks), order
-    settle(st, "New ranks: " + ", ".join(f"{K.RANK_NAMES[st.ranks[s]]} P{s}" for s in order) + ".")
+    settle(st, "New ranks: " + ", ".join(f"{K.RANK_NAMES[st.ranks[s]]} {seat_label(s)}" for s in order) + ".")
     parts = []
     for seat in order:
         wage = K.WAGES[st.ranks[seat]]
         if wage:
-            parts.append(f"{K.RANK_NAMES[st.ranks[seat]]} P{seat} +{bank_pays(st, seat, wage)}")
+            paid = bank_pays(st, seat, wage)
+            parts.append(f"{K.RANK_NAMES[st.ranks[seat]]} {seat_label(seat)} {gain(st, seat, paid)}")
     settle(st, "Wages: " + ", ".join(parts) + f". Bank: {st.bank}.")
     st.settled = st.ducats
     if bank_empty(st):
@@ -511,9 +525,9 @@ def game_over(st: SoldateskaState) -> None:
     st.over, st.phase = True, OVER
     best = max(st.ducats)
     winners = [s for s in range(st.game.num_players) if st.ducats[s] == best]
-    say(st, "Final ducats: " + ", ".join(f"P{s} {d}" for s, d in enumerate(st.ducats))
+    say(st, "Final ducats: " + ", ".join(f"{seat_label(s)} {d}" for s, d in enumerate(st.ducats))
         + ". Winner" + ("s: " if len(winners) > 1 else ": ")
-        + ", ".join(f"P{s}" for s in winners) + ".")
+        + ", ".join(seat_label(s) for s in winners) + ".")
 
 
 def returns(st: SoldateskaState) -> list[float]:

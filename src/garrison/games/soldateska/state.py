@@ -12,6 +12,7 @@ from typing import Any
 from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
 from garrison.core.cards import NO_SUIT, cards_in
 from garrison.core.dice import roll_outcomes
+from garrison.core.seats import seat_label
 
 from . import deck as K
 from . import observe, rules
@@ -235,12 +236,12 @@ class SoldateskaState(State):
         for s in range(n):
             rank = K.RANK_NAMES[self.ranks[s]] if self.ranks[s] >= 0 else "-"
             lines.append(
-                f"P{s} {rank:<10} {self.ducats[s]:>3} ducats  hand: "
+                f"{seat_label(s)} {rank:<10} {self.ducats[s]:>3} ducats  hand: "
                 + ", ".join(K.NAMES[c] for c in sorted(cards_in(self.hands[s]), key=K.sort_key))
                 + f"  | won {K.points(self.won[s])} pts, {self.ntricks[s]} tricks"
             )
         if self.aside:
-            lines.append(f"aside (P{self.aside_owner}): {', '.join(K.names(self.aside))}")
+            lines.append(f"aside ({seat_label(self.aside_owner)}): {', '.join(K.names(self.aside))}")
         lines.append("trick: " + ", ".join(K.NAMES[c] for c in self.trick))
         lines.append(f"unused: {', '.join(K.names(self.stock))}")
         return "\n".join(lines)
