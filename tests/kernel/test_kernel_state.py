@@ -108,7 +108,7 @@ def test_records_reject_wrong_version_and_bad_entries(tmp_path):
 def test_observation_rejects_unknown_seats():
     state = played(3)
     for bad in (3, -1, "0", 1.5, True):
-        with pytest.raises(GameError, match="seats are 0 to 2"):
+        with pytest.raises(GameError, match=r"there is no seat .* \(seats 0–2, or None for a spectator\)"):
             state.observation(bad)
     assert state.observation(None)["seat"] is None
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from solo66_helpers import calls, deal, new_state, play
 
-from garrison import IllegalActionError
+from garrison import CHANCE, IllegalActionError
+from garrison.games.solo66.rules import THROW_IN_LIMIT
 
 
 def _dealt(**options):
@@ -79,14 +80,37 @@ def test_trump_is_announced_before_the_talon_is_seen():
     assert obs["talon"] == [] and len(obs["hand"]) == 6
 
 
-def test_all_pass_redeal_throws_the_cards_in_and_the_deal_passes_on():
+def test_all_pass_redeal_deals_again_and_the_thrown_in_deal_does_not_count():
+    # "If all players pass ... the cards are dealt again": by the same dealer, and the match
+    # still has both of its deals to play
     state = _dealt(deals=2)
     calls(state, "pass", "pass", "pass", "pass", "pass")
     obs = state.observation(0)
-    assert obs["phase"] == "dealing" and obs["deal"] == 2 and obs["dealer"] == 1
+    assert obs["phase"] == "dealing" and obs["deal"] == 1 and obs["dealer"] == 0
     assert obs["scores"] == [0.0] * 5
-    assert "everyone passed; the cards are thrown in" in obs["log"][0]
+    assert "everyone passed; the cards are thrown in and dealt again" in obs["log"][0]
     state.check_invariants()
+
+
+def test_all_pass_with_one_deal_is_a_new_deal_not_a_drawn_match():
+    state = _dealt(deals=1)
+    calls(state, "pass", "pass", "pass", "pass", "pass")
+    assert not state.is_terminal() and state.current_player() == CHANCE
+    deal(state, {})
+    calls(state, "bid Hearts", "pass", "pass", "pass", "pass")
+    assert state.observation(None)["soloist"] == 1
+
+
+def test_a_match_ends_at_the_throw_in_horizon():
+    # a safety horizon, far beyond chance, so that every match has a declared maximum length
+    state = new_state(deals=1)
+    for _ in range(THROW_IN_LIMIT):
+        assert not state.is_terminal()
+        deal(state, {})
+        calls(state, "pass", "pass", "pass", "pass", "pass")
+    assert state.is_terminal() and state.returns() == [0.0] * 5
+    decisions = 5 * THROW_IN_LIMIT
+    assert decisions <= state.game.max_game_length
 
 
 def test_all_pass_last_trick_plays_without_trumps_and_the_last_trick_wins():
@@ -109,7 +133,7 @@ def test_all_pass_last_trick_plays_without_trumps_and_the_last_trick_wins():
     obs = state.observation(None)
     last = obs["tricks"][-1]["winner"]
     assert state.returns() == [10.0 if p == last else -2.5 for p in range(5)]
-    assert f"seat {last} took the last trick" in obs["log"][0]
+    assert f"P{last + 1} took the last trick" in obs["log"][0]
 
 
 def test_all_pass_last_trick_in_points_scoring():
@@ -129,6 +153,7 @@ def test_the_dealer_rotates_and_the_match_lasts_the_deals_option():
         obs = state.observation(None)
         if obs["phase"] == "dealing" and obs["dealer"] not in dealers:
             dealers.append(obs["dealer"])
-        state.apply_action(state.legal_actions()[0])
+        legal = state.legal_actions()
+        state.apply_action(legal[-1] if obs["phase"] == "auction" else legal[0])  # somebody bids
     assert dealers == [0, 1, 2]
     assert len(state.observation(None)["log"]) == 4  # three deal lines and the final scores

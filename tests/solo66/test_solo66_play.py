@@ -115,5 +115,5 @@ def test_bids_and_announcements_are_refused_during_play():
     state = _led_hearts()
     with pytest.raises(IllegalActionError, match="auction is over"):
         state.apply_action(PASS)
-    with pytest.raises(InvalidActionError, match="you may: hearts k, hearts 10"):
+    with pytest.raises(InvalidActionError, match="in trick play you do not pass; now you play; you may: Hearts K, Hearts 10"):
         play(state, "pass")

@@ -37,6 +37,7 @@ from .errors import (
     InvalidActionError,
     NotYourTurnError,
 )
+from .seats import seat_label
 
 if TYPE_CHECKING:
     from .game import Game
@@ -173,9 +174,11 @@ class State:
         player = self.current_player()
         if player == TERMINAL:
             raise GameOverError("the game is over; no more actions can be played")
+        if seat is not None:
+            self.check_seat(seat)
         if seat is not None and seat != player:
-            who = "chance" if player == CHANCE else f"seat {player}"
-            raise NotYourTurnError(f"it is not seat {seat}'s turn; {who} is to move")
+            who = "chance" if player == CHANCE else seat_label(player)
+            raise NotYourTurnError(f"it is not {seat_label(int(seat))}'s turn; {who} is to move")
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise InvalidActionError(f"an action is an integer id, not {action!r}")
         action = int(action)
@@ -261,21 +264,32 @@ class State:
             return f"action {action}"
 
     def parse_action(self, text: str) -> int:
-        """The id of the legal action (or chance outcome) written ``text``.
+        """The id of the legal action (or chance outcome) written ``text`` in the game's notation.
 
         The default matches the text, ignoring case and spacing, against the notation of every
-        legal action; a plain integer is taken as an id.
+        legal action. Nothing else is read: a typed number is never taken as an action id
+        (clients that hold ids pass them to ``apply_action``). Raises ``InvalidActionError``
+        listing the legal moves that contain every typed word (or all of them).
         """
-        wanted = " ".join(str(text).lower().split())
+        wanted = normalize_text(text)
         if not wanted:
             raise InvalidActionError("empty input: type an action")
-        table = {" ".join(self._action_to_string(a).lower().split()): a for a in self.legal_actions()}
+        table = {normalize_text(self._action_to_string(a)): a for a in self.legal_actions()}
         if wanted in table:
             return table[wanted]
-        if wanted.lstrip("-").isdigit():
-            return int(wanted)
-        choices = ", ".join(list(table)[:12]) + (", ..." if len(table) > 12 else "")
-        raise InvalidActionError(f"'{text}' is not an action here; you may: {choices or 'nothing'}")
+        raise self.unreadable(text)
+
+    def unreadable(self, text: str, hint: str = "") -> InvalidActionError:
+        """The error for ``text`` that names no action here: the legal moves whose notation holds
+        every typed word ("'10' could be: Hearts 10, Clubs 10"), else all of them; ``hint`` (a
+        game's words on the phase and its verbs) goes first."""
+        texts = [self._action_to_string(a) for a in self.legal_actions()]
+        words = normalize_text(text).split()
+        matching = [t for t in texts if words and all(w in normalize_text(t).split() for w in words)]
+        lead = f"'{text}' is not an action here" + (f": {hint}" if hint else "")
+        if matching:
+            return InvalidActionError(f"{lead}; it could be: {_listed(matching)}")
+        return InvalidActionError(f"{lead}; you may: {_listed(texts) or 'nothing'}")
 
     def check_seat(self, seat: int | None) -> None:
         """Raise ``GameError`` unless ``seat`` is a seat of this game or ``None`` (spectator)."""
@@ -283,7 +297,7 @@ class State:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n
         ):
-            raise GameError(f"seat {seat!r} does not exist; seats are 0 to {n - 1}, or None")
+            raise GameError(f"there is no seat {seat!r} (seats 0–{n - 1}, or None for a spectator)")
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator): the one hidden-information gate."""
@@ -337,4 +351,14 @@ class State:
         return f"garrison.replay({json.dumps(self.to_record())})"
 
 
-__all__ = ["State", "CHANCE", "TERMINAL"]
+
+def normalize_text(text: object) -> str:
+    """Typed text as the parsers compare it: lower case, single spaces."""
+    return " ".join(str(text).lower().split())
+
+
+def _listed(texts: list[str], most: int = 12) -> str:
+    return ", ".join(texts[:most]) + (", ..." if len(texts) > most else "")
+
+
+__all__ = ["State", "CHANCE", "TERMINAL", "normalize_text"]

@@ -13,6 +13,7 @@ from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
 from garrison.core.cards import NO_SUIT, cards_in
 from garrison.core.dice import roll_outcomes
 from garrison.core.seats import seat_label
+from garrison.core.state import normalize_text
 
 from . import deck as K
 from . import observe, rules
@@ -29,6 +30,21 @@ from .actions import (
 from .resample import resample_state
 
 ONE_DIE = tuple(roll_outcomes(1, DIE_SIDES))
+
+# The verbs a person may type in each step ("play" may also be left out before a card).
+PHASE_VERBS = {
+    rules.DECLARE: ("trump",),
+    rules.PASS: ("pass",),
+    rules.ASIDE: ("lay aside", "aside"),
+    rules.PLAY: ("play",),
+}
+STEP_WORDS = {
+    rules.DECLARE: "the General's trump declaration",
+    rules.PASS: "the passing down of cards",
+    rules.ASIDE: "the Deserter's laying aside",
+    rules.PLAY: "trick play",
+}
+ALL_VERBS = ("lay aside", "aside", "trump", "pass", "play")
 TWO_DICE = tuple(roll_outcomes(2, DIE_SIDES))
 #: ``_DEAL_PAIRS[k][card]`` = ``(card, 1/k)``: a deal's outcomes from a stock of k cards.
 _DEAL_PAIRS = ((),) + tuple(tuple((c, 1.0 / k) for c in range(K.NUM_CARDS)) for k in range(1, 63))
@@ -152,27 +168,30 @@ class SoldateskaState(State):
         return card_text(verb, action)
 
     def parse_action(self, text: str) -> int:
-        """A card by name, with or without its verb ("Sabers 3", "play Sabers 3"), or a trump
-        declaration ("trump Sabers", "trump officers only"). A card the seat may not play now
-        still parses, so that applying it explains why not."""
-        words = " ".join(str(text).lower().split())
-        if self.current_player() >= 0 and words:
-            for verb in ("play ", "pass ", "lay aside ", "aside "):
-                if words.startswith(verb):
-                    words = words[len(verb):]
-                    break
-            if words.startswith("trump "):
-                suit = words[len("trump "):]
-                if suit in ("officers", "officers only"):
-                    return declare_id(NO_SUIT)
-                names = [x.lower() for x in K.SUITS]
-                if suit in names:
-                    return declare_id(names.index(suit))
-            try:
-                return K.BASE_DECK.parse(words)
-            except InvalidActionError:
-                pass
-        return super().parse_action(text)
+        """A card by name, with or without this step's verb ("Sabers 3", "play Sabers 3",
+        "pass Sabers 3", "lay aside Sabers 3"), or a trump declaration ("trump Sabers", "trump
+        officers only"). A verb of another step is refused, naming this step and its verbs. A
+        card the seat may not play now still parses, so that applying it explains why not."""
+        words = normalize_text(text)
+        verbs = PHASE_VERBS.get(self.phase) if self.current_player() >= 0 else None
+        if verbs is None or not words:
+            return super().parse_action(text)
+        verb = next((v for v in ALL_VERBS if words == v or words.startswith(v + " ")), "")
+        if verb and verb not in verbs:
+            raise self.unreadable(text, f"in {STEP_WORDS[self.phase]} you do not {verb}; "
+                                        f"now you {' or '.join(verbs)}")
+        rest = words[len(verb):].strip()
+        if verb == "trump":
+            if rest in ("officers", "officers only"):
+                return declare_id(NO_SUIT)
+            names = [x.lower() for x in K.SUITS]
+            if rest in names:
+                return declare_id(names.index(rest))
+            raise self.unreadable(text, "declare 'trump officers only' or 'trump <suit>'")
+        try:
+            return K.BASE_DECK.parse(rest)
+        except InvalidActionError:
+            raise self.unreadable(text) from None
 
     def _explain_illegal(self, action: int) -> str:
         phase = self.phase

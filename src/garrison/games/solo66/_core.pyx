@@ -23,6 +23,7 @@ cdef enum:
     SCHNEIDER_BELOW = 33
     TOTAL_POINTS = 130
     LAST_TRICK_BONUS = 10
+    THROW_IN_LIMIT = 20  # as rules.THROW_IN_LIMIT
     CHANCE = -1
     TERMINAL = -4
     # phases, as in rules.py
@@ -45,7 +46,7 @@ cdef tuple PAIRS = tuple(
 
 cdef struct Deal:
     # the match
-    int deals, deal_no, dealer
+    int deals, deal_no, dealer, throw_ins
     bint last_trick_variant, points_scoring
     double scores[PLAYERS]
     # the deal
@@ -115,6 +116,7 @@ cdef class Core:
         p = game.params
         self.s.deals = p.deals
         self.s.deal_no = 0
+        self.s.throw_ins = 0
         self.s.dealer = 0
         self.s.last_trick_variant = p.all_pass == "last_trick"
         self.s.points_scoring = p.scoring == "points"
@@ -235,13 +237,15 @@ cdef class Core:
         self.s.to_move = nxt
 
     cdef void all_passed(self):
-        """Play ¶2: nobody bid: a redeal, or (option) a hand without trumps for the last trick."""
-        cdef double zeros[PLAYERS]
-        cdef int i
+        """Play ¶2: nobody bid: the same dealer deals again (not one of the match's deals), or
+        (option) a hand without trumps for the last trick."""
         if not self.s.last_trick_variant:
-            for i in range(PLAYERS):
-                zeros[i] = 0.0
-            self.end_deal(zeros)
+            self.s.throw_ins += 1
+            if self.s.throw_ins >= THROW_IN_LIMIT:
+                self.s.phase = OVER
+                self.s.to_move = -1
+                return
+            self.start_deal()
             return
         self.s.trump = NO_TRUMP
         self.s.phase = PLAY

@@ -13,7 +13,7 @@ from .actions import NUM_ACTIONS
 from .bots import HeuristicBot
 from .deck import NUM_CARDS
 from .params import Solo66Params
-from .rules import NUM_PLAYERS
+from .rules import NUM_PLAYERS, THROW_IN_LIMIT
 from .state import Solo66State
 
 #: Player decisions in one deal at most: 5 passes + 4 rising bids, 1 announcement, 2 discards,
@@ -59,7 +59,7 @@ class Solo66(Game):
             max_chance_outcomes=NUM_CARDS,
             min_utility=low,
             max_utility=high,
-            max_game_length=DECISIONS_PER_DEAL * deals,
+            max_game_length=DECISIONS_PER_DEAL * deals + NUM_PLAYERS * THROW_IN_LIMIT,
             observation_tensor_size=observe.TENSOR_SIZE,
             utility_sum=0.0,
             perfect_information=False,

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from garrison.core.seats import seat_label
+
 from . import rules
 from .actions import BID_BASE, PASS
 from .deck import DECK, LAST_TRICK_BONUS, NUM_CARDS, SUITS, points_of
@@ -122,38 +124,38 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
     lines = [rules.describe_result(r) for r in s.results]
     if s.phase == OVER:
         lines.append("The match is over. Scores: " + ", ".join(
-            f"seat {p} {v:+g}" for p, v in enumerate(s.scores)))
+            f"{seat_label(p)} {v:+g}" for p, v in enumerate(s.scores)))
         return lines
     lines.append(
-        f"Deal {s.deal_no + 1}: seat {s.dealer} deals; seat {rules.forehand(s.dealer)} is forehand."
+        f"Deal {s.deal_no + 1}: {seat_label(s.dealer)} deals; {seat_label(rules.forehand(s.dealer))} is forehand."
     )
     if s.phase == DEALING:
         return lines
     for p, a in s.calls:
-        lines.append(f"seat {p} passes" if a == PASS else f"seat {p} bids {SUITS[a - BID_BASE]}")
+        lines.append(f"{seat_label(p)} passes" if a == PASS else f"{seat_label(p)} bids {SUITS[a - BID_BASE]}")
     sol = s.soloist
     if sol >= 0:
-        lines.append(f"seat {sol} wins the auction with {SUITS[s.high_bid]}")
+        lines.append(f"{seat_label(sol)} wins the auction with {SUITS[s.high_bid]}")
         if s.phase != ANNOUNCE:
-            lines.append(f"seat {sol} announces {SUITS[s.trump]} as trump and takes the talon")
+            lines.append(f"{seat_label(sol)} announces {SUITS[s.trump]} as trump and takes the talon")
             if seat == sol:
                 lines.append(f"you find {', '.join(_names(s.talon_seen))} in the talon")
                 for c in s.discard_order:
                     lines.append(f"you discard {DECK.name[c]}")
             elif s.phase == PLAY:
-                lines.append(f"seat {sol} discards two cards face down")
+                lines.append(f"{seat_label(sol)} discards two cards face down")
     elif s.phase == PLAY:
         lines.append("everyone passed: no trumps, and the last trick alone wins the deal")
     for i, (leader, cards, winner) in enumerate(s.tricks):
         played = ", ".join(
-            f"seat {(leader + j) % NUM_PLAYERS} {DECK.name[c]}" for j, c in enumerate(cards)
+            f"{seat_label((leader + j) % NUM_PLAYERS)} {DECK.name[c]}" for j, c in enumerate(cards)
         )
         pts = sum(points_of(1 << c) for c in cards)
         bonus = f" +{LAST_TRICK_BONUS} last trick" if i == rules.NUM_TRICKS - 1 else ""
-        lines.append(f"trick {i + 1}: {played}; seat {winner} takes it ({pts} points{bonus})")
+        lines.append(f"trick {i + 1}: {played}; {seat_label(winner)} takes it ({pts} points{bonus})")
     if s.trick:
         played = ", ".join(
-            f"seat {(s.leader + j) % NUM_PLAYERS} {DECK.name[c]}" for j, c in enumerate(s.trick)
+            f"{seat_label((s.leader + j) % NUM_PLAYERS)} {DECK.name[c]}" for j, c in enumerate(s.trick)
         )
         lines.append(f"trick {len(s.tricks) + 1} so far: {played}")
     return lines

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.seats import seat_label
+
 from .deck import FACES, SUIT_SYMBOLS, SUITS
 
 _SUIT = dict(zip(SUITS, SUIT_SYMBOLS))
@@ -31,14 +33,14 @@ def _hand_text(names: list[str], trump: str | None) -> str:
 
 
 def _who(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
+    return "you" if seat == me else seat_label(seat)
 
 
 def render(obs: dict[str, Any]) -> str:
     me = obs["seat"]
     lines = [
-        f"Solo 66 · deal {obs['deal']} of {obs['deals']} · dealer seat {obs['dealer']} · "
-        f"forehand seat {obs['forehand']}" + (f" · you are seat {me}" if me is not None else "")
+        f"Solo 66 · deal {obs['deal']} of {obs['deals']} · dealer {seat_label(obs['dealer'])} · "
+        f"forehand {seat_label(obs['forehand'])}" + (f" · you are {seat_label(me)}" if me is not None else "")
     ]
     lines.append(
         "Scores: " + "  ".join(
@@ -99,7 +101,7 @@ def _prompt(obs: dict[str, Any]) -> str:
     if phase == "dealing":
         return "The cards are being dealt."
     if mover != me:
-        return f"Waiting for seat {mover} ({phase})."
+        return f"Waiting for {seat_label(mover)} ({phase})."
     if phase == "auction":
         high = obs["high_bid"]
         higher = SUITS[SUITS.index(high) + 1:] if high else SUITS

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from garrison.core.seats import seat_label
 from garrison.core.tricks import TrickRules
 
 from .actions import ANNOUNCE_BASE, BID_BASE, PASS
@@ -157,18 +158,37 @@ def make_call(s: Solo66State, action: int) -> None:
     s.to_move = nxt
 
 
+#: Play ¶2: thrown-in deals are dealt again however often everyone passes. So that a match has
+#: a finite length (the research APIs declare one), it ends as it stands after this many thrown-in
+#: deals: a horizon no table reaches by chance (five players passing all round twenty times).
+THROW_IN_LIMIT = 20
+
+
 def all_passed(s: Solo66State) -> None:
-    """Play ¶2: nobody bid. ``redeal``: the cards are thrown in and the deal passes on, scoring
-    nothing. ``last_trick``: the hand is played without trumps (must follow suit only) and only
-    the last trick counts."""
+    """Play ¶2: nobody bid. ``redeal``: "the cards are dealt again". ``last_trick``: the hand is
+    played without trumps (must follow suit only) and only the last trick counts."""
     if s.game.params.all_pass == "redeal":
-        s.tricks_won = (0,) * NUM_PLAYERS
-        end_deal(s, "redeal", (0.0,) * NUM_PLAYERS)
+        throw_in(s)
         return
     s.trump = NO_TRUMP
     s.phase = PLAY
     s.leader = forehand(s.dealer)
     s.to_move = s.leader
+
+
+def throw_in(s: Solo66State) -> None:
+    """Play ¶2, all pass, ``redeal``: the cards are thrown in and the same dealer deals again.
+    A thrown-in deal scores nothing and is not one of the match's ``deals``."""
+    s.results = s.results + (
+        (s.deal_no, s.dealer, "redeal", -1, NO_TRUMP, 0, -1, 0, (0.0,) * NUM_PLAYERS),
+    )
+    s.throw_ins += 1
+    if s.throw_ins >= THROW_IN_LIMIT:
+        s.phase = OVER
+        s.to_move = -1
+        return
+    s.deal_start = len(s._history) + 1
+    start_deal(s)
 
 
 # -- Play ¶2: the announcement and the talon -----------------------------------------------------
@@ -323,15 +343,15 @@ def end_deal(
 def describe_result(result: tuple) -> str:
     """One public line about a finished deal (the discards are shown when the pile is counted)."""
     deal_no, dealer, kind, soloist, trump, points, last_winner, discards, deltas = result
-    head = f"Deal {deal_no + 1} (dealer seat {dealer}):"
+    head = f"Deal {deal_no + 1} (dealer {seat_label(dealer)}):"
     if kind == "redeal":
-        return f"{head} everyone passed; the cards are thrown in."
+        return f"{head} everyone passed; the cards are thrown in and dealt again."
     if kind == "last_trick":
-        return f"{head} everyone passed; played without trumps; seat {last_winner} took the last trick and wins {deltas[last_winner]:+g}."
+        return f"{head} everyone passed; played without trumps; {seat_label(last_winner)} took the last trick and wins {deltas[last_winner]:+g}."
     verdict = "wins" if points >= WINNING_POINTS else "loses"
     shown = ", ".join(DECK.names(discards))
     return (
-        f"{head} seat {soloist} played {SUITS[trump]} and {verdict} with {points} card points "
-        f"(discards {shown}); seat {soloist} {deltas[soloist]:+g}, each defender "
+        f"{head} {seat_label(soloist)} played {SUITS[trump]} and {verdict} with {points} card points "
+        f"(discards {shown}); {seat_label(soloist)} {deltas[soloist]:+g}, each defender "
         f"{deltas[(soloist + 1) % NUM_PLAYERS]:+g}."
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
+from garrison.core.seats import seat_label
+from garrison.core.state import normalize_text
 
 from . import rules
 from .actions import ANNOUNCE_BASE, BID_BASE, NUM_ACTIONS, PASS
@@ -23,6 +25,13 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import Solo66
 
+# The verbs a person may type in each step (a card may also be typed without "play").
+PHASE_VERBS = {AUCTION: ("bid", "pass"), ANNOUNCE: ("announce",), DISCARD: ("discard",),
+               PLAY: ("play",)}
+STEP_WORDS = {AUCTION: "the auction", ANNOUNCE: "the trump announcement",
+              DISCARD: "the soloist's discard", PLAY: "trick play"}
+ALL_VERBS = ("announce", "discard", "bid", "pass", "play")
+
 
 #: ``_PAIRS[n][card]`` is the outcome ``(card, 1/n)`` of a deal from a pack of ``n`` cards.
 _PAIRS = tuple(
@@ -32,7 +41,7 @@ _PAIRS = tuple(
 
 class Solo66State(State):
     """Fields (all immutable): match (``deal_no``, ``dealer``, ``scores``, ``results``,
-    ``deal_start``), deal (``phase``, ``to_move``, ``stock`` and the same cards as
+    ``deal_start``, ``throw_ins``), deal (``phase``, ``to_move``, ``stock`` and the same cards as
     the sorted tuple ``pack``, ``dealt``, ``hands``, ``talon``), auction (``calls``, ``passed``, ``high_bid``, ``high_bidder``), contract
     (``soloist``, ``trump``, ``talon_seen``, ``discards``, ``discard_order``) and play
     (``leader``, ``trick``, ``tricks``, ``piles``, ``tricks_won``). Card sets are bitmasks."""
@@ -46,6 +55,7 @@ class Solo66State(State):
         self.scores: tuple[float, ...] = (0.0,) * NUM_PLAYERS
         self.results: tuple = ()
         self.deal_start = 0
+        self.throw_ins = 0
         rules.start_deal(self)
 
     # -- turn structure ------------------------------------------------------------------------
@@ -118,25 +128,30 @@ class Solo66State(State):
         raise InvalidActionError(f"action id {action} does not exist in Solo 66")
 
     def parse_action(self, text: str) -> int:
-        """Besides the exact notation: a card as ``h10``/``10h``/``♥10``, or a bare suit for the
-        bid/announcement the phase asks for."""
+        """Besides the exact notation: a card as ``h10``/``10h``/``♥10`` (with or without this
+        step's verb), or a bare suit for the bid or announcement the step asks for. A verb of
+        another step is refused, naming this step and its verbs."""
         try:
             return super().parse_action(text)
         except InvalidActionError:
-            pass
-        words = " ".join(str(text).lower().split())
-        for prefix in ("discard ", "play ", "bid ", "announce "):
-            if words.startswith(prefix):
-                words = words[len(prefix):]
-        c = parse_card(words)
-        if c is not None and self.phase in (PLAY, DISCARD):
-            return c
-        suit = parse_suit(words)
-        if suit is not None and self.phase == AUCTION:
-            return BID_BASE + suit
-        if suit is not None and self.phase == ANNOUNCE:
-            return ANNOUNCE_BASE + suit
-        return super().parse_action(text)  # raises with the list of choices
+            if self.current_player() < 0:
+                raise
+        words = normalize_text(text)
+        verbs = PHASE_VERBS[self.phase]
+        verb = next((v for v in ALL_VERBS if words == v or words.startswith(v + " ")), "")
+        if verb and verb not in verbs:
+            raise self.unreadable(text, f"in {STEP_WORDS[self.phase]} you do not {verb}; "
+                                        f"now you {' or '.join(verbs)}")
+        rest = words[len(verb):].strip()
+        if self.phase in (PLAY, DISCARD):
+            c = parse_card(rest)
+            if c is not None:
+                return c
+        elif verb != "pass":
+            suit = parse_suit(rest)
+            if suit is not None:
+                return (BID_BASE if self.phase == AUCTION else ANNOUNCE_BASE) + suit
+        raise self.unreadable(text)
 
     def _explain_illegal(self, action: int) -> str:
         phase, seat = self.phase, self.to_move
@@ -209,21 +224,21 @@ class Solo66State(State):
     def __str__(self) -> str:
         lines = [
             f"Solo 66, deal {min(self.deal_no + 1, self.game.params.deals)}/"
-            f"{self.game.params.deals}, dealer seat {self.dealer}, phase {PHASE_NAMES[self.phase]}"
+            f"{self.game.params.deals}, dealer {seat_label(self.dealer)}, phase {PHASE_NAMES[self.phase]}"
         ]
         for p in range(NUM_PLAYERS):
             role = " soloist" if p == self.soloist else ""
             lines.append(
-                f"  seat {p}{role}: {' '.join(DECK.names(self.hands[p])) or '-'}"
+                f"  {seat_label(p)}{role}: {' '.join(DECK.names(self.hands[p])) or '-'}"
                 f"  (tricks {self.tricks_won[p]}, score {self.scores[p]:+g})"
             )
         lines.append(f"  talon: {' '.join(DECK.names(self.talon)) or '-'}"
                      f"  discards: {' '.join(DECK.names(self.discards)) or '-'}")
         trump = "none" if self.trump < 0 else SUITS[self.trump]
-        high = "-" if self.high_bid < 0 else f"{SUITS[self.high_bid]} by seat {self.high_bidder}"
+        high = "-" if self.high_bid < 0 else f"{SUITS[self.high_bid]} by {seat_label(self.high_bidder)}"
         lines.append(f"  high bid: {high}; trump: {trump}")
         if self.trick:
-            lines.append(f"  trick (led by seat {self.leader}): {' '.join(DECK.name[c] for c in self.trick)}")
+            lines.append(f"  trick (led by {seat_label(self.leader)}): {' '.join(DECK.name[c] for c in self.trick)}")
         return "\n".join(lines)
 
 
