@@ -92,17 +92,18 @@ def test_replay_steps_through_a_record(tmp_path):
 
 def test_play_a_whole_game_from_the_keyboard():
     # the person always picks the first listed move; a typo and an illegal move are explained
-    keys = "nonsense\nroll\n" + "1\n" * 400
+    keys = "nonsense\nroll\n#99\n" + "#1\n" * 400
     result = run("play", "gambit", "--seat", "0", "--bots", "random", "-o", "players=2",
                  "-o", "lives=1", "--seed", "3", input=keys)
     assert result.exit_code == 0, result.output
     assert "is not a Gambit action" in result.output
     assert "at least one die" in result.output
+    assert "there is no move #99" in result.output
     assert "Game over" in result.output and "Result:" in result.output
 
 
 def test_play_menu_with_defaults():
-    keys = "gambit\n\n0\nrandom\n" + "1\n" * 3000
+    keys = "gambit\n\n0\nrandom\n" + "#1\n" * 3000
     result = run("play", input=keys)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output

@@ -288,3 +288,19 @@ def test_no_action_after_the_end():
     play(state, "e2xe9")
     with pytest.raises(garrison.GameOverError):
         state.apply_action(0)
+
+
+def test_typed_setup_numbers_and_moves_that_stay_put_get_the_games_own_words():
+    state = garrison.load("stratego").new_initial_state()
+    before = state.history()
+    with pytest.raises(garrison.InvalidActionError, match="there are setups 0 to 31"):
+        state.parse_action("setup 99")
+    with pytest.raises(garrison.InvalidActionError, match="'3701' is not a setup action"):
+        state.parse_action("3701")  # the id of 'setup 0' is not typed text
+    assert state.history() == before
+    state.apply_action(state.parse_action("setup 0"))
+    state.apply_action(state.parse_action("setup 0"))
+    with pytest.raises(garrison.InvalidActionError, match="'e4-e4' stays on e4: a piece must move"):
+        state.parse_action("e4-e4")
+    with pytest.raises(garrison.InvalidActionError, match="the setup is over; now you move a piece"):
+        state.parse_action("setup 3")

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from garrison.bots import bot_class, bot_names
 from garrison.core import GameError, OptionError, game_class, games, load, read_record, replay
+from garrison.core.seats import seat_label
 
 from .common import parse_options, seat_options, split_bots
 
@@ -165,7 +166,7 @@ def replay_cmd(
                     return
         console.print(game.render(state.observation(seat)))
         if state.is_terminal():
-            console.print("Returns: " + ", ".join(f"seat {s}: {r:+g}" for s, r in enumerate(state.returns())))
+            console.print("Returns: " + ", ".join(f"{seat_label(s)}: {r:+g}" for s, r in enumerate(state.returns())))
     except GameError as err:
         _fail(err)
 

@@ -12,6 +12,7 @@ from rich.prompt import Prompt
 
 from garrison.bots import bot_names, make_bot
 from garrison.core import CHANCE, GameError, OptionError, game_class, games, load, sample_chance
+from garrison.core.seats import seat_label
 
 
 def default_bot(game: Any) -> str:
@@ -86,7 +87,7 @@ def play(
     game = load(name, **options)
     n = game.num_players
     if not 0 <= seat < n:
-        raise OptionError(f"seat {seat} does not exist; seats are 0 to {n - 1}")
+        raise OptionError(f"there is no seat {seat} (seats 0–{n - 1})")
     if len(bots) == 1:
         bots = bots * n
     if len(bots) == n - 1:
@@ -97,7 +98,7 @@ def play(
     players = {s: make_bot(game, bots[s], s, rng.randrange(2**31)) for s in range(n) if s != seat}
     state = game.new_initial_state()
     seen = 0
-    console.print(f"[bold]{game.title}[/bold] — you are seat {seat}. Type 'help' for help.")
+    console.print(f"[bold]{game.title}[/bold] — you are {seat_label(seat)} (--seat {seat}). Type 'help' for help.")
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
@@ -115,7 +116,7 @@ def play(
     console.print(Panel(game.render(obs), title="Game over", expand=False))
     returns = state.returns()
     console.print("Result: " + ", ".join(
-        f"{'you' if s == seat else f'seat {s} ({bots[s]})'} {r:+g}" for s, r in enumerate(returns)
+        f"{'you' if s == seat else f'{seat_label(s)} ({bots[s]})'} {r:+g}" for s, r in enumerate(returns)
     ))
     return returns
 
@@ -130,7 +131,7 @@ def _show_log(console: Console, obs: dict[str, Any], seen: int) -> int:
 def _ask(console: Console, state: Any) -> int:
     legal = state.legal_actions()
     texts = [state.action_to_string(a) for a in legal]
-    console.print("Your move: " + "  ".join(f"[bold]{i}[/bold]) {t}" for i, t in enumerate(texts, 1)))
+    console.print("Your move: " + "  ".join(f"[bold]#{i}[/bold] {t}" for i, t in enumerate(texts, 1)))
     while True:
         try:
             text = console.input("> ").strip()
@@ -140,12 +141,15 @@ def _ask(console: Console, state: Any) -> int:
             raise SystemExit("Game abandoned.")
         if text.lower() in ("h", "help", "?"):
             console.print(
-                "Type the number of a move, or the move itself as listed (e.g. "
-                f"'{texts[0]}'). 'quit' leaves the game."
+                f"Type the move as listed (e.g. '{texts[0]}'), or its number with '#' (e.g. #1); "
+                "a plain number is read as the game's own notation. 'quit' leaves the game."
             )
             continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        if text.startswith("#") and text[1:].isdigit():
+            if 1 <= int(text[1:]) <= len(legal):
+                return legal[int(text[1:]) - 1]
+            console.print(f"[red]there is no move {text}: the moves are #1 to #{len(legal)}[/red]")
+            continue
         try:
             action = state.parse_action(text)
             if action not in legal:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.seats import seat_label
+
 
 def _dice(faces: list[int] | None) -> str:
     return " ".join(str(f) for f in faces) if faces else "-"
@@ -16,7 +18,7 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"Pool: {obs['pool']} coins")
     for pl in obs["players"]:
         s = pl["seat"]
-        marks = ("▶ " if obs["to_move"] == s else "  ") + ("you" if obs["seat"] == s else f"seat {s}")
+        marks = ("▶ " if obs["to_move"] == s else "  ") + ("you" if obs["seat"] == s else seat_label(s))
         if mode == "lives":
             money = f"lives {'♥' * pl['lives']}{' ' * max(0, 3 - pl['lives'])}"
         elif mode == "coins":
@@ -34,7 +36,7 @@ def render(obs: dict[str, Any]) -> str:
                 left.remove(f)
             lines.append(f"This roll: {_dice(obs['roll'])}   still to choose from: {_dice(left)}")
     else:
-        lines.append("Game over. Winner(s): " + ", ".join(f"seat {s}" for s in obs["winners"]))
+        lines.append("Game over. Winner(s): " + ", ".join(seat_label(s) for s in obs["winners"]))
         if obs["returns"] is not None:
-            lines.append("Result: " + ", ".join(f"seat {i}: {r:+g}" for i, r in enumerate(obs["returns"])))
+            lines.append("Result: " + ", ".join(f"{seat_label(i)}: {r:+g}" for i, r in enumerate(obs["returns"])))
     return "\n".join(lines)

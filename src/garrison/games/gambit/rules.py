@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from garrison.core.dice import roll_faces
 from garrison.core.events import push
-from garrison.core.seats import active_order, next_active
+from garrison.core.seats import active_order, next_active, seat_label
 
 from .scoring import combination_name, has_combination, score
 
@@ -28,7 +28,7 @@ def start_round(state: GambitState, first: int) -> None:
     state.first = state.order[0]
     state.turn = 0
     state.scores = (None,) * state.game.num_players
-    _log(state, f"Round {state.round_no}: seat {state.first} starts")
+    _log(state, f"Round {state.round_no}: {seat_label(state.first)} starts")
 
 
 # -- A turn: roll all dice, set aside at least one, reroll the rest (seed "Rules") -------------
@@ -40,7 +40,7 @@ def rolled(state: GambitState, outcome: int) -> None:
     """Chance has rolled every die not yet set aside."""
     state.roll = roll_faces(dice_to_roll(state), outcome)
     state.taken = ()
-    _log(state, f"seat {state.mover} rolls {' '.join(map(str, state.roll))}")
+    _log(state, f"{seat_label(state.mover)} rolls {' '.join(map(str, state.roll))}")
 
 
 def can_keep(state: GambitState, face: int) -> bool:
@@ -57,7 +57,7 @@ def set_aside(state: GambitState, face: int) -> None:
     """The player sets aside one die showing ``face``; the last die ends the turn."""
     state.kept = tuple(sorted(state.kept + (face,)))
     state.taken = tuple(sorted(state.taken + (face,)))
-    _log(state, f"seat {state.mover} keeps {face}")
+    _log(state, f"{seat_label(state.mover)} keeps {face}")
     if dice_to_roll(state) == 0:
         end_turn(state)
 
@@ -75,7 +75,7 @@ def end_turn(state: GambitState) -> None:
     scores = list(state.scores)
     scores[seat] = points
     state.scores = tuple(scores)
-    _log(state, f"seat {seat} scores {points} ({combination_name(state.kept)}: "
+    _log(state, f"{seat_label(seat)} scores {points} ({combination_name(state.kept)}: "
          f"{' '.join(map(str, state.kept))})")
     if state.params.mode == "treasure" and has_combination(state.kept, state.params.prize):
         treasure_found(state, seat)
@@ -132,10 +132,10 @@ def lose_lives(state: GambitState, losers: tuple[int, ...]) -> None:
         if state.params.mode == "coins":
             state.pool += 1
         word = "coin" if state.params.mode == "coins" else "life"
-        _log(state, f"seat {s} loses a {word} ({lives[s]} left)")
+        _log(state, f"{seat_label(s)} loses a {word} ({lives[s]} left)")
         if lives[s] == 0:
             active[s] = False
-            _log(state, f"seat {s} is out")
+            _log(state, f"{seat_label(s)} is out")
     state.lives, state.active = tuple(lives), tuple(active)
     if len(still_in) == 1:
         finish(state, (still_in[0],))
@@ -152,7 +152,7 @@ def trade(state: GambitState, losers: tuple[int, ...], winners: tuple[int, ...])
         for winner in winners:
             coins[loser] -= stake
             coins[winner] += stake
-            _log(state, f"seat {loser} pays {stake} to seat {winner}")
+            _log(state, f"{seat_label(loser)} pays {stake} to {seat_label(winner)}")
     state.coins = tuple(coins)
 
 
@@ -168,15 +168,15 @@ def pay_into_pool(state: GambitState, losers: tuple[int, ...]) -> None:
     for s in losers:
         coins[s] -= 1
         state.pool += 1
-        _log(state, f"seat {s} pays a coin into the pool (pool {state.pool})")
+        _log(state, f"{seat_label(s)} pays a coin into the pool (pool {state.pool})")
         if coins[s] == 0:
             if state.params.rebuy:
                 coins[s] += state.params.coins
                 invested[s] += state.params.coins
-                _log(state, f"seat {s} buys in again with {state.params.coins} coins")
+                _log(state, f"{seat_label(s)} buys in again with {state.params.coins} coins")
             else:
                 active[s] = False
-                _log(state, f"seat {s} has no coins left and is out")
+                _log(state, f"{seat_label(s)} has no coins left and is out")
     state.coins, state.active, state.invested = tuple(coins), tuple(active), tuple(invested)
     remaining = [s for s in range(state.game.num_players) if active[s]]
     if len(remaining) == 1:
@@ -188,7 +188,7 @@ def treasure_found(state: GambitState, seat: int) -> None:
     if state.pool:
         coins = list(state.coins)
         coins[seat] += state.pool
-        _log(state, f"seat {seat} rolled the {state.params.prize} and takes the pool of {state.pool}")
+        _log(state, f"{seat_label(seat)} rolled the {state.params.prize} and takes the pool of {state.pool}")
         state.coins, state.pool = tuple(coins), 0
 
 
@@ -198,9 +198,9 @@ def finish(state: GambitState, survivors: tuple[int, ...]) -> None:
     state.finished = True
     state.winners = survivors
     if len(survivors) == 1:
-        _log(state, f"seat {survivors[0]} wins")
+        _log(state, f"{seat_label(survivors[0])} wins")
     else:
-        _log(state, f"the game ends; still in: {', '.join(f'seat {s}' for s in survivors)}")
+        _log(state, f"the game ends; still in: {', '.join(seat_label(s) for s in survivors)}")
 
 
 def returns(state: GambitState) -> list[float]:

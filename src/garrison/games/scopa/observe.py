@@ -13,6 +13,7 @@ import numpy as np
 
 from garrison.core import CHANCE, TERMINAL
 from garrison.core.events import entries
+from garrison.core.seats import seat_label
 
 from .deck import CARD_OF_NAME, DECK, NUM_CARDS, names
 from .scoring import NOBODY
@@ -27,8 +28,8 @@ LOG_LENGTH = 40
 
 def side_name(params: ScopaParams, side: int) -> str:
     if params.players <= 3:
-        return f"seat {side}"
-    seats = "+".join(str(s) for s in range(params.players) if params.side_of(s) == side)
+        return seat_label(side)
+    seats = "+".join(seat_label(s) for s in range(params.players) if params.side_of(s) == side)
     return f"team {'ABC'[side]} ({seats})"
 
 
@@ -40,23 +41,23 @@ def event_text(params: ScopaParams, event: tuple) -> str:
     """One public event in words."""
     kind = event[0]
     if kind == "hand":
-        return f"Hand {event[1]}: seat {event[2]} deals"
+        return f"Hand {event[1]}: {seat_label(event[2])} deals"
     if kind == "table":
         return f"On the table: {_cards(event[1])}"
     if kind == "void":
         return f"Three or more Kings on the table ({_cards(event[1])}): the table is dealt again"
     if kind == "lay":
-        return f"seat {event[1]} plays {DECK.name[event[2]]}"
+        return f"{seat_label(event[1])} plays {DECK.name[event[2]]}"
     if kind == "take":
         _, seat, card, taken, scopa, swept = event
-        text = f"seat {seat} plays {DECK.name[card]} and takes {' + '.join(names(taken))}"
+        text = f"{seat_label(seat)} plays {DECK.name[card]} and takes {' + '.join(names(taken))}"
         if scopa:
             text += ": SCOPA!"
         elif swept:
             text += " (table cleared, no scopa)"
         return text
     if kind == "rest":
-        return f"seat {event[1]} captured last and takes the rest: {_cards(event[2])}"
+        return f"{seat_label(event[1])} captured last and takes the rest: {_cards(event[2])}"
     if kind == "score":
         pts = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[2]))
         tot = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[3]))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.seats import seat_label
+
 from .deck import CARD_OF_NAME, VALUE, code, short
 
 RECENT = 8
@@ -16,18 +18,18 @@ def _show(cards: list[str]) -> str:
 def _side(obs: dict[str, Any], side: int) -> str:
     seats = obs["sides"][side]
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"team {'ABC'[side]} ({'+'.join(map(str, seats))})"
+        return seat_label(seats[0])
+    return f"team {'ABC'[side]} ({'+'.join(map(seat_label, seats))})"
 
 
 def render(obs: dict[str, Any]) -> str:
     me = obs["seat"]
-    head = f"SCOPA · hand {obs['hand_no']} · dealer seat {obs['dealer']} · game to {obs['target']}"
+    head = f"SCOPA · hand {obs['hand_no']} · dealer {seat_label(obs['dealer'])} · game to {obs['target']}"
     if me is not None:
-        head += f" · you: seat {me}"
+        head += f" · you: {seat_label(me)}"
         if len(obs["sides"][obs["my_side"]]) > 1:
             partner = [s for s in obs["sides"][obs["my_side"]] if s != me]
-            head += f", partner {partner[0]}"
+            head += f", partner {seat_label(partner[0])}"
     lines = [head]
     lines.append("Scores: " + " · ".join(
         f"{_side(obs, s)} {v}" for s, v in enumerate(obs["scores"])))
@@ -37,7 +39,7 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {diamonds} ♦, "
                      f"{obs['scope'][s]} scopa{extra}")
     sizes = " ".join(f"s{i}:{k}" for i, k in enumerate(obs["hand_sizes"]))
-    last = "" if obs["last_capturer"] is None else f" · last capture: seat {obs['last_capturer']}"
+    last = "" if obs["last_capturer"] is None else f" · last capture: {seat_label(obs['last_capturer'])}"
     lines.append(f"Stock {obs['stock']} · cards in hand {sizes}{last}")
     lines.append("")
     table = obs["table"]
@@ -70,7 +72,7 @@ def render(obs: dict[str, Any]) -> str:
                 ex = code(CARD_OF_NAME[obs["hand"][0]]) if obs["hand"] else ""
                 lines.append(f"Your move: play a card, e.g. '{ex}' (7d = 7♦, kh = K♥, ac = A♣)")
         else:
-            lines.append(f"seat {obs['to_move']} to move")
+            lines.append(f"{seat_label(obs['to_move'])} to move")
     return "\n".join(lines)
 
 

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from garrison.core import CHANCE, TERMINAL, State
 from garrison.core.events import EMPTY
+from garrison.core.seats import seat_label
+from garrison.core.state import normalize_text
 
 from . import actions, rules
 from .deck import DECK, FULL, NUM_CARDS
@@ -88,18 +90,27 @@ class ScopaState(State):
             if not 0 <= action < NUM_CARDS:
                 raise actions.InvalidActionError(f"no card has id {action}")
             dest = self.plan[self.deal_i]
-            where = "the table" if dest == rules.TABLE else f"seat {dest}"
+            where = "the table" if dest == rules.TABLE else f"{seat_label(dest)}"
             return f"deal {DECK.name[action]} to {where}"
         return actions.to_string(action)
 
     def parse_action(self, text: str) -> int:
+        """``play 7d`` / ``lay 7d`` on your turn, ``take 3c`` while choosing a capture; a bare
+        card means the step's verb. A verb of the other step is refused, naming the step."""
         if self.to_move < 0:
             return super().parse_action(text)
-        kind = actions.TAKE if self.pending != NOBODY else actions.PLAY
+        choosing = self.pending != NOBODY
+        words = normalize_text(text)
+        verb = next((w for w in actions.KIND_WORDS if words.startswith(w + " ")), "")
+        allowed = ("take",) if choosing else ("play", "lay")
+        if verb and verb not in allowed:
+            step = (f"while choosing what {DECK.name[self.pending]} captures" if choosing
+                    else "before a card is played")
+            raise self.unreadable(text, f"{step} you do not {verb}; now you {' or '.join(allowed)}")
         try:
-            return actions.parse(text, kind)
+            return actions.parse(text, actions.TAKE if choosing else actions.PLAY)
         except actions.InvalidActionError:
-            return super().parse_action(text)
+            raise self.unreadable(text) from None
 
     def _explain_illegal(self, action: int) -> str:
         kind, card = divmod(action, NUM_CARDS)
@@ -161,13 +172,13 @@ class ScopaState(State):
     def __str__(self) -> str:
         p = self.params
         lines = [
-            f"Scopa hand {self.hand_no}, dealer seat {self.dealer}, to move {self.to_move}, "
+            f"Scopa hand {self.hand_no}, dealer {seat_label(self.dealer)}, to move {self.to_move}, "
             f"scores {list(self.scores)} (target {p.target})",
             f"stock ({self.stock.bit_count()}): {' '.join(DECK.names(self.stock))}",
             f"table: {' '.join(DECK.names(self.table))}",
         ]
         for s, h in enumerate(self.hands):
-            lines.append(f"seat {s} (side {p.side_of(s)}): {' '.join(DECK.names(h))}")
+            lines.append(f"{seat_label(s)} (side {p.side_of(s)}): {' '.join(DECK.names(h))}")
         for side, pile in enumerate(self.piles):
             lines.append(f"side {side} pile ({pile.bit_count()}, scope {self.scope[side]}): "
                          f"{' '.join(DECK.names(pile))}")

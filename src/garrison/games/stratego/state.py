@@ -133,12 +133,10 @@ class StrategoState(State):
 
     def parse_action(self, text: str) -> int:
         """``b4-b5``, ``b4xb7``, ``b4 b5``; ``place a1`` or ``a1`` in setup; ``random setup``;
-        ``setup 3``; a bare integer is taken as an id."""
+        ``setup 3``. A number alone is no action (ids are passed as ints, never typed)."""
         wanted = " ".join(str(text).lower().split())
         if not wanted:
             raise InvalidActionError("empty input: type an action, e.g. b4-b5")
-        if wanted.lstrip("-").isdigit():
-            return int(wanted)
         if self.current_player() == CHANCE:
             return super().parse_action(text)
         if self.phase == SETUP:
@@ -146,6 +144,9 @@ class StrategoState(State):
                 return actions.RANDOM_SETUP
             words = wanted.split()
             if len(words) == 2 and words[0] == "setup" and words[1].isdigit():
+                if int(words[1]) >= self.game.catalogue:
+                    raise InvalidActionError(
+                        f"'{text}': there are setups 0 to {self.game.catalogue - 1}")
                 return actions.CATALOGUE + int(words[1])
             square = parse_square(words[-1])
             if square >= 0 and (len(words) == 1 or words[0] == "place"):
@@ -153,6 +154,8 @@ class StrategoState(State):
             raise InvalidActionError(
                 f"'{text}' is not a setup action; type e.g. 'place a1', 'random setup' or 'setup 3'"
             )
+        if wanted.split()[0] in ("place", "setup", "random"):
+            raise self.unreadable(text, "the setup is over; now you move a piece")
         match = _MOVE_TEXT.match(wanted.replace(" - ", "-").replace(" x ", "x"))
         if not match:
             raise InvalidActionError(f"'{text}' is not a move; write it like b4-b5 or b4xb7")
@@ -160,6 +163,8 @@ class StrategoState(State):
         to = parse_square(match.group(3) + match.group(4))
         if frm < 0 or to < 0:
             raise InvalidActionError(f"'{text}' names a square off the board (a1 to j10)")
+        if frm == to:
+            raise InvalidActionError(f"'{text}' stays on {square_name(frm)}: a piece must move")
         line = line_between(frm, to)
         if line is None:
             raise InvalidActionError(
