@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from solo66_helpers import calls, deal, new_state
+from test_solo66_play import HANDS, TALON
 
 from garrison import InvalidActionError
-from test_solo66_play import HANDS, TALON
 
 
 def _auction():
