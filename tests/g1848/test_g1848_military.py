@@ -33,9 +33,9 @@ def test_example_1_army_follows_its_own_flag_first():
     deal(s, [["PE01", "PE02", "Z33", "Z01"], ["PE41", "PE03", "Z02", "Z03"],
              ["PE35", "PE19", "Z29", "Z04"], ["PE26", "PE20", "Z08", "Z14"]])
     act(s, "play PE01", "pass", "play PE35", "pass", "play Z33")
-    assert s.armies == ((idx(s, "Z33"), 2, (2, 0)),)
+    assert s.armies == ((idx(s, "Z33"), 2, (idx(s, "PE35"),)),)
     act(s, "play PE41")
-    assert s.armies == ((idx(s, "Z33"), 1, (1, 1)),)
+    assert s.armies == ((idx(s, "Z33"), 1, (idx(s, "PE41"),)),)
 
 
 def test_example_2_rot_card_leaves_3_points():
@@ -59,9 +59,10 @@ def test_two_commanders_together_take_the_army_from_a_weaker_one():
     deal(s, [["PE37", "PE01", "Z28", "Z01"], ["PE36", "PE35", "Z02", "Z03"],
              ["PE09", "PE10", "Z04", "Z05"]])
     act(s, "play PE37", "play PE36", "pass", "play Z28")
-    assert s.armies == ((idx(s, "Z28"), 0, (0, 0)),), "Radetzky (4) is stronger than Schwarzenberg (2)"
+    assert s.armies == ((idx(s, "Z28"), 0, (idx(s, "PE37"),)),), \
+        "Radetzky (4) is stronger than Schwarzenberg (2)"
     act(s, "play PE35")
-    assert s.armies == ((idx(s, "Z28"), 1, (1, 0)),)
+    assert s.armies == ((idx(s, "Z28"), 1, (idx(s, "PE35"), idx(s, "PE36"))),)
     assert idx(s, "PE37") in s.persons[0], "the deposed commander stays where he lies"
     act(s, "pass", "pass", "pass")
     assert s.tally[1][R] == (12 + 5) // 2
@@ -89,7 +90,7 @@ def test_equal_commanders_at_two_players_the_army_player_chooses():
         s.apply_action(s.parse_action("army to P2") - 1)
     assert s.fields() == before
     act(s, "army to P3")
-    assert s.armies == ((idx(s, "Z34"), 2, (2, 0)),)
+    assert s.armies == ((idx(s, "Z34"), 2, (idx(s, "PE35"),)),)
 
 
 def test_rot_can_make_the_result_negative():
@@ -122,4 +123,46 @@ def test_an_army_without_commander_does_not_decide():
     deal(s, [["PE01", "PE02", "Z28", "Z01"], ["PE09", "PE10", "Z02", "Z03"]])
     act(s, "play PE01", "play PE09", "play Z28", "pass", "pass")
     assert s.last_result[0] == "political"
+    assert s.won[1] == (0,)
+
+
+def test_two_armies_and_two_commanders_at_one_player_each_get_a_commander():
+    """The seed merges only commanders "keiner Armeekarte zugeordnet": P1 lays Z29 and Z28, then
+    Windischgrätz (3) and Schwarzenberg (2). The stronger commander chooses first and takes the
+    stronger army; the other army gets the other commander: (17 + 3 + 12 + 2) / 2 = 17."""
+    _, s = new_game(2)
+    deal(s, [["PE35", "PE36", "Z29", "Z28"], ["PE09", "PE10", "Z02", "Z03"]])
+    act(s, "play Z29", "push Z02", "play Z28", "push Z03", "play PE35")
+    assert s.armies == ((idx(s, "Z29"), 0, (idx(s, "PE35"),)), (idx(s, "Z28"), 0, None))
+    act(s, "pass", "play PE36")
+    assert s.armies == ((idx(s, "Z29"), 0, (idx(s, "PE35"),)),
+                        (idx(s, "Z28"), 0, (idx(s, "PE36"),)))
+    act(s, "pass")
+    assert s.tally[0][R] == 17
+
+
+def test_a_second_commander_joins_the_army_and_leaves_it_for_a_new_one():
+    """More commanders than armies: both lead the one army (3 + 2); when a second army comes,
+    the second commander takes it."""
+    _, s = new_game(2)
+    deal(s, [["PE35", "PE36", "Z29", "Z28"], ["PE09", "PE10", "Z02", "Z03"]])
+    act(s, "play PE35", "push Z02", "play PE36", "push Z03", "play Z29")
+    assert s.armies == ((idx(s, "Z29"), 0, (idx(s, "PE35"), idx(s, "PE36"))),)
+    act(s, "push PE09", "play Z28")
+    assert s.armies == ((idx(s, "Z29"), 0, (idx(s, "PE35"),)),
+                        (idx(s, "Z28"), 0, (idx(s, "PE36"),)))
+
+
+def test_the_single_strongest_army_takes_its_partys_points():
+    """All three armies are reactionary: P2 holds Z29 + Windischgrätz (17 + 3 = 20), P1 holds
+    Z30 + Prinz Wilhelm (10 + 2) and Z28 + Schwarzenberg (12 + 2): more in sum (26), but the
+    strongest single army is P2's, so P2 credits all of them: (12 + 14 + 20) / 2 = 23."""
+    _, s = new_game(2)
+    deal(s, [["PE40", "PE36", "Z30", "Z28"], ["PE35", "PE09", "Z29", "Z02"]])
+    act(s, "play PE40", "play PE35", "play PE36", "play Z29", "play Z30", "push Z02", "play Z28")
+    leads = {a: lead for a, _, lead in s.armies}
+    assert leads == {idx(s, "Z29"): (idx(s, "PE35"),), idx(s, "Z30"): (idx(s, "PE40"),),
+                     idx(s, "Z28"): (idx(s, "PE36"),)}
+    act(s, "pass", "pass")
+    assert s.tally[1][R] == 23 and s.tally[0][R] == 0
     assert s.won[1] == (0,)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from g1848_support import act, deal, draw, idx, new_game, side_values
 
-from garrison import CHANCE, IllegalActionError
+from garrison import CHANCE, GameError, IllegalActionError, InvalidActionError, NotYourTurnError
 from garrison.games.revolution1848.carddata import PARTIES
+from garrison.games.revolution1848.rules import PATT_HORIZON
 
 RR, DL, L, R = (PARTIES.index(p) for p in ("RR", "DL", "L", "R"))
 
@@ -84,7 +85,7 @@ def test_bad_targets_are_refused_in_words_and_change_nothing():
     deal(s, [["PE35", "PE01", "Z03", "Z01"], ["PE09", "PE10", "Z26", "Z02"]])
     act(s, "play PE35", "play PE09", "play PE01", "play PE10")
     before = s.fields()
-    with pytest.raises(IllegalActionError, match="Belgisches Vorbild needs a L person"):
+    with pytest.raises(IllegalActionError, match="Belgisches Vorbild needs a person card of party L that is not a commander, only on your own side; there is none"):
         s.apply_action(idx(s, "Z03"))  # no Liberal on the table
     assert s.fields() == before
     act(s, "pass", "play Z26")
@@ -104,3 +105,66 @@ def test_a_card_without_train_only_goes_on_the_own_side():
         s.apply_action(idx(s, "PE10") + 153)
     act(s, "on PE09")
     assert side_values(s, 0)["PE09"] == 10
+
+
+def test_a_patt_is_replayed_for_the_same_card_however_often_by_default():
+    """"Bei einem Patt wird erneut um dieselbe Ablaufkarte gespielt": when everyone passes at
+    once every time, the first Ablaufkarte is never won nor set aside; the game ends only at our
+    horizon, within the declared maximum length."""
+    game, s = new_game(2)
+    assert game.params.patt_limit == 0
+    decisions = 0
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.apply_action(s.legal_actions()[0])
+            continue
+        legal = s.legal_actions()
+        s.apply_action(s.parse_action("pass") if s.phase == "play" else legal[0])
+        decisions += 1
+    assert s.ablauf_pos == 0 and s.set_aside == () and s.patts == PATT_HORIZON
+    assert s.won == ((), ())
+    assert decisions <= game.max_game_length
+    assert any("ends here and is scored as it stands" in line
+               for line in s.observation(None)["log"])
+
+
+def test_a_card_with_the_reentry_symbol_brings_passed_players_back():
+    """Army cards bring passed players back "genauso wie ... bei den Karten mit dem Symbol": the
+    cards whose data say reenter (our reading: the locomotive symbol), e.g. Irische Hungersnot."""
+    game, s = new_game(2)
+    assert game.cards.reenter[idx(s, "Z05")] and not game.cards.reenter[idx(s, "Z01")]
+    deal(s, [["PE01", "PE02", "Z05", "Z01"], ["PE06", "PE20", "Z02", "Z04"]])
+    act(s, "play PE01", "pass")
+    assert s.passed == (False, True) and s.current_player() == 0
+    act(s, "play Z05", "on side P2")
+    assert s.passed == (False, False) and s.current_player() == 1
+    assert "Irische Hungersnot is out: every player who passed is back in the Stich" in \
+        s.observation(None)["log"]
+    act(s, "pass", "play Z01")
+    assert s.passed == (False, True), "a card without the symbol brings nobody back"
+
+
+def test_typed_text_is_the_notation_only_and_names_the_step():
+    _, s = new_game(2)
+    deal(s, [["PE01", "PE02", "Z05", "Z01"], ["PE06", "PE20", "Z02", "Z04"]])
+    with pytest.raises(InvalidActionError, match="'0' is not an action here; you may: play PE01"):
+        s.parse_action("0")
+    act(s, "play Z05")
+    assert s.phase == "target"
+    before = s.fields()
+    with pytest.raises(InvalidActionError, match="while placing a Zusatzkarte you do not play; "
+                                                 "now you on"):
+        s.parse_action("play PE02")
+    assert s.fields() == before
+    with pytest.raises(InvalidActionError, match="out of range for 1848"):
+        s.action_to_string(-1)
+
+
+def test_errors_name_seats_p1_to_p4():
+    _, s = new_game(3)
+    deal(s, [["PE01", "PE02", "Z05", "Z01"], ["PE06", "PE20", "Z02", "Z04"],
+             ["PE09", "PE10", "Z03", "Z06"]])
+    with pytest.raises(NotYourTurnError, match="it is not P2's turn; P1 is to move"):
+        s.apply_action(s.parse_action("pass"), seat=1)
+    with pytest.raises(GameError, match=r"there is no seat 9 \(seats 0–2"):
+        s.apply_action(s.parse_action("pass"), seat=9)

@@ -254,7 +254,14 @@ class State:
         return len(self._history)
 
     def action_to_string(self, action: int) -> str:
-        """The action in the game's notation, read in the current situation."""
+        """The action in the game's notation, read in the current situation. Raises
+        ``InvalidActionError`` for an id outside the game's action space."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise InvalidActionError(f"an action is an integer id, not {action!r}")
+        top = max(self.game.num_distinct_actions, self.game.max_chance_outcomes)
+        if not 0 <= action < top:
+            raise InvalidActionError(
+                f"action id {action} is out of range for {self.game.name} (0 to {top - 1})")
         return self._action_to_string(int(action))
 
     def _describe_id(self, action: int) -> str:

@@ -80,6 +80,7 @@ class CardSet:
     flag: tuple[int, ...]  # commander / army flag index, -1 if none
     strength: tuple[int, ...]
     train: tuple[bool, ...]
+    reenter: tuple[bool, ...]  # played, it brings players who passed back into the Stich
     rot: tuple[int, ...]
     effect: tuple[Effect, ...]
     pair: tuple[int, ...]  # partner index, -1 if none
@@ -242,7 +243,8 @@ def load_cards(path: str = "") -> CardSet:
         a_recon.append(rc)
 
     cols: dict[str, list[Any]] = {k: [] for k in (
-        "name", "kind", "party", "value", "flag", "strength", "train", "rot", "effect", "pair", "recon")}
+        "name", "kind", "party", "value", "flag", "strength", "train", "reenter", "rot", "effect", "pair",
+        "recon")}
     pair_ids: list[Any] = []
     for cid in persons + zusatz:
         rec, where = seen[cid], f"card {cid}"
@@ -256,7 +258,7 @@ def load_cards(path: str = "") -> CardSet:
             raise rd.fail(f"{where} field 'name'", "must be a non-empty text")
         if rc:
             recon.add("name")
-        party, value, flag, strength, train, rot = -1, 0, -1, 0, False, 0
+        party, value, flag, strength, train, reenter, rot = -1, 0, -1, 0, False, False, 0
         effect, pair = NO_EFFECT, None
         if kind == "person":
             p, rc = rd.field(rec, "party", where)
@@ -284,6 +286,11 @@ def load_cards(path: str = "") -> CardSet:
             train = sym["train"]
             rot = rd.integer(sym.get("rot", 0), f"{where} field 'symbols'.rot", 0, 50)
             recon.update({"symbols"} if rc else set())
+            if "reenter" in rec:  # optional: a card file without it brings nobody back
+                reenter, rc = rd.field(rec, "reenter", where)
+                if not isinstance(reenter, bool):
+                    raise rd.fail(f"{where} field 'reenter'", "must be true or false")
+                recon.update({"reenter"} if rc else set())
             e, rc = rd.field(rec, "effect", where)
             effect = rd.effect(e, f"{where} field 'effect'")
             recon.update({"effect"} if rc else set())
@@ -297,6 +304,7 @@ def load_cards(path: str = "") -> CardSet:
         cols["flag"].append(flag)
         cols["strength"].append(strength)
         cols["train"].append(train)
+        cols["reenter"].append(reenter)
         cols["rot"].append(rot)
         cols["effect"].append(effect)
         cols["recon"].append(frozenset(recon))
@@ -342,6 +350,7 @@ def load_cards(path: str = "") -> CardSet:
         flag=tuple(cols["flag"]),
         strength=tuple(cols["strength"]),
         train=tuple(cols["train"]),
+        reenter=tuple(cols["reenter"]),
         rot=tuple(cols["rot"]),
         effect=tuple(cols["effect"]),
         pair=tuple(pairs),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from garrison.core.seats import seat_label
+
 from . import actions as A
 from . import rules
 from .carddata import FLAGS, PARTIES, CardSet, Filter
@@ -13,15 +15,19 @@ if TYPE_CHECKING:
 
 
 def filter_words(flt: Filter) -> str:
-    """A filter in words: "a DL or RR person (no commander)"."""
-    who = " or ".join(PARTIES[q] for q in sorted(flt.parties)) if flt.parties is not None else "any"
+    """A filter in words: "a person card of party DL or RR that is not a commander"."""
+    if flt.parties is None:
+        of, one = "", "any"
+    else:
+        names = " or ".join(PARTIES[q] for q in sorted(flt.parties))
+        of, one = f" of {'party' if len(flt.parties) == 1 else 'parties'} {names}", "a"
     if flt.flags is not None:
-        who += " (" + "/".join(FLAGS[f] for f in sorted(flt.flags)) + ")"
+        of += " (" + "/".join(FLAGS[f] for f in sorted(flt.flags)) + ")"
     if flt.commanders == "only":
-        return f"a {who} commander"
+        return f"{one} commander{of}"
     if flt.commanders == "exclude":
-        return f"a {who} person card that is not a commander"
-    return f"a {who} person card (commanders too)"
+        return f"{one} person card{of} that is not a commander"
+    return f"{one} person card{of} (commanders too)"
 
 
 def where_words(cs: CardSet, card: int) -> str:
@@ -42,7 +48,7 @@ def explain(state: G1848State, action: int) -> str:
         return "cards are drawn only after a Stich (at most 2 + 2, never above 6 in hand)"
     if state.phase == "assign":
         army = state.assign_army
-        seats = ", ".join(f"P{k[0] + 1}" for k in state.assign_choices)
+        seats = ", ".join(f"{seat_label(k[0])}" for k in state.assign_choices)
         return (
             f"{cs.name[army]} follows a commander of its own flag first, then the strongest: "
             f"it may go to {seats}"
@@ -63,7 +69,7 @@ def explain(state: G1848State, action: int) -> str:
             return "Schieben is not part of the base game"
         eff = cs.effect[x]
         goal = "a side" if eff.target == "side" else filter_words(eff.filter)
-        return f"{cs.name[x]} needs {goal} {where_words(cs, x)}, and there is none on the table"
+        return f"{cs.name[x]} needs {goal}, {where_words(cs, x)}; there is none on the table"
     return f"'{state._describe_id(action)}' is not allowed now"
 
 
@@ -77,7 +83,7 @@ def _bad_target(state: G1848State, card: int, kind: str, x: int) -> str:
         return f"{cs.name[card]} goes on one person card: choose 'on <card id>'"
     if kind == "side":
         if x >= state.n:
-            return f"there is no player P{x + 1}"
+            return f"there is no player {seat_label(x)}"
         return f"{cs.name[card]} goes {where_words(cs, card)}"
     side = next((s for s, ps in enumerate(state.persons) if x in ps), -1)
     if side < 0:

@@ -8,7 +8,7 @@ import numpy as np
 
 from garrison.core import Game, GameFacts
 
-from . import actions, observe, render
+from . import actions, observe, render, rules
 from .bots import BOTS
 from .carddata import CardSet, load_cards
 from .params import G1848Params
@@ -51,7 +51,7 @@ class G1848Game(Game):
         p = self.params
         n = p.players
         ablauf = len(self.cards.base_ablauf) if p.rules == "base" else len(self.cards.ablauf_id)
-        rounds = ablauf * p.patt_limit
+        rounds = ablauf + rules.PATT_HORIZON  # every Stich takes a card, or is one of the Patts
         hand = 4 if p.rules == "base" else 6
         per_round = n * (2 * hand + 2)  # plays, pushes and targets of the hand, a pass, a draw choice
         armies = sum(1 for k in self.cards.kind if k == "army")

@@ -34,8 +34,8 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
     cs = state.cs
     n = state.n
     values = rules.person_values(cs, state.persons, state.zusatz)
-    table_units = rules.units(cs, state.persons, state.zusatz)
-    mil = {p: u.strength for u in table_units.values() for p in u.members}
+    force = rules.forces(cs, state.persons, state.zusatz)
+    mil = force.mil
     table = []
     for s in range(n):
         table.append({
@@ -53,7 +53,7 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
         })
     armies = []
     for a, place, lead in state.armies:
-        u = table_units.get(lead) if lead is not None else None
+        u = force.unit(cs, lead) if lead is not None else None
         armies.append({
             "card": a,
             "place": place,

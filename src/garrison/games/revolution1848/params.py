@@ -23,11 +23,12 @@ class G1848Params(Params):
         "reconstructed set",
     )
     patt_limit: int = option(
-        5,
-        low=1,
+        0,
+        low=0,
         high=20,
-        doc="house rule (ours): after this many Patts in a row on one Ablaufkarte it is set aside "
-        "unwon, so a game always ends",
+        doc="house rule (ours), off (0) by default: after this many Patts in a row on one "
+        "Ablaufkarte it is set aside unwon; the seed replays a Patt for the same card however "
+        "often it happens",
     )
 
     def validate(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from garrison.core.seats import seat_label
+
 from .carddata import FLAGS, N_PERSON, PARTIES, CardSet
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     out.append("")
     out.append("player     Ablauf won  hand P+Z   tally:  RR  DL   L   R")
     for s in range(n):
-        name = f"P{s + 1}" + (" (you)" if s == me else "")
+        name = seat_label(s) + (" (you)" if s == me else "")
         flag = "  passed" if obs["passed"][s] else ""
         hp, hz = obs["hand_counts"][s]
         t = obs["tally"][s]
@@ -102,12 +104,12 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     out.append("Table (values include all modifiers):")
     for s in range(n):
         side = obs["table"][s]
-        lines = [f"  P{s + 1}:"]
+        lines = [f"  {seat_label(s)}:"]
         for p in side["persons"]:
             lines.append("    " + _person(cs, p["card"], p["value"], obs["military"]))
         for z in side["zusatz"]:
             on = cs.cid[z["on"]] if z["target"] == "person" else "the whole side"
-            lines.append(f"    + {cs.name[z['card']]} on {on} (by P{z['by'] + 1})")
+            lines.append(f"    + {cs.name[z['card']]} on {on} (by {seat_label(z['by'])})")
         for a in obs["armies"]:
             if a["place"] != s:
                 continue
@@ -134,17 +136,17 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
         for pile, pos, c in obs["my_pushed"]:
             out.append(f"  (pushed under the {('person', 'zusatz')[pile]} pile, place {pos + 1}: {cs.name[c]})")
         for c, holder in obs["known"]:
-            out.append(f"  (P{holder + 1} drew {cs.name[c]}, which you pushed)")
+            out.append(f"  ({seat_label(holder)} drew {cs.name[c]}, which you pushed)")
         out.append("")
     if obs["pending"] >= 0:
         out.append(f"Waiting for a target for {cs.name[obs['pending']]}.")
     if obs["assign"]:
-        choices = ", ".join(f"P{s + 1}" for s in obs["assign"]["choices"])
+        choices = ", ".join(seat_label(s) for s in obs["assign"]["choices"])
         out.append(f"{cs.name[obs['assign']['army']]}: equally strong commanders at {choices}; "
                    "the player of the army chooses.")
     if obs["vp"] is not None:
-        out.append("Final: " + ", ".join(f"P{s + 1} {v} VP" for s, v in enumerate(obs["vp"]))
-                   + "; winner " + " and ".join(f"P{s + 1}" for s in obs["winners"]))
+        out.append("Final: " + ", ".join(f"{seat_label(s)} {v} VP" for s, v in enumerate(obs["vp"]))
+                   + "; winner " + " and ".join(seat_label(s) for s in obs["winners"]))
     out.append("Recent events:")
     out.extend("  " + line for line in obs["log"][-12:])
     out.append("")
@@ -157,7 +159,7 @@ def render_full(state: G1848State) -> str:
     cs = state.cs
     lines = [render(state.observation(None), cs), "", "Hidden:"]
     for s in range(state.n):
-        lines.append(f"  P{s + 1} hand: " + ", ".join(cs.cid[c] for c in range(len(cs.cid))
+        lines.append(f"  {seat_label(s)} hand: " + ", ".join(cs.cid[c] for c in range(len(cs.cid))
                                                      if (state.hands[s] >> c) & 1))
     lines.append(f"  draw queue: {state.draws}")
     return "\n".join(lines)

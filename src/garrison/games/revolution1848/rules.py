@@ -5,8 +5,9 @@ Pure functions over the public table; ``state.py`` calls them. The table is:
 * ``persons``: per seat, the person cards lying on that seat's side;
 * ``zusatz``: ``(card, player, target_kind, target)`` for every Zusatzkarte on the table, with
   ``target_kind`` ``"person"`` (target = person card) or ``"side"`` (target = seat);
-* ``armies``: ``(army card, place seat, leader)`` with ``leader`` a unit key ``(seat, flag)`` or
-  ``None`` (an army without commander lies at ``place`` and does nothing).
+* ``armies``: ``(army card, place seat, commanders)`` with ``commanders`` the commander cards
+  leading it (strongest first, all at the place seat), or ``None`` (an army without commander
+  lies at ``place`` and does nothing).
 
 No card id appears here: everything comes from the ``CardSet`` data and its effects.
 """
@@ -15,13 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from garrison.core.seats import seat_label
+
 from .carddata import FLAGS, PARTIES, CardSet, Filter
 
 Persons = tuple[tuple[int, ...], ...]
 Zusatz = tuple[tuple[int, int, str, int], ...]
-Army = tuple[int, int, "tuple[int, int] | None"]
+Army = tuple[int, int, "tuple[int, ...] | None"]
 
 ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
+#: "Bei einem Patt wird erneut um dieselbe Ablaufkarte gespielt", however often. So that a game
+#: has a finite length (the research APIs declare one), a game ends and is scored as it stands
+#: after this many Patts in all: a horizon, not a rule (random play sees at most about 10).
+PATT_HORIZON = 40
 HAND_LIMIT = 6
 
 
@@ -98,8 +105,9 @@ def person_values(cs: CardSet, persons: Persons, zusatz: Zusatz) -> dict[int, in
 
 @dataclass(frozen=True)
 class Unit:
-    """All commanders of one flag at one player, adding up ("Erläuterung": unassigned commanders
-    of the same flag at one player are added)."""
+    """Commanders of one flag at one player acting together: the commanders of one army, or the
+    free commanders of one flag at one player ("Erläuterung": commanders of the same flag at one
+    player that lead no army are added up)."""
 
     seat: int
     flag: int
@@ -108,11 +116,28 @@ class Unit:
     party: int
 
 
-def units(cs: CardSet, persons: Persons, zusatz: Zusatz) -> dict[tuple[int, int], Unit]:
-    """The commander units on the table, with military modifiers (Kroatien +5 per unit)."""
+@dataclass(frozen=True)
+class Forces:
+    """Every commander on the table: where he lies and his military strength with modifiers."""
+
+    side_of: dict[int, int]
+    mil: dict[int, int]
+
+    def unit(self, cs: CardSet, members: tuple[int, ...]) -> Unit:
+        lead = max(members, key=lambda p: (self.mil[p], -p))
+        strength = sum(self.mil[p] for p in members)
+        return Unit(self.side_of[lead], cs.flag[lead], members, strength, cs.party[lead])
+
+    def strongest_first(self, commanders: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(commanders, key=lambda p: (-self.mil[p], p)))
+
+
+def forces(cs: CardSet, persons: Persons, zusatz: Zusatz) -> Forces:
+    """The commanders on the table with military modifiers. A modifier "per unit" (Kroatien's
+    +5 to a black-yellow commander) goes to the strongest matching commander of the side it lies
+    on."""
     side_of = {p: s for s, ps in enumerate(persons) for p in ps}
     mil = {p: cs.strength[p] for p in side_of if cs.flag[p] >= 0}
-    unit_bonus: dict[tuple[int, int], int] = {}
     for card, _, kind, target in zusatz:
         for op in cs.effect[card].ops:
             if op.op != "add" or op.stat != "military":
@@ -121,41 +146,50 @@ def units(cs: CardSet, persons: Persons, zusatz: Zusatz) -> dict[tuple[int, int]
                 if target in mil:
                     mil[target] += op.amount
             elif op.per == "unit":
-                for f in range(len(FLAGS)):
-                    if op.filter.flags is None or f in op.filter.flags:
-                        unit_bonus[(target, f)] = unit_bonus.get((target, f), 0) + op.amount
+                fit = [p for p in persons[target]
+                       if p in mil and (op.filter.flags is None or cs.flag[p] in op.filter.flags)]
+                if fit:
+                    best = max(fit, key=lambda p: (mil[p], -p))
+                    mil[best] += op.amount
             else:
                 for p in persons[target]:
                     if p in mil and matches(cs, op.filter, p):
                         mil[p] += op.amount
-    groups: dict[tuple[int, int], list[int]] = {}
-    for p in sorted(mil):
-        groups.setdefault((side_of[p], cs.flag[p]), []).append(p)
-    out = {}
-    for key, members in groups.items():
-        lead = max(members, key=lambda p: (mil[p], -p))
-        strength = sum(mil[p] for p in members) + unit_bonus.get(key, 0)
-        out[key] = Unit(key[0], key[1], tuple(members), strength, cs.party[lead])
-    return out
+    return Forces(side_of, mil)
+
+
+def assigned(armies: tuple[Army, ...]) -> set[int]:
+    return {p for _, _, lead in armies if lead is not None for p in lead}
+
+
+def spare_commanders(force: Forces, armies: tuple[Army, ...]) -> list[int]:
+    """Commanders that may take an army without a commander: those that lead none, and the
+    second and further commanders of an army ("Gibt es mehr Heerführer als Armeen, können einer
+    Armeekarte mehrere Heerführer zugeordnet werden" — only while there are more of them)."""
+    busy = assigned(armies)
+    spare = [p for p in force.mil if p not in busy]
+    for _, _, lead in armies:
+        if lead is not None and len(lead) > 1:
+            spare.extend(force.strongest_first(lead)[1:])
+    return sorted(spare)
 
 
 # -- "So wechselt eine Armee die Seite" -----------------------------------------------------------
 def army_candidates(
-    cs: CardSet, army: int, table_units: dict[tuple[int, int], Unit], armies: tuple[Army, ...]
+    cs: CardSet, army: int, force: Forces, armies: tuple[Army, ...]
 ) -> list[tuple[int, int]]:
-    """The free units a newly played army goes to: own flag first, then the strongest; several
-    equally strong at different players are the seed's "Sonderfall" (the player chooses)."""
-    busy = {lead for _, _, lead in armies if lead is not None}
-    free = [k for k in table_units if k not in busy]
-    pool = [k for k in free if k[1] == cs.flag[army]] or free
+    """``(seat, commander)`` for each player whose commander a newly played army goes to:
+    commanders of its own flag first, then the strongest. Equally strong commanders at different
+    players are the seed's "Sonderfall": the player of the army chooses."""
+    spare = spare_commanders(force, armies)
+    pool = [p for p in spare if cs.flag[p] == cs.flag[army]] or spare
     if not pool:
         return []
-    best = max(table_units[k].strength for k in pool)
-    tops = sorted(k for k in pool if table_units[k].strength == best)
-    first_per_seat: dict[int, tuple[int, int]] = {}
-    for k in tops:
-        first_per_seat.setdefault(k[0], k)
-    return sorted(first_per_seat.values())
+    best = max(force.mil[p] for p in pool)
+    first_per_seat: dict[int, int] = {}
+    for p in sorted(p for p in pool if force.mil[p] == best):
+        first_per_seat.setdefault(force.side_of[p], p)
+    return sorted(first_per_seat.items())
 
 
 def suitability(cs: CardSet, unit: Unit, army: int) -> tuple[bool, int]:
@@ -164,43 +198,84 @@ def suitability(cs: CardSet, unit: Unit, army: int) -> tuple[bool, int]:
 
 
 def settle_armies(
-    cs: CardSet, armies: tuple[Army, ...], table_units: dict[tuple[int, int], Unit]
+    cs: CardSet, armies: tuple[Army, ...], force: Forces
 ) -> tuple[tuple[Army, ...], list[str]]:
-    """Armies after a change on the table: an army whose commanders left lies idle; a free unit
-    takes an idle army, or takes over an army from a less suitable unit (stronger within a flag,
-    or of the army's own flag). The deposed commanders stay where they lie."""
-    lines = []
-    arm = [(a, place, lead if lead in table_units else None) for a, place, lead in armies]
-    changed = True
-    while changed:
-        changed = False
-        busy = {lead for _, _, lead in arm if lead is not None}
-        free = sorted(
-            (k for k in table_units if k not in busy), key=lambda k: (-table_units[k].strength, k)
-        )
-        for key in free:
-            unit = table_units[key]
+    """Armies after a change on the table, step by step until nothing moves:
+
+    1. an army without a commander takes a spare commander, one each: commanders of its own
+       flag first, the strongest commander choosing first ("Der stärkste Heerführer hat das Recht,
+       sich als erster eine Armee auszusuchen");
+    2. the free commanders of one flag at one player, added up, take over an army from a less
+       suitable leader (a stronger one within the flag, or one of the army's own flag); the
+       deposed commanders stay where they lie;
+    3. a free commander joins the strongest army his own player leads with his flag (several
+       commanders on one army when there are more commanders than armies).
+    """
+    lines: list[str] = []
+    arm: list[Army] = []
+    for a, place, lead in armies:
+        kept = tuple(p for p in lead if p in force.mil) if lead is not None else ()
+        arm.append((a, place, kept or None))
+
+    def give(i: int, members: tuple[int, ...], verb: str) -> None:
+        a, _, old = arm[i]
+        unit = force.unit(cs, members)
+        arm[i] = (a, unit.seat, force.strongest_first(members))
+        who = " + ".join(cs.name[p] for p in unit.members)
+        was = (f" from {seat_label(force.side_of[old[0]])}"
+               if old is not None and force.side_of[old[0]] != unit.seat else "")
+        lines.append(f"{who} of {seat_label(unit.seat)} {verb} {cs.name[a]}{was}")
+
+    while True:
+        state = tuple(arm)
+        idle = [i for i, (_, _, lead) in enumerate(arm) if lead is None]
+        spare = spare_commanders(force, state)
+        if idle and spare:
+            _, c, i = max(
+                ((cs.flag[c] == cs.flag[arm[i][0]], force.mil[c], cs.strength[arm[i][0]], -i, -c),
+                 c, i)
+                for c in spare for i in idle
+            )
+            for j, (a, place, lead) in enumerate(arm):  # a surplus commander leaves his army
+                if lead is not None and c in lead:
+                    arm[j] = (a, place, tuple(p for p in lead if p != c))
+            give(i, (c,), "takes command of")
+            continue
+        busy = assigned(state)
+        groups: dict[tuple[int, int], list[int]] = {}
+        for p in sorted(force.mil):
+            if p not in busy:
+                groups.setdefault((force.side_of[p], cs.flag[p]), []).append(p)
+        free = sorted((force.unit(cs, tuple(ms)) for ms in groups.values()),
+                      key=lambda u: (-u.strength, u.seat, u.flag))
+        moved = False
+        for unit in free:
             best = None
             for i, (a, _, lead) in enumerate(arm):
-                if lead is not None and not suitability(cs, unit, a) > suitability(
-                    cs, table_units[lead], a
-                ):
+                if lead is None or not suitability(cs, unit, a) > suitability(
+                        cs, force.unit(cs, lead), a):
                     continue
-                pref = (cs.flag[a] == unit.flag, cs.strength[a], lead is None, -i)
+                pref = (cs.flag[a] == unit.flag, cs.strength[a], -i)
                 if best is None or pref > best[0]:
                     best = (pref, i)
             if best is not None:
-                i = best[1]
-                a, place, lead = arm[i]
-                arm[i] = (a, key[0], key)
-                verb = "takes over" if lead is not None else "takes command of"
-                lines.append(
-                    f"{unit_name(cs, unit)} of P{key[0] + 1} {verb} {cs.name[a]}"
-                    + (f" from P{lead[0] + 1}" if lead is not None and lead[0] != key[0] else "")
-                )
-                changed = True
+                give(best[1], unit.members, "takes over")
+                moved = True
                 break
-    return tuple(arm), lines
+        if moved:
+            continue
+        for unit in free:
+            mine = [i for i, (a, _, lead) in enumerate(arm) if lead is not None
+                    and force.side_of[lead[0]] == unit.seat and cs.flag[lead[0]] == unit.flag]
+            if mine:
+                i = max(mine, key=lambda i: (cs.strength[arm[i][0]], -i))
+                lead = arm[i][2]
+                assert lead is not None
+                give(i, lead + unit.members, "now lead")
+                moved = True
+                break
+        if not moved:
+            return tuple(arm), lines
 
 
 def unit_name(cs: CardSet, unit: Unit) -> str:
@@ -255,42 +330,55 @@ def decide_political(cs: CardSet, persons: Persons, zusatz: Zusatz) -> Result:
         q, w = strongest[0], holders[strongest[0]][0]
         return Result(
             "political", w, ((w, q, totals[q]),),
-            (*lines, f"{PARTIES[q]} is strongest; P{w + 1} holds most of it and credits {totals[q]}"),
+            (*lines, f"{PARTIES[q]} is strongest; {seat_label(w)} holds most of it and credits {totals[q]}"),
         )
     credits = tuple((s, q, own[s][q]) for q in strongest for s in holders[q])
     why = "parties tie" if len(strongest) > 1 else "no single majority holder"
     return Result("political", -1, credits, (*lines, f"Patt ({why})"))
 
 
+def _strongest_army_seats(led: list[tuple[int, int, int, int, bool]], party: int) -> list[int]:
+    """The seats holding the strongest single army of ``party``."""
+    best_at: dict[int, int] = {}
+    for _, seat, q, pts, _ in led:
+        if q == party:
+            best_at[seat] = max(best_at.get(seat, pts), pts)
+    return _holders(best_at)
+
+
 def decide_military(
     cs: CardSet, persons: Persons, zusatz: Zusatz, armies: tuple[Army, ...]
 ) -> Result:
     """Armies with commanders decide ("Auswertung ... mit Armeekarte"): army + commander points,
-    added up by the commanders' party; the strongest party's player with the most of it credits
-    all of it, halved and rounded down. If the strongest is reactionary, every Rot card on the
-    table is subtracted first (not from armies under a Bundesfahne commander); the result may be
-    negative ("Es kann auch negativ enden")."""
-    table_units = units(cs, persons, zusatz)
+    added up by the commanders' party. "Liegen Armeen unterschiedlicher Parteien aus, erhält der
+    Spieler der stärkeren Partei die Punkte. Verteilt sich die siegreiche Partei auf Armeen bei
+    verschiedenen Spielern, erhält der Spieler mit der stärkeren Armee die Punkte beider Armeen":
+    the player with the single strongest army of the strongest party credits all of it, halved
+    and rounded down. If the strongest is reactionary, every Rot card on the table is subtracted
+    first (not from armies under a Bundesfahne commander); the result may be negative ("Es kann
+    auch negativ enden"). Two strongest parties equal, or its strongest armies equal at different
+    players: Patt, and each player in it credits his own armies' points, halved."""
+    force = forces(cs, persons, zusatz)
     n = len(persons)
     led = []
     for a, _, lead in armies:
         if lead is None:
             continue
-        u = table_units[lead]
-        led.append((a, lead[0], u.party, cs.strength[a] + u.strength, u.flag == FLAGS.index("Bund")))
+        u = force.unit(cs, lead)
+        led.append((a, u.seat, u.party, cs.strength[a] + u.strength, u.flag == FLAGS.index("Bund")))
     own = [[0] * len(PARTIES) for _ in range(n)]
     lines = []
     for a, seat, party, pts, _ in led:
         own[seat][party] += pts
-        lines.append(f"{cs.name[a]} at P{seat + 1}: {pts} military points for {PARTIES[party]}")
+        lines.append(f"{cs.name[a]} at {seat_label(seat)}: {pts} military points for {PARTIES[party]}")
     totals = [sum(own[s][q] for s in range(n)) for q in range(len(PARTIES))]
     best = max(totals)
     strongest = [q for q in range(len(PARTIES)) if totals[q] == best and best > 0]
-    holders = {q: _holders({s: own[s][q] for s in range(n)}) for q in strongest}
-    if len(strongest) != 1 or len(holders[strongest[0]]) != 1:
-        credits = tuple((s, q, own[s][q] // 2) for q in strongest for s in holders[q])
+    tops = {q: _strongest_army_seats(led, q) for q in strongest}
+    if len(strongest) != 1 or len(tops[strongest[0]]) != 1:
+        credits = tuple((s, q, own[s][q] // 2) for q in strongest for s in tops[q])
         return Result("military", -1, credits, (*lines, "military Patt"))
-    q, w = strongest[0], holders[strongest[0]][0]
+    q, w = strongest[0], tops[strongest[0]][0]
     total = totals[q]
     if q == cs.reactionary:
         rot = sum(cs.rot[c] for c, _, _, _ in zusatz)
@@ -299,7 +387,8 @@ def decide_military(
             total -= rot
             lines.append(f"Rot cards on the table subtract {rot}")
     points = total // 2
-    lines.append(f"{PARTIES[q]} is strongest; P{w + 1} credits {total} / 2 = {points}")
+    lines.append(f"{PARTIES[q]} is strongest; {seat_label(w)} holds its strongest army and "
+                 f"credits {total} / 2 = {points}")
     return Result("military", w, ((w, q, points),), tuple(lines))
 
 
@@ -331,7 +420,7 @@ def final_scoring(tally: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[s
         if sums[q] > 0 and sums[q] > total - sums[q]:
             for s in _holders({s: tally[s][q] for s in range(n)}):
                 vp[s] = 5
-                lines.append(f"absolute majority of {PARTIES[q]}: P{s + 1} gets 5")
+                lines.append(f"absolute majority of {PARTIES[q]}: {seat_label(s)} gets 5")
             return vp, lines
     for q in range(len(PARTIES)):
         if sums[q] <= 0:
@@ -340,7 +429,7 @@ def final_scoring(tally: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[s
         points = 4 - rank
         for s in _holders({s: tally[s][q] for s in range(n)}):
             vp[s] += points
-            lines.append(f"{PARTIES[q]} (rank {rank + 1}): P{s + 1} gets {points}")
+            lines.append(f"{PARTIES[q]} (rank {rank + 1}): {seat_label(s)} gets {points}")
     return vp, lines
 
 

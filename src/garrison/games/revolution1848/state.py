@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from garrison.core import CHANCE, TERMINAL, State
+from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
 from garrison.core.cards import cards_in, deal_outcomes
-from garrison.core.seats import left_of, next_active, order_from
+from garrison.core.seats import left_of, next_active, order_from, seat_label
+from garrison.core.state import normalize_text
 
 from . import actions as A
 from . import observe, rules
-from .carddata import FLAGS, N_PERSON, PARTIES, CardSet
+from .carddata import N_PERSON, PARTIES, CardSet
 
 PILE_NAMES = ("person", "zusatz")
 
@@ -18,6 +19,13 @@ PILE_NAMES = ("person", "zusatz")
 def pile_of(card: int) -> int:
     """0 for a Personenkarte, 1 for a Zusatzkarte (army cards included)."""
     return 0 if card < N_PERSON else 1
+
+
+# The verbs a person types in each step, and the step in words.
+STEP_VERBS = {"play": ("play", "push", "pass"), "target": ("on",), "assign": ("army to",),
+              "draw": ("draw",)}
+STEP_WORDS = {"play": "in your turn of the Stich", "target": "while placing a Zusatzkarte",
+              "assign": "while giving the army a commander", "draw": "while drawing cards"}
 
 
 class G1848State(State):
@@ -45,7 +53,7 @@ class G1848State(State):
         self.opener = 0
         self.pending = -1
         self.assign_army = -1
-        self.assign_choices: tuple[tuple[int, int], ...] = ()
+        self.assign_choices: tuple[tuple[int, int], ...] = ()  # (seat, commander) to choose from
         self.draws: tuple[tuple[int, str], ...] = tuple(
             (s, k) for s in range(n) for k in ("P", "P", "Z", "Z")
         )
@@ -53,7 +61,8 @@ class G1848State(State):
         self.ablauf_pos = 0
         self.won: tuple[tuple[int, ...], ...] = ((),) * n
         self.set_aside: tuple[int, ...] = ()
-        self.patt_count = 0
+        self.patt_count = 0  # Patts in a row on the current Ablaufkarte
+        self.patts = 0  # Patts in the whole game (PATT_HORIZON)
         self.tally: tuple[tuple[int, ...], ...] = ((0,) * len(PARTIES),) * n
         self.round_no = 1
         self.last_result: tuple[str, ...] = ()
@@ -160,7 +169,7 @@ class G1848State(State):
                 seat = self.draws[0][0]
                 kind = "P" if action == A.DRAW_PERSON else "Z"
                 self.draws = ((seat, kind), *self.draws[1:])
-                self._log(-1, f"P{seat + 1} chooses to draw a {PILE_NAMES[pile_of_kind(kind)]} card")
+                self._log(-1, f"{seat_label(seat)} chooses to draw a {PILE_NAMES[pile_of_kind(kind)]} card")
             self._settle_draws()
             return
         kind, x = A.decode(action)
@@ -172,8 +181,8 @@ class G1848State(State):
             self.phase = "play"
             self._next_turn(seat)
         elif self.phase == "assign":
-            unit = next(k for k in self.assign_choices if k[0] == x)
-            self._give_army(self.assign_army, unit)
+            commander = next(c for s, c in self.assign_choices if s == x)
+            self._give_army(self.assign_army, commander)
             self.assign_army, self.assign_choices = -1, ()
             self.phase = "play"
             self._next_turn(seat)
@@ -192,23 +201,21 @@ class G1848State(State):
             self.persons = tuple(
                 (*ps, card) if s == seat else ps for s, ps in enumerate(self.persons)
             )
-            self._log(-1, f"P{seat + 1} plays {cs.label(card)}")
+            self._log(-1, f"{seat_label(seat)} plays {cs.label(card)}")
             self._settle_armies()
             self._next_turn(seat)
         elif cs.is_army(card):
             self._take_from_hand(seat, card)
             self.armies = (*self.armies, (card, seat, None))
-            self._log(-1, f"P{seat + 1} plays the army card {cs.label(card)}")
-            if any(self.passed):
-                self._log(-1, "an army card is out: every player who passed is back in the Stich")
-                self.passed = (False,) * self.n
-            table_units = rules.units(cs, self.persons, self.zusatz)
-            choices = rules.army_candidates(cs, card, table_units, self.armies)
+            self._log(-1, f"{seat_label(seat)} plays the army card {cs.label(card)}")
+            self._bring_back_passed("an army card is out")
+            force = rules.forces(cs, self.persons, self.zusatz)
+            choices = rules.army_candidates(cs, card, force, self.armies)
             if len(choices) > 1:
                 self.phase, self.assign_army, self.assign_choices = "assign", card, tuple(choices)
                 return
             if choices:
-                self._give_army(card, choices[0])
+                self._give_army(card, choices[0][1])
             else:
                 self._log(-1, f"{cs.name[card]} has no commander and lies idle")
             self._next_turn(seat)
@@ -219,7 +226,14 @@ class G1848State(State):
                 self._next_turn(seat)
             else:
                 self.phase, self.pending = "target", card
-                self._log(-1, f"P{seat + 1} plays {cs.label(card)} and chooses its target")
+                self._log(-1, f"{seat_label(seat)} plays {cs.label(card)} and chooses its target")
+
+    def _bring_back_passed(self, why: str) -> None:
+        """"Nachdem eine Armeekarte ausgespielt wurde, kommen auch die Spieler, die gepasst haben,
+        wieder ins Spiel" — as the cards with the re-entry symbol already did (card data)."""
+        if any(self.passed):
+            self._log(-1, f"{why}: every player who passed is back in the Stich")
+            self.passed = (False,) * self.n
 
     def _take_from_hand(self, seat: int, card: int) -> None:
         self._set_hand(seat, self.hands[seat] & ~(1 << card))
@@ -230,26 +244,31 @@ class G1848State(State):
         self._take_from_hand(seat, card)
         kind, x = target
         self.zusatz = (*self.zusatz, (card, seat, kind, x))
-        where = cs.label(x) if kind == "person" else f"the side of P{x + 1}"
-        self._log(-1, f"P{seat + 1} puts {cs.name[card]} on {where}")
+        where = cs.label(x) if kind == "person" else f"the side of {seat_label(x)}"
+        self._log(-1, f"{seat_label(seat)} puts {cs.name[card]} on {where}")
+        if cs.reenter[card]:
+            self._bring_back_passed(f"{cs.name[card]} is out")
         if kind == "person" and any(op.op == "remove" for op in cs.effect[card].ops):
             self.persons = tuple(tuple(p for p in ps if p != x) for ps in self.persons)
             self.removed |= 1 << x
             self._log(-1, f"{cs.name[x]} leaves the game")
         self._settle_armies()
 
-    def _give_army(self, army: int, unit: tuple[int, int]) -> None:
-        self.armies = tuple(
-            (a, unit[0], unit) if a == army else (a, place, lead) for a, place, lead in self.armies
+    def _give_army(self, army: int, commander: int) -> None:
+        seat = next(s for s, ps in enumerate(self.persons) if commander in ps)
+        self.armies = tuple(  # a surplus commander leaves the army he shared
+            (a, seat, (commander,)) if a == army
+            else (a, place, None if lead is None else tuple(p for p in lead if p != commander) or None)
+            for a, place, lead in self.armies
         )
-        self._log(-1, f"{self.cs.name[army]} goes to the {FLAGS[unit[1]]} commander(s) of P{unit[0] + 1}")
+        self._log(-1, f"{self.cs.name[army]} goes to {self.cs.name[commander]} of {seat_label(seat)}")
         self._settle_armies()
 
     def _settle_armies(self) -> None:
         if not self.armies:
             return
-        table_units = rules.units(self.cs, self.persons, self.zusatz)
-        armies, lines = rules.settle_armies(self.cs, self.armies, table_units)
+        force = rules.forces(self.cs, self.persons, self.zusatz)
+        armies, lines = rules.settle_armies(self.cs, self.armies, force)
         self.armies = armies
         for line in lines:
             self._log(-1, line)
@@ -261,7 +280,7 @@ class G1848State(State):
         self.bottom = tuple(
             (*b, (card, seat)) if i == pile else b for i, b in enumerate(self.bottom)
         )
-        self._log(-1, f"P{seat + 1} pushes a {PILE_NAMES[pile]} card under its pile (stays in)")
+        self._log(-1, f"{seat_label(seat)} pushes a {PILE_NAMES[pile]} card under its pile (stays in)")
         self._log(seat, f"(you pushed {self.cs.label(card)})")
         self._next_turn(seat)
 
@@ -269,7 +288,7 @@ class G1848State(State):
         self.passed = tuple(True if s == seat else v for s, v in enumerate(self.passed))
         if self.first_passer < 0:
             self.first_passer = seat
-        self._log(-1, f"P{seat + 1} passes")
+        self._log(-1, f"{seat_label(seat)} passes")
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
@@ -287,7 +306,7 @@ class G1848State(State):
         tally = [list(t) for t in self.tally]
         for seat, party, points in result.credits:
             tally[seat][party] += points
-            self._log(-1, f"P{seat + 1} credits {points} for {PARTIES[party]}")
+            self._log(-1, f"{seat_label(seat)} credits {points} for {PARTIES[party]}")
         self.tally = tuple(tuple(t) for t in tally)
         current = self.current_ablauf()
         title = f"{cs.ablauf_id[current]} {cs.ablauf_title[current]}"
@@ -297,12 +316,14 @@ class G1848State(State):
             self.ablauf_pos += 1
             self.patt_count = 0
             self.opener = w
-            self._log(-1, f"P{w + 1} wins the Stich ({result.kind}) and takes {title}")
+            self._log(-1, f"{seat_label(w)} wins the Stich ({result.kind}) and takes {title}")
         else:
             self.patt_count += 1
+            self.patts += 1
             self.opener = left_of(self.first_passer, n)
-            self._log(-1, f"Patt: {title} stays; P{self.opener + 1} opens the next round")
-            if self.patt_count >= self.game.params.patt_limit:
+            self._log(-1, f"Patt: {title} stays; {seat_label(self.opener)} opens the next round")
+            limit = self.game.params.patt_limit
+            if limit and self.patt_count >= limit:
                 self.set_aside = (*self.set_aside, current)
                 self.ablauf_pos += 1
                 self.patt_count = 0
@@ -326,6 +347,11 @@ class G1848State(State):
         self.passed = (False,) * n
         self.first_passer = -1
         target = rules.ABLAUF_TO_WIN[n]
+        if self.patts >= rules.PATT_HORIZON:
+            self._log(-1, f"{rules.PATT_HORIZON} Patts in this game: it ends here and is scored "
+                          "as it stands (our horizon, so that every game has an end)")
+            self._finish()
+            return
         if self.ablauf_pos >= len(self.ablauf_deck) or (
             self.game.params.rules == "extended" and any(len(t) >= target for t in self.won)
         ):
@@ -346,8 +372,8 @@ class G1848State(State):
         self.phase = "over"
         for line in lines:
             self._log(-1, line)
-        self._log(-1, "game over: " + ", ".join(f"P{s + 1} {v} VP" for s, v in enumerate(vp))
-                  + "; winner " + " and ".join(f"P{s + 1}" for s in self.win))
+        self._log(-1, "game over: " + ", ".join(f"{seat_label(s)} {v} VP" for s, v in enumerate(vp))
+                  + "; winner " + " and ".join(seat_label(s) for s in self.win))
 
     # -- drawing -----------------------------------------------------------------------------------
     def _available(self, pile: int) -> bool:
@@ -361,7 +387,7 @@ class G1848State(State):
                 self.to_move = self.opener
                 cur = self.current_ablauf()
                 self._log(-1, f"round {self.round_no}: Ablaufkarte {self.cs.ablauf_id[cur]} "
-                              f"{self.cs.ablauf_title[cur]}; P{self.opener + 1} opens")
+                              f"{self.cs.ablauf_title[cur]}; {seat_label(self.opener)} opens")
                 return
             seat, kind = self.draws[0]
             if kind == "?":
@@ -383,7 +409,7 @@ class G1848State(State):
                 if pusher != seat:
                     self.known = self.known | {(card, pusher)}
                 self.draws = self.draws[1:]
-                self._log(-1, f"P{seat + 1} draws a {PILE_NAMES[pile]} card (from under the pile)")
+                self._log(-1, f"{seat_label(seat)} draws a {PILE_NAMES[pile]} card (from under the pile)")
                 self._log(seat, f"(you drew {self.cs.label(card)})")
                 continue
             if self.discard[pile]:
@@ -399,7 +425,7 @@ class G1848State(State):
         self.stock = tuple(m & ~(1 << card) if i == pile else m for i, m in enumerate(self.stock))
         self._set_hand(seat, self.hands[seat] | 1 << card)
         self.draws = self.draws[1:]
-        self._log(-1, f"P{seat + 1} draws a {PILE_NAMES[pile]} card")
+        self._log(-1, f"{seat_label(seat)} draws a {PILE_NAMES[pile]} card")
         self._log(seat, f"(you drew {self.cs.label(card)})")
 
     # -- text ----------------------------------------------------------------------------------------
@@ -419,12 +445,29 @@ class G1848State(State):
         if kind == "person":
             return f"on {cs.cid[x]}"
         if kind == "side":
-            return f"on side P{x + 1}"
+            return f"on side {seat_label(x)}"
         if kind == "assign":
-            return f"army to P{x + 1}"
+            return f"army to {seat_label(x)}"
         if kind == "draw":
             return "draw person" if x == 0 else "draw zusatz"
         return f"action {action}"
+
+    def parse_action(self, text: str) -> int:
+        """The game's notation only ("play <card>", "push <card>", "pass", "on <card>", "on side P2",
+        "army to P3", "draw person"); a verb of another step is refused, naming the step."""
+        try:
+            return super().parse_action(text)
+        except InvalidActionError:
+            verbs = STEP_VERBS.get(self.phase) if self.current_player() >= 0 else None
+            if verbs is None:
+                raise
+        words = normalize_text(text)
+        verb = next((v for vs in STEP_VERBS.values() for v in vs
+                     if words == v or words.startswith(v + " ")), "")
+        if verb and verb not in verbs:
+            raise self.unreadable(text, f"{STEP_WORDS[self.phase]} you do not {verb}; "
+                                        f"now you {' or '.join(verbs)}") from None
+        raise self.unreadable(text) from None
 
     def _explain_illegal(self, action: int) -> str:
         from .explain import explain

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.seats import seat_label
+
 from .actions import decode
 from .carddata import N_PERSON, PARTIES
 
@@ -41,7 +43,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             where[person["card"]] = zid
             cards.append(card_face(game, person["card"], value=person.get("value")))
         cards += [card_face(game, z["card"]) for z in side.get("zusatz") or []]
-        label = "Your side" if s == seat else f"P{s + 1}'s side"
+        label = "Your side" if s == seat else f"{seat_label(s)}'s side"
         zones.append({"kind": "cards", "id": zid, "label": label, "cards": cards})
     if seat is not None:
         zones.append({"kind": "cards", "id": "hand", "label": "Your hand",
