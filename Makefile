@@ -6,12 +6,23 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean setup
 
-# the compiled cores (games/*/_core.pyx) are built by the install, so a changed core reinstalls
-$(STAMP): pyproject.toml setup.py $(wildcard src/garrison/games/*/_core.pyx)
-	test -d $(VENV) || $(PY) -m venv $(VENV)
+# Two installs: `make run` needs the package and the server extra only; `make test` adds the
+# research, arena and test tools. The compiled cores (games/*/_core.pyx) are built by the
+# install, so a changed core reinstalls.
+SOURCES := pyproject.toml setup.py $(wildcard src/garrison/games/*/_core.pyx)
+RUN_STAMP := $(VENV)/.installed-run
+
+$(VENV)/bin/python:
+	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+$(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e ".[server]"
+	touch $(RUN_STAMP)
+
+$(STAMP): $(SOURCES) | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server]"
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)
 
@@ -22,7 +33,7 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) apt-get install -y chromium
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/garrison serve
 
 lint: $(STAMP)

@@ -124,3 +124,18 @@ def test_bench_says_which_games_run_on_a_compiled_core():
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.output)
     assert row["engine"] == "C core" and row["ratio"] > 0
+
+
+def test_serving_and_playing_import_nothing_of_the_test_research_or_arena_extras():
+    # `make run` installs only the server extra: the server, the page and the terminal game must
+    # not need what `make test` adds
+    import subprocess
+    import sys
+
+    code = ("import sys, garrison.server.app, garrison.server.run, garrison.cli.main, "
+            "garrison.cli.play; print(' '.join(sorted(sys.modules)))")
+    loaded = set(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                text=True).stdout.split())
+    extras = {"httpx", "playwright", "schemathesis", "pytest", "hypothesis", "ray", "pyspiel",
+              "pettingzoo", "gymnasium", "matplotlib", "openskill", "mypy"}
+    assert not loaded & extras, loaded & extras

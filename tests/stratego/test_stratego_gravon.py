@@ -1,4 +1,6 @@
-"""Replaying real human games from the Gravon archive (read in place, never copied into the repo)."""
+"""Replaying real human games from the Gravon archive: four games kept as fixtures
+(tests/stratego/fixtures/gravon, with their source), and the whole month where the archive
+is present beside the repository (../shared/data/gravon, read in place)."""
 
 from __future__ import annotations
 
@@ -16,18 +18,41 @@ from garrison.games.stratego.setups import HEURISTIC
 
 # the project's shared folder sits next to the repository (../shared/data)
 ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "data" / "gravon" / "strados2015-2.zip"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gravon"
 
 
 def member(name: str) -> bytes:
-    with zipfile.ZipFile(ARCHIVE) as archive:
-        return archive.read(name)
+    """One recorded game, from the fixtures kept in the repository."""
+    return (FIXTURES / name).read_bytes()
 
 
 @pytest.fixture(scope="module")
 def month():
+    if not ARCHIVE.is_file():
+        pytest.skip(f"the whole-month replay needs the Gravon archive at {ARCHIVE} (absent here: "
+                    "a clone without ../shared); the fixture games below still run")
     errors: list[dict] = []
     summary = gravon.import_gravon(ARCHIVE, errors=errors)
     return summary, errors
+
+
+def test_the_fixtures_are_the_archives_own_files():
+    if not ARCHIVE.is_file():
+        pytest.skip(f"the Gravon archive is absent at {ARCHIVE}: nothing to compare with")
+    with zipfile.ZipFile(ARCHIVE) as archive:
+        for path in FIXTURES.glob("*.xml"):
+            assert archive.read(path.name) == path.read_bytes(), path.name
+
+
+def test_the_fixture_games_replay_with_their_recorded_endings():
+    errors: list[dict] = []
+    summary = gravon.import_gravon(FIXTURES, errors=errors)
+    assert summary["classic"] == {"games": 2, "rejected": 0, "decided_on_board": 1,
+                                  "endings_matched": 1}
+    assert summary["barrage"]["games"] == 1 and summary["barrage"]["rejected"] == 0
+    assert summary["barrage"]["endings_matched"] == summary["barrage"]["decided_on_board"]
+    assert summary["classicfree"]["rejected"] == 1
+    assert [e["game"] for e in errors] == ["classicfree-2015.2-662"]
 
 
 def test_every_classic_game_of_the_month_replays_move_by_move(month):
@@ -121,9 +146,13 @@ def test_bad_files_and_moves_are_reported_and_the_import_goes_on(tmp_path):
         gravon.import_gravon(tmp_path / "missing.zip")
 
 
-def test_human_setups_of_an_archive_join_the_setup_catalogue():
-    game = garrison.load("stratego", setup_file=str(ARCHIVE))
-    assert game.catalogue > HEURISTIC + 1000  # about two setups per classic game
+def test_human_setups_of_an_archive_join_the_setup_catalogue(tmp_path):
+    archive = tmp_path / "two.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for name in ("classic-2015.2-0.xml", "classic-2015.2-349.xml"):
+            out.writestr(name, member(name))
+    game = garrison.load("stratego", setup_file=str(archive))
+    assert game.catalogue == HEURISTIC + 4  # both setups of each classic game
     state = game.new_initial_state()
     state.apply_action(CATALOGUE + HEURISTIC)  # the first human setup of the archive
     first = gravon.parse_xml("classic-2015.2-0", member("classic-2015.2-0.xml"))

@@ -38,11 +38,15 @@ def option(
     high: float | None = None,
     doc: str = "",
     kind: type | None = None,
+    path: bool = False,
 ) -> Any:
-    """Declare one game option as a dataclass field (default, allowed values, one-line doc)."""
+    """Declare one game option as a dataclass field (default, allowed values, one-line doc).
+    ``path=True`` marks an option that names a file to read: front ends that take options from
+    the network refuse such an option and offer their operator's named files instead."""
     return field(
         default=default,
-        metadata={"choices": choices, "low": low, "high": high, "doc": doc, "kind": kind},
+        metadata={"choices": choices, "low": low, "high": high, "doc": doc, "kind": kind,
+                  "path": path},
     )
 
 
@@ -57,6 +61,7 @@ class OptionSpec:
     low: float | None
     high: float | None
     doc: str
+    path: bool = False  # the option names a file to read
 
     def allowed(self) -> str:
         """The allowed values in words, for help texts and error messages."""
@@ -149,6 +154,7 @@ class Params:
                     low=meta.get("low"),
                     high=meta.get("high"),
                     doc=meta.get("doc", ""),
+                    path=bool(meta.get("path", False)),
                 )
             )
         return specs

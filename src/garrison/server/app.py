@@ -29,7 +29,9 @@ from garrison.core import GameError, game_class, games, load
 from .auth import make_token, read_token
 from .config import Settings
 from .db import Conflict, Store
-from .hub import Conn, Hub, ServerError, default_bot, table_meta
+from .errors import ServerError
+from .hub import Conn, Hub, default_bot, table_meta
+from .options import OptionFiles
 from .wire import dumps
 
 log = logging.getLogger("garrison.server")
@@ -92,16 +94,49 @@ class Bucket:
         return False
 
 
-def _game_info(name: str) -> dict[str, Any]:
+#: Every HTTP answer: no inline script runs, no other site frames the page, no referrer leaks.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'self'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def small_number(text: str | None) -> int | None:
+    """A query number: 1 to 9 ASCII digits, else None (``²``, 5000 digits, ``-1`` are not)."""
+    if text is None or not 1 <= len(text) <= 9 or not all("0" <= c <= "9" for c in text):
+        return None
+    return int(text)
+
+
+def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket comes from the server's own page (same host) or a configured one."""
+    origin = origin.rstrip("/")
+    if origin in allowed:
+        return True
+    return origin.split("://", 1)[-1] == host
+
+
+def _game_info(name: str, files: OptionFiles) -> dict[str, Any]:
     cls = game_class(name)
     lo, hi = cls.player_range()
     game = cls()
+
+    def choices(s: Any) -> list[Any] | None:
+        if s.path:  # a file is offered only by the operator's name for it
+            return [s.default, *files.names(name, s.name)]
+        return list(s.choices) if s.choices is not None else None
+
     return {
         "name": name, "title": cls.title, "summary": cls.summary, "players": [lo, hi],
         "options": [
-            {"name": s.name, "default": s.default, "allowed": s.allowed(), "doc": s.doc,
-             "choices": list(s.choices) if s.choices is not None else None,
-             "kind": s.kind.__name__}
+            {"name": s.name, "default": s.default,
+             "allowed": ("the built-in default, or a name the server offers" if s.path
+                         else s.allowed()),
+             "doc": s.doc, "choices": choices(s), "kind": s.kind.__name__}
             for s in cls.option_specs()
         ],
         "bots": bot_names(cls), "default_bot": default_bot(game),
@@ -179,6 +214,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              "message": "the server failed; please try again"}, status_code=500)
 
     @app.middleware("http")
+    async def _security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.middleware("http")
     async def _rate_limit(request: Request, call_next: Any) -> Any:
         if request.url.path.startswith("/api/"):
             host = request.client.host if request.client else "?"
@@ -212,18 +253,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return held[0] if held else None
 
     # -- HTTP API --------------------------------------------------------------------------
-    @app.get("/api/health")
-    async def health() -> dict[str, Any]:
+    @app.get("/api/health", responses={503: {"description": "the database cannot be used"}})
+    async def health() -> Any:
+        """OK only when the database can be written and read back now."""
+        try:
+            await asyncio.to_thread(store.probe)
+        except Exception as err:  # any failure of the database is the answer here
+            log.error("health check: the database failed: %s", err)
+            return JSONResponse({"type": "error", "code": "unavailable", "ok": False,
+                                 "message": "the database cannot be written or read"},
+                                status_code=503)
         return {"ok": True, "tables_live": len(hub.runtimes), **hub.stats}
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return [_game_info(name) for name in games()]
+        return [_game_info(name, settings.option_files) for name in games()]
 
     @app.get("/api/games/{name}")
     async def game_info(name: Annotated[str, PathParam(max_length=40)]) -> dict[str, Any]:
         try:
-            info = _game_info(name)
+            info = _game_info(name, settings.option_files)
         except GameError as err:
             raise ServerError("not_found", str(err)) from None
         info["describe"] = game_class(name)().describe()
@@ -259,8 +308,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pid = who(authorization)
         if await asyncio.to_thread(store.player_name, pid) is None:
             raise ServerError("unauthorized", "this guest is unknown here; sign in again")
+        options = {k: v for k, v in body.options.items() if v is not None}
         try:
-            game = load(body.game, **{k: v for k, v in body.options.items() if v is not None})
+            game_class(body.game)
+            settings.option_files.check(body.game, options)  # never a path from the network
+            files = settings.option_files
+            game = await asyncio.to_thread(
+                lambda: load(body.game, **files.resolve(body.game, options)))
         except GameError as err:
             raise ServerError("bad_option", str(err)) from None
         except (TypeError, ValueError) as err:
@@ -284,7 +338,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rows.append(("human", pid if body.seat == i else None, None))
         if body.seat is not None and (body.seat >= n or seats[body.seat].kind != "human"):
             raise ServerError("bad_request", f"seat {body.seat} is not a seat for a person here")
-        tid = await asyncio.to_thread(store.create_table, game.name, game.options, pid, rows)
+        stored = {**game.options, **{k: v for k, v in options.items() if k in game.options}}
+        tid = await asyncio.to_thread(store.create_table, game.name, stored, pid, rows)
         rt = await hub.runtime(tid)
         await hub.start_if_full(rt)
         return rt.meta()
@@ -348,7 +403,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await held_seat(rt, pid, body.seat)
         if seat is None:
             raise ServerError("forbidden", "you hold no seat at this table")
-        return await hub.submit(tid, seat, body.n, body.action)
+        return await hub.submit(tid, seat, body.n, body.action, pid=pid)
 
     @app.get("/api/tables/{tid}/replay")
     async def replay_step(tid: Annotated[str, PathParam(max_length=16)],
@@ -357,7 +412,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rt = await hub.runtime(tid)
         if rt.row.status != "finished":
             raise ServerError("conflict", "replays are for finished games; watch live instead")
-        state = garrison.replay(rt.state.to_record(), upto=n)
+        state = rt.game.new_initial_state()  # the table's own game: no file read again
+        for action in rt.actions[:n]:
+            state.apply_action(action)
         obs = state.observation(None)
         try:
             text = rt.game.render(obs)
@@ -373,33 +430,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- WebSocket -------------------------------------------------------------------------
     @app.websocket("/ws/tables/{tid}")
     async def play(ws: WebSocket, tid: str) -> None:
+        origin = ws.headers.get("origin")
+        if origin is not None and not _origin_allowed(origin, ws.headers.get("host", ""),
+                                                      settings.allowed_origins):
+            await ws.close(code=4403)  # another site's page may not play in a guest's name
+            return
         await ws.accept()
         params = ws.query_params
         pid = read_token(state["secret"], params.get("token"))
         try:
+            want, last = small_number(params.get("seat")), small_number(params.get("n"))
+            for name in ("seat", "n"):
+                if params.get(name) not in (None, "") and small_number(params.get(name)) is None:
+                    raise ServerError("bad_request", f"'{name}' is a number of at most 9 digits "
+                                                     "(0-9)")
             rt = await hub.runtime(tid[:16])
             async with rt.lock:  # another process may have moved since we last looked
                 await hub.catch_up(rt, reload_row=True)
-            want = params.get("seat")
-            seat = await held_seat(rt, pid, int(want) if want and want.isdigit() else None)
+            seat = await held_seat(rt, pid, want)
             if params.get("watch") == "1":
                 seat = None
         except ServerError as err:
             await ws.send_text(dumps(err.as_dict()))
-            await ws.close(code=4404 if err.code == "not_found" else 4403)
+            await ws.close(code={"not_found": 4404, "bad_request": 4400}.get(err.code, 4403))
             return
         conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
                     delta=params.get("delta") == "1")
         conn.start()
-        last = params.get("n")
-        conn.push_view(rt, {"missed": max(0, rt.n - int(last))} if last and last.isdigit() else None)
+        conn.push_view(rt, {"missed": max(0, rt.n - last)} if last is not None else None)
         rt.conns.add(conn)  # no await since the view above: no change can slip between
         if seat is not None:
             await asyncio.to_thread(store.seen, rt.row.id, [seat], time.time())
         bucket = Bucket(settings.ws_rate)
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(message.get("code", 1000))
+                text = message.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text
+                    conn.push({"type": "error", "code": "bad_request",
+                               "message": "messages are JSON text, not binary frames"})
+                    continue
                 if not bucket.take():
                     conn.push({"type": "error", "code": "rate_limited",
                                "message": "too many messages; the connection is closed"})
@@ -438,13 +510,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 async with rt.lock:
                     await hub.catch_up(rt)
                 last = msg.get("n")
-                known = isinstance(last, int) and not isinstance(last, bool)
+                known = isinstance(last, int) and not isinstance(last, bool) and 0 <= last < 2**31
                 conn.push_view(rt, {"missed": max(0, rt.n - last)} if known else None)
                 return None
             if kind == "move":
-                if conn.seat is None:
+                seat = conn.audience(rt)
+                if seat is None:
                     raise ServerError("forbidden", "spectators cannot move; take a seat to play")
-                ack = await hub.submit(rt.row.id, conn.seat, msg.get("n"), msg.get("action"))
+                ack = await hub.submit(rt.row.id, seat, msg.get("n"), msg.get("action"),
+                                       pid=conn.player_id)
                 return {**ack, "ref": ref}
             raise ServerError("bad_request", "unknown message type; use move, sync or ping")
         except ServerError as err:

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .options import OptionFiles
+
 
 def default_db_url() -> str:
     """SQLite in the user's data directory (``GARRISON_DB`` overrides)."""
@@ -43,5 +45,13 @@ class Settings:
     bot_threads: int = 2
     #: SQLite calls run on the event loop (fast, one process); ``GARRISON_DB_THREADS=1`` sends
     #: them to worker threads as PostgreSQL calls always are.
+    #: Largest WebSocket message a client may send, in bytes (moves are a few hundred).
+    ws_max_message: int = 4096
+    #: Origins (scheme://host:port) whose pages may open a WebSocket, besides the server's own
+    #: (``GARRISON_ORIGINS``, comma-separated). Clients that send no Origin (not browsers) pass.
+    allowed_origins: tuple[str, ...] = field(default_factory=lambda: tuple(
+        o.strip().rstrip("/") for o in os.environ.get("GARRISON_ORIGINS", "").split(",") if o.strip()))
+    #: Files the operator offers by name for options that name files (``GARRISON_OPTION_FILES``).
+    option_files: OptionFiles = field(default_factory=lambda: OptionFiles.from_env())
     inline_sqlite: bool = field(
         default_factory=lambda: os.environ.get("GARRISON_DB_THREADS", "0") not in ("1", "true", "yes"))

@@ -71,6 +71,16 @@ _APPEND_CAS = (
             status=sa.bindparam("p_status"), result=sa.bindparam("p_result"))
 )
 _APPEND_MOVES = moves_t.insert()
+#: The same compare-and-set for a move a person or a bot makes: it lands only while the seat is
+#: still held by that guest (or still a bot seat), checked in the transaction that writes it.
+_PERSON_HOLDS = sa.exists().where(
+    seats_t.c.table_id == sa.bindparam("p_id"), seats_t.c.seat == sa.bindparam("p_seat"),
+    seats_t.c.kind == "human", seats_t.c.player_id == sa.bindparam("p_pid"))
+_BOT_HOLDS = sa.exists().where(
+    seats_t.c.table_id == sa.bindparam("p_id"), seats_t.c.seat == sa.bindparam("p_seat"),
+    seats_t.c.kind == "bot")
+_APPEND_CAS_PERSON = _APPEND_CAS.where(_PERSON_HOLDS)
+_APPEND_CAS_BOT = _APPEND_CAS.where(_BOT_HOLDS)
 
 
 class Conflict(Exception):
@@ -170,6 +180,16 @@ class Store:
         return self.secret()
 
     # -- players ---------------------------------------------------------------------------
+    def probe(self) -> None:
+        """Write a row and read it back (the health check); raises if the database cannot."""
+        stamp = repr(time.time())
+        with self.engine.begin() as conn:
+            conn.execute(meta_t.delete().where(meta_t.c.key == "health"))
+            conn.execute(meta_t.insert().values(key="health", value=stamp))
+            back = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == "health")).scalar()
+        if back != stamp:
+            raise RuntimeError("the health row did not read back")
+
     def add_player(self, name: str) -> str:
         pid = secrets.token_hex(8)
         with self.engine.begin() as conn:
@@ -319,20 +339,29 @@ class Store:
                 .where(moves_t.c.table_id == tid, moves_t.c.n >= start).order_by(moves_t.c.n))]
 
     def append(self, tid: str, start: int, entries: list[tuple[int, int]],
-               result: Any = None) -> None:
+               result: Any = None, mover: tuple[int, str | None] | None = None) -> None:
         """Append ``(action, seat)`` entries as moves ``start, start+1, ...`` in one transaction.
 
-        ``Conflict`` if move ``start`` exists already (someone else moved) or the table is not
-        in play; nothing is written then.
+        ``mover``: ``(seat, guest)`` of the person who makes the first entry (``guest`` None: a
+        bot seat); the move lands only while that seat is still theirs. ``Conflict`` if move
+        ``start`` exists already (someone else moved), the table is not in play or the seat
+        changed hands; nothing is written then.
         """
         now = time.time()
+        params = {
+            "p_id": tid, "p_start": start, "p_moves": start + len(entries),
+            "p_updated": now, "p_status": "finished" if result is not None else "playing",
+            "p_result": None if result is None else json.dumps(result),
+        }
+        statement = _APPEND_CAS
+        if mover is not None:
+            statement = _APPEND_CAS_BOT if mover[1] is None else _APPEND_CAS_PERSON
+            params["p_seat"] = mover[0]
+            if mover[1] is not None:
+                params["p_pid"] = mover[1]
         try:
             with self.engine.begin() as conn:
-                changed = conn.execute(_APPEND_CAS, {
-                    "p_id": tid, "p_start": start, "p_moves": start + len(entries),
-                    "p_updated": now, "p_status": "finished" if result is not None else "playing",
-                    "p_result": None if result is None else json.dumps(result),
-                }).rowcount
+                changed = conn.execute(statement, params).rowcount
                 if changed != 1:
                     raise Conflict(f"move {start} was already made")
                 conn.execute(_APPEND_MOVES, [

@@ -24,33 +24,14 @@ from typing import Any
 
 from garrison.bots import bot_names, make_bot
 from garrison.core import CHANCE, GameError, load, sample_chance
+from garrison.core.seats import seat_label
 
 from .config import Settings
 from .db import Conflict, Store, TableRow
+from .errors import ServerError
 from .wire import diff, dumps
 
 log = logging.getLogger("garrison.server")
-
-
-class ServerError(Exception):
-    """A request the server refuses; ``code`` is stable, the message is one line for a person."""
-
-    status = {
-        "not_found": 404, "unauthorized": 401, "forbidden": 403, "stale": 409, "conflict": 409,
-        "rate_limited": 429,
-    }
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.extra = extra
-
-    @property
-    def http_status(self) -> int:
-        return self.status.get(self.code, 400)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": str(self), **self.extra}
 
 
 def default_bot(game: Any) -> str:
@@ -88,18 +69,33 @@ class Conn:
             message = dumps(message)
         self.outbox.put_nowait(message)
 
+    def audience(self, rt: Runtime) -> int | None:
+        """The seat this socket may see and act for now: its seat while its guest still holds
+        it, else none (it watches from then on, and is told once)."""
+        seat = self.seat
+        if seat is not None and not rt.holds(seat, self.player_id):
+            self.seat = None
+            self.held = None  # the next message is a whole spectator view
+            self.push({"type": "seat_lost", "seat": seat,
+                       "message": f"{seat_label(seat)} is no longer yours at this table; "
+                                  "you are watching"})
+            return None
+        return seat
+
     def push_view(self, rt: Runtime, extra: dict[str, Any] | None = None) -> None:
         """The whole current view (with ``extra`` facts such as ``missed``)."""
-        view = rt.view(self.seat)
+        seat = self.audience(rt)
+        view = rt.view(seat)
         self.held = view
-        self.push({**view, **extra} if extra else rt.view_text(self.seat))
+        self.push({**view, **extra} if extra else rt.view_text(seat))
 
     def push_change(self, rt: Runtime) -> None:
         """What changed since the view this page holds: a delta, or the whole view."""
+        seat = self.audience(rt)
         if not self.delta or self.held is None:
             self.push_view(rt)
             return
-        view = rt.view(self.seat)
+        view = rt.view(seat)
         if view is self.held:
             return
         text = rt.delta_text(self.held, view)
@@ -130,9 +126,10 @@ class Conn:
 class Runtime:
     """One table in this process."""
 
-    def __init__(self, row: TableRow) -> None:
+    def __init__(self, row: TableRow, options: dict[str, Any] | None = None) -> None:
+        """``options``: the row's options with any operator file names resolved to files."""
         self.row = row
-        self.game = load(row.game, **row.options)
+        self.game = load(row.game, **(row.options if options is None else options))
         self.state = self.game.new_initial_state()
         self.movers: list[int] = []  # seat (or -1) of each move
         self.actions: list[int] = []  # the move log as this process knows it
@@ -160,6 +157,12 @@ class Runtime:
 
     def meta(self) -> dict[str, Any]:
         return table_meta(self.row, self.game)
+
+    def holds(self, seat: int, pid: str | None) -> bool:
+        """Does guest ``pid`` hold ``seat`` now (the seat check of every move and view)?"""
+        seats = self.row.seats
+        return (pid is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
+                and seats[seat].player_id == pid)
 
     def bot_for(self, seat: int) -> Any:
         s = self.row.seats[seat]
@@ -284,7 +287,9 @@ class Hub:
             row = await self.db(self.store.table, tid)
             if row is None:
                 raise ServerError("not_found", f"there is no table {tid!r}")
-            rt = Runtime(row)
+            options = self.settings.option_files.resolve(row.game, row.options)
+            # a game may read a file (an operator's card set): never on the event loop
+            rt = await asyncio.to_thread(Runtime, row, options)
             rt.apply_rows(await self.db(self.store.moves, tid, 0))
             self.runtimes[tid] = rt
         self._loading.pop(tid, None)
@@ -314,8 +319,11 @@ class Hub:
         return changed
 
     # -- moves -----------------------------------------------------------------------------
-    async def submit(self, tid: str, seat: int, n: Any, action: Any) -> dict[str, Any]:
-        """Make ``action`` for ``seat`` as move number ``n`` (compare-and-set)."""
+    async def submit(self, tid: str, seat: int, n: Any, action: Any,
+                     pid: str | None = None) -> dict[str, Any]:
+        """Make ``action`` for ``seat`` as move number ``n`` (compare-and-set). ``pid``: the
+        guest who sends it, who must hold the seat now; ``None``: this server's bot of a bot
+        seat. The store checks the holder again in the transaction that writes the move."""
         if isinstance(n, bool) or not isinstance(n, int):
             raise ServerError("bad_request", "a move needs 'n', the move number it expects (an integer)")
         if isinstance(action, bool) or not isinstance(action, int):
@@ -334,13 +342,15 @@ class Hub:
                 raise ServerError(
                     "stale", f"move {n} is not the next move; the table is at move {current}",
                     now=current)
+            self._check_mover(rt, seat, pid)
             state = rt.state
             if state.is_terminal():
                 raise ServerError("game_over", "the game is over; no more moves")
             player = state.current_player()
             if seat != player:
-                who = "chance" if player == CHANCE else f"seat {player}"
-                raise ServerError("not_your_turn", f"it is not seat {seat}'s turn; {who} is to move")
+                who = "chance" if player == CHANCE else seat_label(player)
+                raise ServerError("not_your_turn",
+                                  f"it is not {seat_label(seat)}'s turn; {who} is to move")
             new = state.clone()
             try:
                 new.apply_action(action, seat=seat)
@@ -348,10 +358,17 @@ class Hub:
                 raise ServerError(err.code, str(err)) from None
             entries = [(action, seat)]
             entries += self._chance(rt, new)
-            await self._commit(rt, current, new, entries)
+            await self._commit(rt, current, new, entries, mover=(seat, pid))
         self.stats["moves"] += 1
         self.after_change(rt)
         return {"type": "ack", "n": current, "now": current + len(entries)}
+
+    @staticmethod
+    def _check_mover(rt: Runtime, seat: int, pid: str | None) -> None:
+        if pid is not None and not rt.holds(seat, pid):
+            raise ServerError("forbidden", f"you do not hold seat {seat} at this table")
+        if pid is None and not (0 <= seat < len(rt.row.seats) and rt.row.seats[seat].kind == "bot"):
+            raise ServerError("forbidden", f"seat {seat} is not a bot seat")
 
     def _chance(self, rt: Runtime, state: Any) -> list[tuple[int, int]]:
         out = []
@@ -361,13 +378,16 @@ class Hub:
             out.append((a, CHANCE))
         return out
 
-    async def _commit(self, rt: Runtime, start: int, new: Any, entries: list[tuple[int, int]]) -> None:
+    async def _commit(self, rt: Runtime, start: int, new: Any, entries: list[tuple[int, int]],
+                      mover: tuple[int, str | None] | None = None) -> None:
         result = {"returns": new.returns()} if new.is_terminal() else None
         try:
-            await self.db(self.store.append, rt.row.id, start, entries, result)
+            await self.db(self.store.append, rt.row.id, start, entries, result, mover)
         except Conflict:
             self.stats["conflicts"] += 1
             await self.catch_up(rt, reload_row=True)
+            if mover is not None:  # the seat may have changed hands on another process
+                self._check_mover(rt, *mover)
             raise ServerError("stale", f"move {start} was made by someone else first; "
                                        f"the table is at move {rt.n}", now=rt.n) from None
         rt.state = new

@@ -34,8 +34,11 @@ def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -
     gc.set_threshold(50_000, 20, 50)
     # keep-alive pings of every socket (seconds; GARRISON_WS_PING=0: none)
     ping = float(os.environ.get("GARRISON_WS_PING", "20") or 0) or None
+    # a client message is a move, a sync or a ping: a few hundred bytes. A larger frame is
+    # refused by the protocol layer before it is read (close code 1009).
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws,
-                ws_per_message_deflate=deflate, ws_ping_interval=ping)
+                ws_per_message_deflate=deflate, ws_ping_interval=ping,
+                ws_max_size=settings.ws_max_message)
 
 
 def _safe(url: str) -> str:

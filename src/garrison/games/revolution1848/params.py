@@ -21,6 +21,7 @@ class G1848Params(Params):
         "",
         doc="path of another card file (JSON, same format as data/cards.json); empty: our "
         "reconstructed set",
+        path=True,
     )
     patt_limit: int = option(
         0,

@@ -74,7 +74,8 @@ class StrategoParams(Params):
         doc="how a side sets up: piece by piece, a whole setup in one step, or either",
     )
     setup_file: str = option(
-        "", doc="a Gravon archive (.zip or .xml) whose human setups join the setup catalogue"
+        "", doc="a Gravon archive (.zip or .xml) whose human setups join the setup catalogue",
+        path=True,
     )
 
     def validate(self) -> None:

@@ -1,0 +1,196 @@
+"""Attacks from the outside review, each run against a real server process (SQLite and
+PostgreSQL): a socket that kept a seat after it changed hands, and client options naming files."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+from server_helpers import WS, Api, Server, log_of
+
+import garrison
+
+
+def _seat_changes_hands(live: Server, http: httpx.Client) -> tuple[str, Api, Api, WS]:
+    """A takes seat 0 of a waiting two-player Scopa table and opens its socket; A leaves; B takes
+    seat 0 and C seat 1, so the game starts with A's old socket still open."""
+    a, b, c = Api(http, "Ann"), Api(http, "Bob"), Api(http, "Cid")
+    table = a.create("scopa", {"players": 2}, [{"kind": "human"}, {"kind": "human"}], seat=0)
+    tid = table["id"]
+    old = WS(live.base, tid, a.token, seat=0)
+    first = old.until(lambda m: m.get("type") == "view")
+    assert first["seat"] == 0
+    a.post(f"/api/tables/{tid}/leave", {"seat": 0})
+    b.post(f"/api/tables/{tid}/join", {"seat": 0})
+    c.post(f"/api/tables/{tid}/join", {"seat": 1})
+    return tid, b, c, old
+
+
+def test_a_socket_loses_its_seat_when_the_seat_changes_hands(live: Server) -> None:
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        tid, b, _c, old = _seat_changes_hands(live, http)
+        try:
+            view = old.until(lambda m: m.get("type") == "view" and m["status"] == "playing")
+            notice = [m for m in old.received if m.get("type") == "seat_lost"]
+            assert notice and "P1" in notice[0]["message"]
+            assert view["seat"] is None and view["legal"] == []
+            assert view["obs"]["seat"] is None
+            hand_now = b.get(f"/api/tables/{tid}/view?seat=0")["obs"]["hand"]
+            assert hand_now, "B holds cards"
+            for msg in old.received[1:]:
+                if msg.get("type") == "view":  # nothing of B's hand ever reached A
+                    assert msg["seat"] is None and not msg["obs"].get("hand")
+            # A's old socket tries to move for seat 0: refused, nothing stored
+            n = view["n"]
+            before = log_of(live.db_url, tid)
+            mover = view["to_move"]
+            own = b.get(f"/api/tables/{tid}/view?seat=0")
+            action = own["legal"][0]["id"] if mover == 0 else 0
+            old.send({"type": "move", "n": n, "action": action, "ref": "x"})
+            reply = old.until(lambda m: m.get("ref") == "x")
+            assert reply["type"] == "error" and reply["code"] == "forbidden"
+            time.sleep(0.3)
+            assert log_of(live.db_url, tid) == before
+        finally:
+            old.close()
+
+
+def test_a_guest_without_a_seat_cannot_move_over_http_either(live: Server) -> None:
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        a, b = Api(http, "Ann"), Api(http, "Bob")
+        table = a.create("stratego", {}, [{"kind": "human"}, {"kind": "human"}], seat=0)
+        tid = table["id"]
+        a.post(f"/api/tables/{tid}/leave", {"seat": 0})
+        b.post(f"/api/tables/{tid}/join", {"seat": 0})
+        refused = http.post(f"/api/tables/{tid}/moves", json={"seat": 0, "n": 0, "action": 3700},
+                            headers=a.headers)
+        assert refused.status_code == 403 and "seat 0" in refused.json()["message"]
+
+
+def test_options_that_name_files_are_refused_from_the_network(live: Server) -> None:
+    with httpx.Client(base_url=live.base, timeout=10) as http:
+        a = Api(http, "Eve")
+        attacks = [("1848", "cards", "/proc/self/fd/5"), ("stratego", "setup_file", "/dev/zero"),
+                   ("1848", "cards", "/etc/passwd"), ("1848", "cards", "/no/such/file.json")]
+        messages = set()
+        for game, option, path in attacks:
+            started = time.monotonic()
+            r = http.post("/api/tables", json={"game": game, "options": {option: path}},
+                          headers=a.headers)
+            assert time.monotonic() - started < 5, "answered at once, never a hang"
+            assert r.status_code == 400, r.text
+            body = r.json()
+            assert body["code"] == "bad_option" and f"'{option}'" in body["message"]
+            assert path not in body["message"]
+            messages.add(body["message"].replace(game, "G"))
+        # the answer is the same whether the file exists or not: no oracle
+        assert len({m for m in messages if "'cards'" in m}) == 1
+        assert http.get("/api/health").status_code == 200
+
+
+def test_operator_named_card_sets_are_offered_by_name(tmp_path) -> None:
+    from garrison.games.revolution1848.carddata import DEFAULT_PATH
+
+    cards = tmp_path / "cards.json"
+    cards.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    with Server(url, GARRISON_OPTION_FILES=f"1848.cards.mine={cards}") as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        a = Api(http, "Ann")
+        table = a.create("1848", {"players": 2, "cards": "mine"})
+        assert table["options"]["cards"] == "mine", "the page sees the name, never the path"
+        assert str(cards) not in str(a.get(f"/api/tables/{table['id']}/view?seat=0"))
+        unknown = http.post("/api/tables", json={"game": "1848", "options": {"cards": "theirs"}},
+                            headers=a.headers)
+        assert unknown.status_code == 400 and "mine" in unknown.json()["message"]
+        info = http.get("/api/games/1848").json()
+        assert garrison.load("1848").options["cards"] == ""
+        assert "mine" in str(info)
+
+
+def _ws_url(srv: Server, tid: str, query: str) -> str:
+    return srv.base.replace("http", "ws", 1) + f"/ws/tables/{tid}?{query}"
+
+
+def _table(srv: Server, http: httpx.Client) -> tuple[str, Api]:
+    a = Api(http, "Ann")
+    return a.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "bot"}])["id"], a
+
+
+def test_a_huge_frame_is_refused_before_it_is_read(live: Server) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        tid, a = _table(live, http)
+        with connect(_ws_url(live, tid, f"token={a.token}"), max_size=2**24) as ws:
+            ws.recv(timeout=10)
+            try:
+                ws.send("x" * 10_000_000)
+                while True:
+                    ws.recv(timeout=10)
+            except ConnectionClosed as closed:  # "message too big" (1009), or cut off at once
+                assert closed.rcvd is None or closed.rcvd.code == 1009
+        assert http.get("/api/health").status_code == 200
+
+
+def test_junk_input_gets_an_error_reply_never_a_dropped_socket(live: Server) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        tid, a = _table(live, http)
+        for query in ("n=²", "seat=²", "n=" + "9" * 5000, "seat=-1"):
+            with connect(_ws_url(live, tid, f"token={a.token}&{query}")) as ws:
+                reply = json.loads(ws.recv(timeout=10))
+                assert reply["type"] == "error" and reply["code"] == "bad_request", query
+                try:
+                    ws.recv(timeout=10)
+                except ConnectionClosed as closed:
+                    assert closed.rcvd is not None and closed.rcvd.code == 4400
+        with connect(_ws_url(live, tid, f"token={a.token}")) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            ws.send(b"\x00\x01binary")
+            assert json.loads(ws.recv(timeout=10))["code"] == "bad_request"
+            ws.send(json.dumps({"type": "sync", "n": -1e30}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            ws.send(json.dumps({"type": "ping", "ref": 1}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        assert "Traceback" not in live.output()
+
+
+def test_pages_of_other_sites_may_not_open_a_socket(live: Server) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with httpx.Client(base_url=live.base, timeout=30) as http:
+        tid, a = _table(live, http)
+        try:
+            with connect(_ws_url(live, tid, f"token={a.token}"), origin="http://evil.example") as ws:
+                ws.recv(timeout=10)
+            raise AssertionError("a foreign origin was let in")
+        except (InvalidStatus, Exception) as err:
+            assert not isinstance(err, AssertionError)
+        own = live.base
+        with connect(_ws_url(live, tid, f"token={a.token}"), origin=own) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+        page = http.get("/")
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+        assert page.headers["x-frame-options"] == "DENY"
+        assert page.headers["referrer-policy"] == "no-referrer"
+        assert "<script>" not in page.text and " on" + "click=" not in page.text
+
+
+def test_health_fails_when_the_database_cannot_be_read(tmp_path) -> None:
+    db = tmp_path / "g.db"
+    with Server(f"sqlite:///{db}") as srv, httpx.Client(base_url=srv.base, timeout=30) as http:
+        assert http.get("/api/health").status_code == 200
+        Api(http, "Ann")
+        for path in tmp_path.glob("g.db*"):  # the database files are overwritten with junk
+            size = path.stat().st_size
+            with path.open("r+b") as f:
+                f.write(b"\xff" * max(size, 4096))
+        bad = http.get("/api/health")
+        assert bad.status_code == 503 and bad.json()["ok"] is False
