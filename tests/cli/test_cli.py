@@ -139,3 +139,41 @@ def test_serving_and_playing_import_nothing_of_the_test_research_or_arena_extras
     extras = {"httpx", "playwright", "schemathesis", "pytest", "hypothesis", "ray", "pyspiel",
               "pettingzoo", "gymnasium", "matplotlib", "openskill", "mypy"}
     assert not loaded & extras, loaded & extras
+
+
+def test_play_saves_its_record_on_quit_and_replay_reads_it(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "gambit", "--seat", "0", "--bots", "random", "-o", "players=2",
+                 "--seed", "3", "--save", str(path), "--delay", "0", input="#1\n#1\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Game abandoned." in said and "Record saved to" in said and path.name in said
+    record = json.loads(path.read_text())
+    assert record["game"] == "gambit" and len(record["actions"]) >= 2
+    shown = run("replay", str(path))
+    assert shown.exit_code == 0, shown.output
+
+
+def test_replay_picks_one_game_of_an_arena_file(tmp_path):
+    import random as _random
+
+    import garrison
+
+    lines = []
+    for seed in range(3):
+        state = garrison.load("gambit", players=2, lives=1).new_initial_state()
+        rng = _random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
+        lines.append(json.dumps(state.to_record()))
+    path = tmp_path / "arena.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    ambiguous = run("replay", str(path))
+    assert ambiguous.exit_code == 2 and "holds 3 games: pick one with --game 1 to --game 3" in ambiguous.output
+    assert run("replay", str(path), "--game", "4").exit_code == 2
+    second = run("replay", str(path), "--game", "2")
+    assert second.exit_code == 0 and "Returns:" in second.output
+    path.write_text(lines[0] + "\n{not json\n")
+    broken = run("replay", str(path))
+    assert broken.exit_code == 2 and "line 2" in " ".join(broken.output.split())

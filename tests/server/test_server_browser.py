@@ -49,8 +49,10 @@ def shots(tmp_path: Path) -> Path:
     return root
 
 
-def _person(browser, name: str):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+def _person(browser, name: str, bypass_csp: bool = True):  # noqa: ANN001, ANN202
+    # the tests' own probes (wait_for_function) are evaluated strings, which the page's
+    # Content-Security-Policy forbids; test_the_page_runs_under_its_own_csp plays without it
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=bypass_csp)
     page = context.new_page()
     page.on("dialog", lambda d: d.accept(name))
     frames: list[dict] = []
@@ -60,9 +62,17 @@ def _person(browser, name: str):  # noqa: ANN001, ANN202
     return context, page
 
 
-def _create(page, base: str, game: str, seats: list[str]) -> str:  # noqa: ANN001
+def _create(page, base: str, game: str, seats: list[str],  # noqa: ANN001
+            options: dict[str, str] | None = None) -> str:
     page.goto(base + "/")
     page.select_option("#game", game)
+    for option, value in (options or {}).items():
+        box = page.locator(f'[data-option="{option}"]')
+        if box.evaluate("n => n.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+        box.dispatch_event("change")
     for i, choice in enumerate(seats):
         if choice:
             page.select_option(f'select[data-seat="{i}"]', choice)
@@ -144,41 +154,91 @@ def _check_frames(frames: list[dict], seat: int) -> int:
     return len(views)
 
 
-FULL_GAMES = [g for g in ("gambit", "soldateska", "solo66") if g in garrison.games()]
+# Every game to its end through the page; where a whole game is long, options that keep it short
+# (two players, one point of Scopa, Stratego drawn after 60 moves).
+FULL_GAMES = {"gambit": {}, "soldateska": {}, "solo66": {}, "1848": {"players": "2"},
+              "scopa": {"players": "2", "target": "1"}, "stratego": {"max_plies": "60"}}
+CLICKED = {"gambit": "die", "stratego": "square"}
 
 
-@pytest.mark.parametrize("name", FULL_GAMES)
+@pytest.mark.parametrize("name", list(FULL_GAMES))
 def test_full_game_against_bots(site: Server, browser, shots: Path, name: str) -> None:  # noqa: ANN001
     context, page = _person(browser, "Ann")
     try:
         page.goto(site.base + "/")
         page.click("#signin")
         page.wait_for_selector("text=Playing as Ann")
-        _create(page, site.base, name, [])
+        _create(page, site.base, name, [], FULL_GAMES[name])
+        page.screenshot(path=str(shots / f"{name}-start.png"), full_page=True)
         rng = random.Random(1)
         clicks = 0
         kinds: set[str] = set()
         while kind := _play_widget(page, rng):
             kinds.add(kind)
             clicks += 1
-            if clicks == 3:
-                page.screenshot(path=str(shots / f"{name}-widgets.png"), full_page=True)
+            if clicks == 6:
+                page.screenshot(path=str(shots / f"{name}-middle.png"), full_page=True)
             assert clicks < 3000
         assert clicks > 0
-        assert ("die" if name == "gambit" else "card") in kinds, kinds
-        assert "Result: seat 0:" in page.inner_text("#result")
+        assert CLICKED.get(name, "card") in kinds, kinds
         assert page.inner_text("#status") == "The game is over."
+        _check_table(page, name, over=True)
         page.screenshot(path=str(shots / f"{name}-finished.png"), full_page=True)
         assert _check_frames(page.frames_seen, 0) > clicks
-        # the replay viewer steps through the finished game
-        page.click("text=replay")
+        # the record of the finished game is the kernel's, and replays to the same end
+        record = page.evaluate("fetch(document.querySelector('#record-link').href).then(r => r.json())")
+        assert garrison.replay(record).is_terminal() and record["game"] == name
+        # the replay viewer steps through the finished game from the player's own seat,
+        # skipping chance steps
+        page.click("#replay-link")
         page.wait_for_selector("#slider")
         page.wait_for_function("document.querySelector('#where').textContent.includes('of')")
+        assert "as P1" in page.inner_text("#replay-as")
         page.click("#next")
-        page.wait_for_function("document.querySelector('#where').textContent.startsWith('move 1 ')")
+        page.wait_for_function("!document.querySelector('#where').textContent.startsWith('move 0 ')")
         page.screenshot(path=str(shots / f"{name}-replay.png"), full_page=True)
+        # rematch: the same game, options and seats, at a new table
+        page.go_back()
+        page.wait_for_selector("#rematch")
+        old = page.url
+        page.click("#rematch")
+        page.wait_for_function(f"location.href !== {old!r}")
+        page.wait_for_selector("#scoreboard tr[data-seat]")
+        assert page.evaluate("window.garrisonView.table.game") == name
     finally:
         context.close()
+
+
+TRICK_GAMES = ("soldateska", "solo66")
+
+
+def _check_table(page, name: str, over: bool) -> None:  # noqa: ANN001
+    """The scoreboard names every seat with its counts; trick games show the last trick; at the
+    end the Result region says who won, the final scores and offers a rematch."""
+    view = page.evaluate("window.garrisonView")
+    board = page.get_by_role("region", name="Scoreboard")
+    rows = board.locator("tbody tr")
+    assert rows.count() == len(view["table"]["seats"])
+    for seat in view["table"]["seats"]:
+        text = rows.nth(seat["seat"]).inner_text()
+        assert text.startswith(f"P{seat['seat'] + 1} · "), text
+        assert len(rows.nth(seat["seat"]).locator("td").all()) == 1 + len(view["ui"]["scoreboard"]["columns"])
+    assert "(you)" in rows.nth(view["seat"]).inner_text()
+    if name in TRICK_GAMES and view["ui"].get("last_trick"):
+        trick = page.get_by_role("region", name="Last trick")
+        assert trick.is_visible() and "Won by P" in trick.inner_text()
+    if over:
+        result = page.get_by_role("region", name="Result")
+        assert result.is_visible()
+        verdict = result.locator(".verdict").inner_text()
+        assert verdict in ("You won", "You lost", "Draw", "You won (shared)"), verdict
+        assert "Winner" in result.inner_text() or verdict == "Draw"
+        assert result.locator("ul.scores li").count() == len(view["table"]["seats"])
+        assert result.locator("#rematch").is_visible()
+        assert "-0.333" not in result.inner_text()
+    howto = page.get_by_role("region", name="How to play")
+    page.wait_for_function("document.querySelector('#howto h2').textContent.startsWith('How to play ')")
+    assert "seed" not in howto.inner_text().lower() and "openspiel" not in howto.inner_text().lower()
 
 
 def test_two_people_at_one_table(site: Server, browser, shots: Path) -> None:  # noqa: ANN001
@@ -199,7 +259,7 @@ def test_two_people_at_one_table(site: Server, browser, shots: Path) -> None:  #
             ann.wait_for_function(
                 "document.querySelector('#result').textContent.length > 0 || "
                 "document.querySelector('#status').textContent === 'Your move.' || "
-                "document.querySelector('#status').textContent.startsWith('Seat 1')")
+                "document.querySelector('#status').textContent.startsWith('P2 · Bob')")
             page = ann if ann.inner_text("#status") == "Your move." else bob
             if ann.inner_text("#result"):
                 break
@@ -208,7 +268,17 @@ def test_two_people_at_one_table(site: Server, browser, shots: Path) -> None:  #
             _click_once(page, rng)
             moves += 1
         bob.wait_for_function("document.querySelector('#result').textContent.length > 0")
-        assert ann.inner_text("#result") == bob.inner_text("#result")
+        verdicts = {ann.inner_text("#result-panel .verdict"), bob.inner_text("#result-panel .verdict")}
+        assert verdicts <= {"You won", "You lost", "Draw", "You won (shared)"}, verdicts
+        assert verdicts != {"You won"}, "two people cannot both win alone"
+        winner_line = [p.inner_text("#result-panel p:nth-of-type(2)") for p in (ann, bob)]
+        assert winner_line[0] == winner_line[1] and winner_line[0].startswith(("Winner", "Nobody"))
+        # Ann cannot take a second seat at her own table: the server refuses it
+        refused = ann.evaluate(f"""fetch('/api/tables/{tid}/join', {{method: 'POST',
+            headers: {{'Content-Type': 'application/json', Authorization: 'Bearer ' +
+            JSON.parse(localStorage.getItem('garrison.guest')).token}}, body: '{{"seat": 1}}'}})
+            .then(r => r.status)""")
+        assert refused == 409
         ann.screenshot(path=str(shots / "two-people-ann.png"), full_page=True)
         bob.screenshot(path=str(shots / "two-people-bob.png"), full_page=True)
         _check_frames(ann.frames_seen, 0)
@@ -229,6 +299,8 @@ def test_opening_moves_of_every_game(site: Server, browser, shots: Path, name: s
                 break
         page.screenshot(path=str(shots / f"{name}-opening.png"), full_page=True)
         assert (page.text_content("#view") or "").strip()
+        if not page.inner_text("#result"):
+            _check_table(page, name, over=False)
         _check_frames(page.frames_seen, 0)
     finally:
         context.close()
@@ -271,5 +343,36 @@ def test_stratego_by_clicking_piece_then_square(site: Server, browser, shots: Pa
         assert any(c and c.get("side") == 1 and c.get("rank") is None for c in cells)
         page.screenshot(path=str(shots / "stratego-board.png"), full_page=True)
         _check_frames(page.frames_seen, 0)
+    finally:
+        context.close()
+
+
+def test_the_page_runs_under_its_own_csp_and_fits_a_phone(site: Server, browser, shots: Path) -> None:  # noqa: ANN001
+    """No script of the page breaks the Content-Security-Policy (no bypass here), nothing logs a
+    console error, and neither the lobby nor a table scrolls sideways 375 px wide."""
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept("Ann"))
+    try:
+        page.goto(site.base + "/")
+        page.click("#signin")
+        page.wait_for_selector("#create-table")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
+        for game in ("stratego", "soldateska"):
+            page.goto(site.base + "/")
+            page.select_option("#game", game)
+            page.click("#create-table")
+            page.wait_for_url("**/#/table/*")
+            page.wait_for_selector("#scoreboard tr[data-seat]")
+            page.wait_for_selector("#play .widgets")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 375, (game, width)
+            page.screenshot(path=str(shots / f"phone-{game}.png"), full_page=True)
+        assert page.title().endswith("Garrison")
+        assert not errors, errors
     finally:
         context.close()

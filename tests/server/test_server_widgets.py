@@ -18,7 +18,7 @@ import pytest
 import garrison
 from garrison.core import sample_chance
 
-KINDS = {"card", "die", "move", "square", "button"}
+KINDS = {"card", "die", "move", "square", "button", "setup"}
 GAMES = garrison.games()
 
 
@@ -33,6 +33,8 @@ def click_key(desc: dict[str, Any]) -> tuple:
         return ("move", tuple(desc["from"]), tuple(desc["to"]))
     if kind == "square":
         return ("square", tuple(desc["square"]))
+    if kind == "setup":  # chosen by its name from the list of setups
+        return ("setup", desc["name"])
     return ("button", desc["id"])
 
 
@@ -52,6 +54,9 @@ def targets(ui: dict[str, Any], desc: dict[str, Any]) -> int:
     """How many drawn things a description can be clicked on (at least one for a real widget)."""
     kind = desc["kind"]
     if kind == "button":
+        return 1
+    if kind == "setup":  # a named entry with a preview of the zone it fills
+        assert desc["name"] and len(desc["preview"]) % 10 == 0
         return 1
     if kind == "card":
         return sum(1 for c in zone(ui, desc["zone"])["cards"] if c["key"] == desc["card"])

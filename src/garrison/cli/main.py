@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from garrison.bots import bot_class, bot_names
-from garrison.core import GameError, OptionError, game_class, games, load, read_record, replay
+from garrison.core import GameError, OptionError, game_class, games, load, read_records, replay
 from garrison.core.seats import seat_label
 
 from .common import parse_options, seat_options, split_bots
@@ -74,11 +74,16 @@ def play(
     bots: Annotated[str | None, typer.Option(help="bots for the other seats, comma-separated")] = None,
     option: OptionArg = None,
     seed: Annotated[int | None, typer.Option(help="seed for dice, deals and bots")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game's record (JSON) to this file, "
+                                              "also when you quit")] = None,
+    delay: Annotated[float | None, typer.Option(
+        help="seconds to pause after each bot move (default: 0.6 at a terminal, 0 otherwise)")] = None,
 ) -> None:
     """Play a game in the terminal against bots (no GAME: an interactive menu)."""
     from .play import default_bot, menu
     from .play import play as play_game
 
+    pause = delay if delay is not None else (0.6 if sys.stdout.isatty() and sys.stdin.isatty() else 0.0)
     try:
         if game is None:
             name, options, seat, bot_list = menu(console)
@@ -86,7 +91,7 @@ def play(
             name, options = game, parse_options(option)
             cls = load(name, **options)
             bot_list = split_bots(bots) or [default_bot(cls)]
-        play_game(name, options, seat, bot_list, seed, console)
+        play_game(name, options, seat, bot_list, seed, console, save=save, delay=max(0.0, pause))
     except GameError as err:
         _fail(err)
 
@@ -142,13 +147,24 @@ def simulate(
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="a Garrison record (JSON)")],
+    file: Annotated[Path, typer.Argument(help="a record from 'play --save' or the page's download, "
+                                              "or several games from 'arena --save'")],
     seat: Annotated[int | None, typer.Option(help="watch as this seat (default: spectator)")] = None,
     step: Annotated[bool, typer.Option(help="wait for Enter between moves")] = False,
+    game_no: Annotated[int | None, typer.Option("--game", help="which game of a file of several "
+                                                               "(1, 2, ...)")] = None,
 ) -> None:
     """Step through a recorded game, seen by a spectator or one seat."""
     try:
-        record = read_record(file)
+        records = read_records(file)
+        if game_no is None and len(records) > 1:
+            raise OptionError(f"{file} holds {len(records)} games: pick one with --game 1 to "
+                              f"--game {len(records)}")
+        index = 1 if game_no is None else game_no
+        if not 1 <= index <= len(records):
+            raise OptionError(f"there is no game {index} in {file}: it holds {len(records)} "
+                              f"(--game 1 to {len(records)})")
+        record = records[index - 1]
         final = replay(record)  # validates the whole record before showing anything
         game = final.game
         state = game.new_initial_state()

@@ -3,12 +3,16 @@ observation, so nothing that seat may not see is ever printed."""
 
 from __future__ import annotations
 
+import json
 import random
+import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.prompt import Prompt
+from rich.text import Text
 
 from garrison.bots import bot_names, make_bot
 from garrison.core import CHANCE, GameError, OptionError, game_class, games, load, sample_chance
@@ -82,8 +86,13 @@ def play(
     bots: list[str],
     seed: int | None,
     console: Console,
+    save: Path | None = None,
+    delay: float = 0.0,
 ) -> list[float]:
-    """Play one game; the person holds ``seat``; ``bots[s]`` plays every other seat ``s``."""
+    """Play one game; the person holds ``seat``; ``bots[s]`` plays every other seat ``s``.
+    ``save``: the record is written there at the end, or when the person quits. ``delay``: a
+    pause after each bot move, so a person can follow. Raises ``OptionError`` for a bad seat or
+    bot list; quitting raises ``SystemExit(0)``."""
     game = load(name, **options)
     n = game.num_players
     if not 0 <= seat < n:
@@ -99,21 +108,29 @@ def play(
     state = game.new_initial_state()
     seen = 0
     console.print(f"[bold]{game.title}[/bold] — you are {seat_label(seat)} (--seat {seat}). Type 'help' for help.")
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-            continue
-        if player != seat:
-            state.apply_action(players[player].step(state))
-            continue
-        obs = state.observation(seat)
-        seen = _show_log(console, obs, seen)
-        console.print(Panel(game.render(obs), expand=False))
-        state.apply_action(_ask(console, state))
+    try:
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            if player != seat:
+                state.apply_action(players[player].step(state))
+                seen = _show_log(console, state.observation(seat), seen)
+                if delay:
+                    time.sleep(delay)
+                continue
+            obs = state.observation(seat)
+            seen = _show_log(console, obs, seen)
+            console.print(Panel(colourise(game.render(obs)), expand=False,
+                                title=f"[bold]Your move, {seat_label(seat)}[/bold]"))
+            state.apply_action(_ask(console, state))
+    finally:
+        if save is not None:
+            _save(console, save, state)
     obs = state.observation(seat)
     _show_log(console, obs, seen)
-    console.print(Panel(game.render(obs), title="Game over", expand=False))
+    console.print(Panel(colourise(game.render(obs)), title="Game over", expand=False))
     returns = state.returns()
     console.print("Result: " + ", ".join(
         f"{'you' if s == seat else f'{seat_label(s)} ({bots[s]})'} {r:+g}" for s, r in enumerate(returns)
@@ -124,8 +141,39 @@ def play(
 def _show_log(console: Console, obs: dict[str, Any], seen: int) -> int:
     log = obs.get("log") or []
     for line in log[seen:]:
-        console.print(f"[dim]· {line}[/dim]")
+        text = colourise(f"· {line}")
+        text.stylize("dim")
+        console.print(text)
     return len(log)
+
+
+#: Colours that help at the terminal: red and black suits, the two Stratego sides, seat names.
+COLOURS = (
+    (r"♥|♦|\bHearts\b|\bDiamonds\b", "bold red"),
+    (r"♠|♣|\bSpades\b|\bClubs\b", "bold"),
+    (r"\bRed\b", "bold red"),
+    (r"\bBlue\b", "bold blue"),
+    (r"\bP[1-9]\b", "cyan"),
+)
+
+
+def colourise(text: str) -> Text:
+    """The game's text view with colours (none where NO_COLOR is set or output is no terminal:
+    rich drops styles there)."""
+    out = Text(text)
+    for pattern, style in COLOURS:
+        out.highlight_regex(pattern, style)
+    return out
+
+
+def _save(console: Console, path: Path, state: Any) -> None:
+    try:
+        path.write_text(json.dumps(state.to_record()) + "\n", encoding="utf-8")
+    except OSError as err:
+        console.print(f"[red]could not save the record to {path}: {err.strerror}[/red]")
+        return
+    console.print(f"Record saved to {path} ({state.move_number()} moves): "
+                  f"garrison replay {path}")
 
 
 def _ask(console: Console, state: Any) -> int:
@@ -136,9 +184,11 @@ def _ask(console: Console, state: Any) -> int:
         try:
             text = console.input("> ").strip()
         except EOFError:
-            raise SystemExit("\nInput closed; game abandoned.") from None
+            console.print("\nInput closed; game abandoned.")
+            raise SystemExit(0) from None
         if text.lower() in ("q", "quit", "exit"):
-            raise SystemExit("Game abandoned.")
+            console.print("Game abandoned.")
+            raise SystemExit(0)
         if text.lower() in ("h", "help", "?"):
             console.print(
                 f"Type the move as listed (e.g. '{texts[0]}'), or its number with '#' (e.g. #1); "

@@ -13,7 +13,7 @@ from .errors import (
 )
 from .game import Game, GameFacts
 from .params import OptionSpec, Params, option
-from .record import read_record, replay
+from .record import read_record, read_records, replay
 from .registry import game_class, games, load
 from .state import CHANCE, TERMINAL, State
 
@@ -21,5 +21,6 @@ __all__ = [
     "Bot", "CHANCE", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
     "IllegalActionError", "InvalidActionError", "NotYourTurnError", "OptionError", "OptionSpec",
     "Params", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
+    "read_records",
     "replay", "sample_chance",
 ]

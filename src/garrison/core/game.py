@@ -131,17 +131,28 @@ class Game:
         return self.State(self)
 
     def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any] | None:
-        """What the page draws for this view (cards, squares, dice): ``describe`` of the game's
-        ``widgets.py`` beside its ``game.py``, built from the observation and the seat's own legal
-        ids only. None for a game that has no such module (the page shows buttons)."""
-        module = f"{type(self).__module__.rpartition('.')[0]}.widgets"
+        """What the page draws for this view: ``describe`` of the game's ``widgets.py`` (cards,
+        squares, dice) and ``table`` of its ``scoreboard.py`` (the scoreboard, the last trick,
+        the result), both beside its ``game.py`` and built from the observation and the seat's
+        own legal ids only. None for a game that has neither (the page shows buttons)."""
+        widgets = self._view_module("widgets")
+        board = self._view_module("scoreboard")
+        if widgets is None and board is None:
+            return None
+        out: dict[str, Any] = widgets.describe(self, obs, legal) if widgets is not None else {
+            "zones": [], "actions": [{"id": a, "kind": "button"} for a in legal]}
+        if board is not None:
+            out.update(board.table(self, obs))
+        return out
+
+    def _view_module(self, name: str) -> Any:
+        module = f"{type(self).__module__.rpartition('.')[0]}.{name}"
         try:
-            widgets = importlib.import_module(module)
+            return importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
             return None
-        return widgets.describe(self, obs, legal)
 
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         """The flat float32 tensor of one observation (built only from ``obs``: the one gate)."""

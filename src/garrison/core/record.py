@@ -46,6 +46,37 @@ def read_record(source: Mapping[str, Any] | str | bytes | Path) -> dict[str, Any
     return dict(source)
 
 
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every record in a file: one record (``garrison play --save``, the page's "download
+    record"), a JSON list of records, or JSON lines (``garrison arena --save``). ``RecordError``
+    names the file and line of anything that is not a record."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"cannot read record file {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record file {path} is not UTF-8 text") from None
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, list):
+        return [read_record(r) for r in whole]
+    if whole is not None:
+        return [read_record(whole)]
+    records = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(read_record(line))
+        except RecordError as err:
+            raise RecordError(f"{path}, line {number}: {err}") from None
+    if not records:
+        raise RecordError(f"record file {path} holds no record")
+    return records
+
+
 def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None = None) -> State:
     """Rebuild the state a record describes (optionally only its first ``upto`` actions).
 
@@ -85,4 +116,4 @@ def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None =
     return state
 
 
-__all__ = ["replay", "read_record"]
+__all__ = ["replay", "read_record", "read_records"]

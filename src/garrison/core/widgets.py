@@ -18,4 +18,29 @@ def french_card(card: int, rank: str, suit: str, symbol: str, title: str, **extr
     return {"key": str(card), "rank": rank, "suit": symbol, "color": colour, "title": title, **extra}
 
 
-__all__ = ["RED_SUITS", "french_card"]
+def scoreboard(columns: list[str], rows: list[list[Any]], notes: list[str] | None = None,
+               unit: str = "") -> dict[str, Any]:
+    """The page's scoreboard: one row of cells per seat (in seat order) under ``columns``, and
+    notes of the whole table (trump, the bank, the card in play ...)."""
+    return {"columns": columns, "rows": [{"seat": s, "cells": cells} for s, cells in enumerate(rows)],
+            "notes": [n for n in notes or [] if n]}
+
+
+def last_trick(leader: int, cards: list[dict[str, Any]], winner: int, players: int) -> dict[str, Any]:
+    """The last completed trick, each card face with the seat that played it (``by``)."""
+    return {"cards": [{**c, "by": (leader + i) % players} for i, c in enumerate(cards)],
+            "winner": winner}
+
+
+def count(n: int, one: str, many: str) -> str:
+    """``1 life``, ``2 lives``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def result(winners: list[int], scores: list[str]) -> dict[str, Any]:
+    """The end of the game: the winning seats (all of them: a draw) and each seat's final score
+    in the game's own units."""
+    return {"winners": list(winners), "scores": list(scores)}
+
+
+__all__ = ["RED_SUITS", "count", "french_card", "last_trick", "result", "scoreboard"]

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 import garrison
 from garrison.bots import bot_class, bot_names
 from garrison.core import GameError, game_class, games, load
+from garrison.core.seats import seat_label
 
 from .auth import make_token, read_token
 from .config import Settings
@@ -36,6 +37,8 @@ from .wire import dumps
 
 log = logging.getLogger("garrison.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+#: "How to play" for players, per game: short paragraphs (web/howto.json).
+HOW_TO_PLAY: dict[str, list[str]] = json.loads((WEB / "howto.json").read_text(encoding="utf-8"))
 MAX_PLAYERS = 16
 
 OptionValue = str | int | float | bool | None
@@ -276,6 +279,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except GameError as err:
             raise ServerError("not_found", str(err)) from None
         info["describe"] = game_class(name)().describe()
+        info["how_to_play"] = HOW_TO_PLAY.get(name, [])
         info["rules"] = _rules_text(name)
         return info
 
@@ -362,6 +366,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServerError("conflict", "the game has started; you can watch it")
         if body.seat >= len(rt.row.seats):
             raise ServerError("bad_request", f"there is no seat {body.seat}")
+        mine = [s.seat for s in rt.row.seats if s.kind == "human" and s.player_id == pid]
+        if mine:  # one page plays one seat: a second seat would freeze the game for you
+            raise ServerError("conflict", f"you already hold {seat_label(mine[0])} at this table")
         try:
             await asyncio.to_thread(store.take_seat, tid, body.seat, pid)
         except Conflict as err:
@@ -405,17 +412,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServerError("forbidden", "you hold no seat at this table")
         return await hub.submit(tid, seat, body.n, body.action, pid=pid)
 
-    @app.get("/api/tables/{tid}/replay")
+    @app.get("/api/tables/{tid}/replay", responses={409: {"description": "still in play"}})
     async def replay_step(tid: Annotated[str, PathParam(max_length=16)],
-                          n: Annotated[int, Query(ge=0, lt=2**31)] = 0) -> dict[str, Any]:
-        """The public (spectator) view after the first ``n`` moves of a finished game."""
+                          n: Annotated[int, Query(ge=0, lt=2**31)] = 0,
+                          seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS)] = None,
+                          authorization: Auth = None) -> dict[str, Any]:
+        """The view after the first ``n`` moves of a finished game: the spectator's, or with
+        ``seat`` the view of a seat the guest held. ``steps`` are the move numbers worth showing
+        (after each player's move: chance steps show nothing new)."""
         rt = await hub.runtime(tid)
         if rt.row.status != "finished":
-            raise ServerError("conflict", "replays are for finished games; watch live instead")
+            raise ServerError("conflict", "this game is still in play: watch it live; its replay "
+                                          "opens when it is over")
+        if seat is not None and not rt.holds(seat, who(authorization, required=False)):
+            raise ServerError("forbidden", f"you did not play seat {seat} at this table")
         state = rt.game.new_initial_state()  # the table's own game: no file read again
         for action in rt.actions[:n]:
             state.apply_action(action)
-        obs = state.observation(None)
+        obs = state.observation(seat)
         try:
             text = rt.game.render(obs)
         except Exception:
@@ -424,8 +438,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if rt.widgets is not None:
             with contextlib.suppress(Exception):
                 ui = rt.widgets(obs, [])
+        steps = [0] + [k + 1 for k, mover in enumerate(rt.movers) if mover >= 0]
         return {"n": state.move_number(), "total": rt.n, "obs": obs, "text": text, "ui": ui,
-                "table": rt.meta()}
+                "table": rt.meta(), "seat": seat, "steps": sorted(set(steps + [rt.n]))}
+
+    @app.get("/api/tables/{tid}/record", responses={409: {"description": "still in play"}})
+    async def record(tid: Annotated[str, PathParam(max_length=16)]) -> dict[str, Any]:
+        """A finished game as the kernel's JSON record (``garrison replay`` reads it)."""
+        rt = await hub.runtime(tid)
+        if rt.row.status != "finished":
+            raise ServerError("conflict", "this game is still in play; its record is ready at "
+                                          "the end")
+        out = rt.state.to_record()
+        out["options"] = dict(rt.row.options)  # the table's own words, never a server path
+        out["table"] = rt.row.id
+        return out
 
     # -- WebSocket -------------------------------------------------------------------------
     @app.websocket("/ws/tables/{tid}")

@@ -15,6 +15,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "onclick" || k === "onchange" || k === "oninput") node[k] = v;
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v;   // through the CSSOM: the CSP allows no inline style
     else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {
@@ -63,10 +64,26 @@ function showWho() {
   who.replaceChildren();
   if (guest) {
     who.append(`Playing as ${guest.name} `,
-      el("button", { onclick: () => { localStorage.removeItem("garrison.guest"); showWho(); route(); }, text: "sign out" }));
+      el("button", { id: "signout", onclick: () => {
+        if (location.hash.startsWith("#/table/") && !confirm("Sign out? Your seat stays yours: sign in again on this browser, or keep this page's seat link, to come back.")) return;
+        localStorage.setItem("garrison.last-guest", localStorage.getItem("garrison.guest"));
+        localStorage.removeItem("garrison.guest"); showWho(); route();
+      }, text: "sign out" }));
   } else {
+    const before = (() => { try { return JSON.parse(localStorage.getItem("garrison.last-guest") || "null"); } catch { return null; } })();
+    if (before) who.append(el("button", { id: "signback", onclick: () => { localStorage.setItem("garrison.guest", JSON.stringify(before)); showWho(); route(); }, text: `sign in again as ${before.name}` }), " ");
     who.append(el("button", { id: "signin", onclick: async () => { await ensureGuest(); route(); }, text: "choose a name" }));
   }
+}
+
+function seatLabel(s) { return `P${s + 1}`; }
+
+// "P2 · Ann", "P3 · bot heuristic", "P1 · open seat": one way to name a seat everywhere.
+function seatName(table, s) {
+  const seat = table.seats[s];
+  if (!seat) return seatLabel(s);
+  const who = seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
+  return `${seatLabel(s)} · ${who}`;
 }
 
 async function games() {
@@ -125,7 +142,7 @@ async function lobby() {
         el("option", { value: "me", selected: i === 0, text: "me" }),
         el("option", { value: "human", text: "a person (invite)" }),
         g.bots.map(b => el("option", { value: "bot:" + b, selected: i > 0 && b === g.default_bot, text: "bot: " + b })));
-      return el("label", {}, `seat ${i} `, sel);
+      return el("label", {}, `${seatLabel(i)} `, sel);
     }));
   }
   async function create() {
@@ -144,13 +161,16 @@ async function lobby() {
   const tables = el("section", { id: "tables" }, el("h2", { text: "Tables" }));
   main.replaceChildren(form, tables);
   const rows = await api("/api/tables?limit=50");
+  const guestNow = me();
   if (!rows.length) tables.append(el("p", { class: "muted", text: "No tables yet: create one." }));
   const body = el("tbody");
   for (const t of rows) {
     const free = t.seats.filter(s => !s.taken);
-    const people = t.seats.map(s => s.kind === "bot" ? `bot ${s.bot}` : (s.name || "open")).join(", ");
+    const people = t.seats.map(s => seatName(t, s.seat)).join(", ");
+    const mineHere = guestNow && t.seats.some(s => s.player === guestNow.id);
     let act;
-    if (t.status === "waiting" && free.length) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: `Join seat ${free[0].seat}` });
+    if (t.status === "waiting" && free.length && !mineHere) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: `Join as ${seatLabel(free[0].seat)}` });
+    else if (mineHere && t.status !== "finished") act = el("a", { href: `#/table/${t.id}`, text: "your table" });
     else if (t.status === "finished") act = el("a", { href: `#/replay/${t.id}`, text: "replay" });
     else act = el("a", { href: `#/table/${t.id}`, text: t.status === "playing" ? "watch" : "open" });
     body.append(el("tr", { "data-table": t.id }, el("td", {}, el("a", { href: `#/table/${t.id}`, text: t.title })), el("td", { text: t.status }), el("td", { text: people }), el("td", {}, act)));
@@ -209,7 +229,7 @@ function cardNode(card, descs, onPick) {
   el("span", { class: "rank", text: card.rank }), el("span", { class: "suit", text: card.suit }),
   card.caption ? el("span", { class: "caption", text: card.caption }) : null);
   if (playable) node.onclick = () => onPick(node, descs);
-  const by = card.by !== undefined && card.by !== null ? el("span", { class: "by", text: `seat ${card.by}` }) : null;
+  const by = card.by !== undefined && card.by !== null ? el("span", { class: "by", text: card.byName || seatLabel(card.by) }) : null;
   return by ? el("div", { class: "played" }, node, by) : node;
 }
 
@@ -229,6 +249,7 @@ function dieNode(die, desc, send) {
 // The board: a grid of squares; own pieces with moves are clicked first, then a target square.
 function boardNode(zone, descs, send) {
   const { rows, cols, flip } = zone;
+  const lastMove = new Set((zone.last || []).map(rc => rc.join()));
   const moves = new Map();     // "r,c" of a piece -> [desc]
   const squares = new Map();   // "r,c" -> desc (placing a piece)
   for (const d of descs) {
@@ -267,7 +288,7 @@ function boardNode(zone, descs, send) {
       const k = `${r},${c}`;
       const cell = zone.cells[r * cols + c];
       const name = `${zone.files ? zone.files[c] : c}${r + 1}`;
-      let cls = "sq";
+      let cls = "sq" + (lastMove.has(k) ? " last" : "");
       let label = name;
       const inner = [];
       if (cell && cell.lake) { cls += " lake"; label += " lake"; }
@@ -294,6 +315,27 @@ function boardNode(zone, descs, send) {
   }
   grid.append(el("span"), ...colOrder.map(c => el("span", { class: "coord", text: zone.files ? zone.files[c] : String(c) })));
   return grid;
+}
+
+// Ready-made setups by name, with a small preview of the rows they fill (from the owner's chair:
+// the back row at the bottom), and one button to take the one shown.
+function setupChooser(setups, send) {
+  const pick = el("select", { id: "setup-pick", "aria-label": "Choose a setup" },
+    setups.map((d, i) => el("option", { value: i, text: d.name })));
+  const preview = el("div", { class: "setup-preview", id: "setup-preview" });
+  const use = el("button", { class: "choice", id: "setup-use", text: "Use this setup" });
+  function show() {
+    const d = setups[+pick.value];
+    const rows = d.preview.length / 10;
+    preview.replaceChildren(...Array.from({ length: rows }, (_, r) => rows - 1 - r).flatMap(r =>
+      d.preview.slice(r * 10, r * 10 + 10).map(c => el("span", { class: c ? "pc" : "pc empty", text: c || "" }))));
+    use.dataset.ids = String(d.id);
+    use.onclick = () => send(d.id);
+  }
+  pick.onchange = show;
+  show();
+  return el("div", { class: "zone zone-setups", "data-zone": "setups" },
+    el("div", { class: "zone-label", text: "Ready-made setups" }), pick, preview, use);
 }
 
 // Draw a view's widgets; returns null if the game has none. `legal` gives each action's text.
@@ -325,9 +367,11 @@ function widgetsNode(ui, legal, send) {
     box.append(el("div", { class: `zone zone-${zone.kind}`, "data-zone": zone.id }, zone.label ? el("div", { class: "zone-label", text: zone.label }) : null, body));
   }
   box.append(menu);
+  const setups = descs.filter(d => d.kind === "setup");
+  if (setups.length) box.append(setupChooser(setups, send));
   const buttons = descs.filter(d => d.kind === "button");
   if (buttons.length) box.append(el("div", { class: "choices", id: "choices" }, buttons.map(d => el("button", { class: "action choice", "data-id": d.id, onclick: () => send(d.id), text: d.text }))));
-  const verbs = [...new Set(descs.filter(d => d.kind !== "button").map(d => d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : `${d.verb || "choose"} a ${d.kind === "square" ? "square" : "card"}`))];
+  const verbs = [...new Set(descs.filter(d => d.kind !== "button" && d.kind !== "setup").map(d => d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : `${d.verb || "choose"} a ${d.kind === "square" ? "square" : "card"}`))];
   if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." }));
   return box;
 }
@@ -337,6 +381,9 @@ async function tableView(tid) {
   const guest = me();
   const status = el("p", { class: "status", id: "status", text: "Connecting…" });
   const result = el("p", { class: "result", id: "result" });
+  const resultPanel = el("section", { id: "result-panel", role: "region", "aria-label": "Result", hidden: true });
+  const board = el("section", { id: "scoreboard", role: "region", "aria-label": "Scoreboard" }, el("h2", { text: "Scoreboard" }));
+  const lastTrick = el("section", { id: "last-trick", role: "region", "aria-label": "Last trick", hidden: true });
   const pre = el("pre", { class: "view", id: "view" });
   const actions = el("div", { class: "actions", id: "actions" });
   const play = el("div", { id: "play" });
@@ -347,14 +394,14 @@ async function tableView(tid) {
   fallback.addEventListener("toggle", () => { openedByUser.fallback = fallback.open; });
   const seats = el("div", { id: "seat-list" });
   const logList = el("ol", { id: "log" });
-  const invite = el("input", { id: "invite", readonly: true, size: 40, value: location.href.split("#")[0] + `#/table/${tid}` });
-  const rules = el("details", { id: "rules" }, el("summary", { text: "Rules help" }), el("pre", { text: "…" }));
+  const invite = el("input", { id: "invite", readonly: true, size: 32, value: location.href.split("#")[0] + `#/table/${tid}` });
+  const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
   main.replaceChildren(el("div", { class: "layout" },
-    el("div", {}, el("section", {}, el("h2", { id: "title", text: "Table " + tid }), status, result, play, fallback, textBox)),
-    el("div", {},
+    el("div", {}, resultPanel, el("section", {}, el("h2", { id: "title", text: "Table " + tid }), status, result, play, fallback, textBox), lastTrick),
+    el("div", {}, board,
       el("section", {}, el("h2", { text: "Seats" }), seats, el("p", {}, "Invite: ", invite)),
       el("section", {}, el("h2", { text: "Log" }), logList),
-      el("section", {}, rules))));
+      howto)));
 
   let last = null;
   let rulesFor = null;
@@ -362,28 +409,89 @@ async function tableView(tid) {
   const params = new URLSearchParams();
   if (guest) params.set("token", guest.token);
 
+  function drawBoard(v) {
+    const t = v.table, sb = v.ui && v.ui.scoreboard;
+    const rows = t.seats.map(s => {
+      const cells = sb ? (sb.rows.find(r => r.seat === s.seat) || { cells: [] }).cells : [];
+      const name = seatName(t, s.seat) + (v.seat === s.seat ? " (you)" : "");
+      return el("tr", { class: (v.to_move === s.seat ? "tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat },
+        el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
+    });
+    const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c })));
+    board.replaceChildren(el("h2", { text: "Scoreboard" }), el("table", {}, el("thead", {}, head), el("tbody", {}, rows)),
+      sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
+  }
+
+  function drawLastTrick(v) {
+    const lt = v.ui && v.ui.last_trick;
+    lastTrick.hidden = !lt;
+    if (!lt) return;
+    const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
+    lastTrick.replaceChildren(el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
+      el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
+  }
+
+  function drawResult(v) {
+    const t = v.table;
+    const over = t.status === "finished";
+    resultPanel.hidden = !over;
+    if (!over) { result.textContent = ""; return; }
+    const res = v.ui && v.ui.result;
+    const returns = v.returns || [];
+    const winners = res ? res.winners : returns.map((r, i) => [r, i]).filter(([r]) => r === Math.max(...returns)).map(([, i]) => i);
+    const everyone = winners.length === t.seats.length;
+    let verdict = "The game is over";
+    if (v.seat !== null && v.seat !== undefined) verdict = everyone ? "Draw" : winners.includes(v.seat) ? (winners.length > 1 ? "You won (shared)" : "You won") : "You lost";
+    else if (everyone) verdict = "Draw";
+    const names = winners.map(s => seatName(t, s)).join(" and ");
+    const scores = res ? res.scores : returns.map(r => `${r > 0 ? "+" : ""}${+r.toFixed(3)}`);
+    result.textContent = `${verdict}.`;
+    resultPanel.replaceChildren(el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
+      el("p", { text: everyone ? "Nobody came out ahead." : `Winner${winners.length > 1 ? "s" : ""}: ${names}` }),
+      el("ul", { class: "scores" }, scores.map((sc, i) => el("li", { text: `${seatName(t, i)}: ${sc}` }))),
+      el("p", {}, el("button", { class: "primary", id: "rematch", onclick: () => rematch(v), text: "Rematch" }), " ",
+        el("a", { href: `#/replay/${t.id}` + (v.seat !== null && v.seat !== undefined ? `/${v.seat}` : ""), id: "replay-link", text: "Replay" }), " · ",
+        el("a", { href: `/api/tables/${t.id}/record`, download: `garrison-${t.game}-${t.id}.json`, id: "record-link", text: "Download record" })));
+  }
+
+  async function rematch(v) {
+    try {
+      const t = v.table;
+      const seats = t.seats.map(s => s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" });
+      const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: t.game, options: t.options, seats, seat: v.seat }) });
+      location.hash = `#/table/${table.id}`;
+    } catch (err) { toast(err.message); }
+  }
+
   function draw(v) {
     last = v;
     const t = v.table;
     document.getElementById("title").textContent = `${t.title} — table ${t.id}`;
+    const mine = v.seat !== null && v.seat !== undefined;
+    const myTurn = mine && v.to_move === v.seat && t.status === "playing";
+    document.title = (myTurn ? "Your move — " : "") + `${t.title} — Garrison`;
     if (rulesFor !== t.game) {
       rulesFor = t.game;
-      api(`/api/games/${t.game}`).then(info => { rules.querySelector("pre").textContent = (info.rules || info.describe); }).catch(() => {});
+      api(`/api/games/${t.game}`).then(info => {
+        const paras = info.how_to_play && info.how_to_play.length ? info.how_to_play : [info.summary];
+        howto.replaceChildren(el("h2", { text: `How to play ${info.title}` }), ...paras.map(p => el("p", { text: p })));
+      }).catch(() => {});
     }
     seats.replaceChildren(...t.seats.map(s => {
-      const label = s.kind === "bot" ? `bot ${s.bot}` : (s.name || "open seat");
-      const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : "") }, `seat ${s.seat}: ${label}`);
-      if (t.status === "waiting" && !s.taken) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
+      const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : "") }, seatName(t, s.seat));
+      if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
       return row;
     }));
     pre.textContent = v.text || JSON.stringify(v.obs, null, 1);
+    const mover = v.to_move !== null && v.to_move !== undefined ? seatName(t, v.to_move) : "-";
     if (t.status === "waiting") status.textContent = "Waiting for players to sit down.";
     else if (t.status === "finished") status.textContent = "The game is over.";
-    else if (v.seat !== null && v.to_move === v.seat) status.textContent = "Your move.";
-    else if (v.seat === null) status.textContent = `Watching; seat ${v.to_move ?? "-"} to move.`;
-    else status.textContent = `Seat ${v.to_move ?? "-"} to move.`;
-    result.textContent = v.returns ? "Result: " + v.returns.map((r, i) => `seat ${i}: ${r > 0 ? "+" : ""}${+r.toFixed(3)}`).join(", ") : "";
-    if (t.status === "finished") result.append(" ", el("a", { href: `#/replay/${t.id}`, text: "replay" }));
+    else if (myTurn) status.textContent = "Your move.";
+    else if (!mine) status.textContent = `Watching; ${mover} to move.`;
+    else status.textContent = `${mover} to move.`;
+    drawBoard(v);
+    drawLastTrick(v);
+    drawResult(v);
     actions.replaceChildren(...actionButtons(v.legal, send));
     const widgets = widgetsNode(v.ui, v.legal, send);
     play.replaceChildren(...(widgets ? [widgets] : []));
@@ -392,7 +500,7 @@ async function tableView(tid) {
     fallback.open = !widgets || openedByUser.fallback;
     window.garrisonView = v;
     const entries = Array.isArray(v.obs && v.obs.log) ? v.obs.log : [];
-    logList.replaceChildren(...entries.slice(-200).map(e => el("li", { text: typeof e === "string" ? e : JSON.stringify(e) })));
+    logList.replaceChildren(...entries.map(e => el("li", { text: typeof e === "string" ? e : JSON.stringify(e) })));
     logList.scrollTop = logList.scrollHeight;
   }
 
@@ -410,11 +518,12 @@ async function tableView(tid) {
     socket = ws;
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "view") { retry = 0; delete msg.missed; if (!last || msg.n >= last.n) draw(msg); }
+      if (msg.type === "view") { retry = 0; delete msg.missed; if (!last || msg.n >= last.n || msg.seat !== last.seat) draw(msg); }
       else if (msg.type === "delta") {
         if (last && msg.from === last.n) draw(applyPatch(last, msg.patch));
         else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
       }
+      else if (msg.type === "seat_lost") toast(msg.message);
       else if (msg.type === "error" && msg.code === "not_found") { socket = null; ws.close(); status.textContent = msg.message; }
       else if (msg.type === "error") { toast(msg.message); if (last) draw(last); }
     };
@@ -428,29 +537,38 @@ async function tableView(tid) {
 }
 
 // ---------------------------------------------------------------- replay
-async function replayView(tid) {
+async function replayView(tid, seat) {
   const pre = el("pre", { class: "view", id: "view" });
   const play = el("div", { id: "play" });
+  const board = el("div", { id: "replay-board" });
   const where = el("span", { id: "where" });
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "slider" });
+  const whose = seat === null ? "as a spectator" : `as ${seatLabel(seat)}`;
   main.replaceChildren(el("section", {}, el("h2", { id: "title", text: "Replay " + tid }),
-    el("div", {}, el("button", { id: "prev", onclick: () => go(+slider.value - 1), text: "◀" }), " ", slider, " ",
-      el("button", { id: "next", onclick: () => go(+slider.value + 1), text: "▶" }), " ", where), play,
+    el("p", { class: "muted", id: "replay-as", text: `Seen ${whose}. ` },
+      seat === null ? null : el("a", { href: `#/replay/${tid}`, text: "see it as a spectator" })),
+    el("div", {}, el("button", { id: "prev", onclick: () => step(-1), text: "◀" }), " ", slider, " ",
+      el("button", { id: "next", onclick: () => step(+1), text: "▶" }), " ", where), board, play,
     el("details", { id: "text-view", open: true }, el("summary", { text: "Text view" }), pre)));
-  slider.oninput = () => go(+slider.value);
+  let steps = [0];
+  slider.oninput = () => go(steps[+slider.value] ?? 0);
+  function step(by) { go(steps[Math.max(0, Math.min(steps.length - 1, +slider.value + by))]); }
   async function go(n) {
     try {
-      const max = +slider.max || 0;
-      n = Math.max(0, max ? Math.min(n, max) : n);
-      const step = await api(`/api/tables/${tid}/replay?n=${n}`);
-      slider.max = step.total;
-      slider.value = step.n;
-      where.textContent = `move ${step.n} of ${step.total}`;
-      document.getElementById("title").textContent = `Replay: ${step.table.title} — table ${tid}`;
-      pre.textContent = step.text || JSON.stringify(step.obs, null, 1);
-      const widgets = widgetsNode(step.ui, [], () => {});
+      const q = seat === null ? "" : `&seat=${seat}`;
+      const rec = await api(`/api/tables/${tid}/replay?n=${n}${q}`);
+      steps = rec.steps;
+      slider.max = steps.length - 1;
+      slider.value = Math.max(0, steps.indexOf(rec.n));
+      where.textContent = `move ${rec.n} of ${rec.total}`;
+      document.getElementById("title").textContent = `Replay: ${rec.table.title} — table ${tid}`;
+      pre.textContent = rec.text || JSON.stringify(rec.obs, null, 1);
+      const widgets = widgetsNode(rec.ui, [], () => {});
       play.replaceChildren(...(widgets ? [widgets] : []));
-    } catch (err) { toast(err.message); }
+    } catch (err) {
+      main.replaceChildren(el("section", {}, el("p", { id: "replay-error", text: err.message }),
+        el("a", { href: `#/table/${tid}`, text: "go to the table" }), " · ", el("a", { href: "#/", text: "back to the lobby" })));
+    }
   }
   go(0);
 }
@@ -459,10 +577,10 @@ async function replayView(tid) {
 async function route() {
   if (socket) { const s = socket; socket = null; s.close(); }
   const hash = location.hash || "#/";
-  const m = hash.match(/^#\/(table|replay)\/([A-Za-z0-9]+)/);
+  const m = hash.match(/^#\/(table|replay)\/([A-Za-z0-9]+)(?:\/([0-9]{1,2}))?/);
   try {
     if (m && m[1] === "table") await tableView(m[2]);
-    else if (m && m[1] === "replay") await replayView(m[2]);
+    else if (m && m[1] === "replay") await replayView(m[2], m[3] === undefined ? null : +m[3]);
     else await lobby();
   } catch (err) {
     main.replaceChildren(el("section", {}, el("p", { text: err.message }), el("a", { href: "#/", text: "back to the lobby" })));

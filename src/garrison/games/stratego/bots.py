@@ -1,6 +1,7 @@
 """Bots for the Stratego-style game. They read only the observation and the legal actions.
 
-``heuristic``: sets up with a heuristic (or, when the game has an archive, a human) setup; in play
+``heuristic``: sets up with a fresh sound layout of its own (or, when the game has an archive, a
+human one); in play
 it scores every legal move: the expected gain of an attack over what the enemy piece may be
 (its known rank, or the ranks still unaccounted for; a piece that moved is no Bomb or Flag, an
 unmoved one may be the Flag), danger from known stronger enemies next to the target square,
@@ -19,7 +20,7 @@ from . import actions
 from .board import NEIGHBOURS, step
 from .pieces import FLAG, MARSHAL, NAMES, NUM_RANKS, SPY, movable
 from .rules import ATTACKER_WINS, BOTH_LOST, DEFENDER_WINS, battle
-from .setups import HEURISTIC, heuristic_layout
+from .setups import HEURISTIC, varied_layout
 
 if TYPE_CHECKING:
     from garrison.core import State
@@ -64,14 +65,19 @@ class HeuristicBot(Bot):
 
     # -- setup -------------------------------------------------------------------------------------
     def _setup(self, obs: dict[str, Any], legal: list[int]) -> int:
+        """A human layout of the operator's archive when there is one; else, piece by piece, a
+        fresh sound layout drawn from this bot's own random source (the server seeds it from the
+        system's): no public list of setups tells where its Flag is. Only when the game allows
+        whole setups alone does it pick from the catalogue."""
         catalogue = [a for a in legal if a >= actions.CATALOGUE]
-        if catalogue:
-            human = [a for a in catalogue if a >= actions.CATALOGUE + HEURISTIC]
+        human = [a for a in catalogue if a >= actions.CATALOGUE + HEURISTIC]
+        pieces = any(actions.PLACE <= a < actions.RANDOM_SETUP for a in legal)
+        if human or (catalogue and not pieces and self._plan is None):
             return self.rng.choice(human or catalogue[:HEURISTIC])
-        if self._plan is None:  # piece by piece: follow a heuristic layout
+        if self._plan is None:  # piece by piece: follow a fresh layout
             army = tuple(r for r in range(NUM_RANKS) for _ in range(obs["army"][r]))
             rows = self.game.params.setup_rows
-            layout = heuristic_layout(army, rows, self.rng.randrange(HEURISTIC))
+            layout = varied_layout(army, rows, self.rng)
             squares = [r * 10 + c for r in range(rows) for c in range(10)]
             if self.seat == 1:
                 squares = [99 - s for s in squares]

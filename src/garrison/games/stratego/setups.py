@@ -44,13 +44,25 @@ _ROW_TASTE = {
 
 @lru_cache(maxsize=256)
 def heuristic_layout(army: tuple[int, ...], rows: int, index: int) -> tuple[int, ...]:
-    """Heuristic layout number ``index``: Flag on the back row with Bombs beside and in front of
-    it where the army has them, Soldiers towards the front, Defusers and the strong pieces in
-    the middle rows, everything else spread at random (seeded by ``index``)."""
+    """Heuristic layout number ``index`` of the catalogue (seeded by ``index``, so a player who
+    picks "setup 3" always gets the same one): see ``sound_layout``."""
     rng = random.Random(10_007 * index + 17)
+    flag = rng.choice([0, 9, 1, 8, 2, 7, 3, 6, 4, 5][: 4 + index % 7])
+    return sound_layout(army, rows, rng, flag)
+
+
+def varied_layout(army: tuple[int, ...], rows: int, rng: random.Random) -> tuple[int, ...]:
+    """A fresh sound layout from ``rng`` (the bots' setups, drawn from the server's random
+    source): the Flag on any square of the back row, everything else as ``sound_layout``."""
+    return sound_layout(army, rows, rng, rng.randrange(10))
+
+
+def sound_layout(army: tuple[int, ...], rows: int, rng: random.Random, flag: int) -> tuple[int, ...]:
+    """Flag on back-row square ``flag`` with Bombs beside and in front of it where the army has
+    them, Soldiers towards the front, Defusers and the strong pieces in the middle rows,
+    everything else spread by ``rng``."""
     cells = [EMPTY] * (rows * 10)
     left = Counter(army)
-    flag = rng.choice([0, 9, 1, 8, 2, 7, 3, 6, 4, 5][: 4 + index % 7])
     cells[flag] = FLAG
     left[FLAG] -= 1
     guards = [s for s in (flag - 1, flag + 1, flag + 10) if 0 <= s < rows * 10
@@ -103,3 +115,16 @@ def catalogue_layout(army: str, ranks: tuple[int, ...], rows: int, setup_file: s
     return archive_layouts(setup_file, army, rows)[k - HEURISTIC]
 
 
+def setup_name(layout: tuple[int, ...], k: int) -> str:
+    """A name a player can choose by: where the Flag stands, its Bombs, the front row."""
+    if k >= HEURISTIC:
+        return f"Setup {k + 1}: played by a person (archive)"
+    flag = layout.index(FLAG)
+    row, col = divmod(flag, 10)
+    where = "left" if col < 3 else "right" if col > 6 else "centre"
+    around = [s for s in (flag - 1, flag + 1, flag + 10, flag - 10)
+              if 0 <= s < len(layout) and (s // 10 == row or s % 10 == col) and layout[s] == BOMB]
+    front = [r for r in layout[-10:] if r == SCOUT]
+    bombs = f"{len(around)} Bomb{'s' if len(around) != 1 else ''} round it" if around else "no Bomb by it"
+    return (f"Setup {k + 1}: Flag {where}{'' if row == 0 else f' in row {row + 1}'}, {bombs}, "
+            f"{len(front)} Soldier{'s' if len(front) != 1 else ''} in front")

@@ -1,0 +1,35 @@
+"""The page's scoreboard and result for 1848 (``Game.widgets``): Ablaufkarten won, the card in
+play, the public tally of party points and the parties on the table, from the observation only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrison.core.widgets import count, result, scoreboard
+
+from .carddata import PARTIES
+
+
+def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
+    n = obs["players"]
+    cs = game.cards
+    rows = []
+    for s in range(n):
+        tally = " · ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(obs["tally"][s]) if v)
+        rows.append([len(obs["won"][s]), tally or "—", sum(obs["hand_counts"][s]),
+                     "passed" if obs["passed"][s] else ""])
+    ablauf = obs["ablauf"]
+    notes = []
+    if ablauf.get("current") is not None and obs.get("phase") != "over":
+        cur = ablauf["current"]
+        notes.append(f"Ablaufkarte in play: {cs.ablauf_id[cur]} {cs.ablauf_title[cur]}")
+    notes.append(f"{ablauf['to_win']} Ablaufkarten win; {ablauf['left']} left")
+    totals = obs.get("party_totals") or []
+    if any(totals):
+        notes.append("On the table: " + ", ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(totals)))
+    out: dict[str, Any] = {"scoreboard": scoreboard(
+        ["Ablaufkarten", "Party points (tally)", "Cards in hand", ""], rows, notes)}
+    if obs.get("phase") == "over" and obs.get("vp") is not None:
+        out["result"] = result(obs.get("winners") or [],
+                               [count(v, "victory point", "victory points") for v in obs["vp"]])
+    return out

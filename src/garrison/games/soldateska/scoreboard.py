@@ -1,0 +1,31 @@
+"""The page's scoreboard, last trick and result for Soldateska (``Game.widgets``), from the
+observation only: ranks, ducats and the bank are public, and so are the tricks once taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrison.core.widgets import count, last_trick, result, scoreboard
+
+from .widgets import card_face
+
+
+def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
+    n = obs["players"]
+    ranks = obs.get("ranks") or ["—"] * n
+    rows = [[ranks[s] or "—", obs["ducats"][s], obs["tricks_won"][s], obs["points"][s],
+             obs["hand_sizes"][s]] for s in range(n)]
+    out: dict[str, Any] = {"scoreboard": scoreboard(
+        ["Rank", "Ducats", "Tricks", "Card value", "Cards in hand"], rows,
+        [f"Round {obs['round']}", f"Trump: {obs['trump']}" if obs.get("trump") else "",
+         f"Bank: {obs['bank']} ducats"])}
+    tricks = obs.get("tricks") or []
+    if tricks:
+        last = tricks[-1]
+        out["last_trick"] = last_trick(last["leader"], [card_face(c) for c in last["cards"]],
+                                       last["winner"], n)
+    if obs.get("game_over"):
+        best = max(obs["ducats"])
+        out["result"] = result([s for s in range(n) if obs["ducats"][s] == best],
+                               [count(d, "ducat", "ducats") for d in obs["ducats"]])
+    return out

@@ -1,0 +1,51 @@
+"""The page's scoreboard, last trick and result for Solo 66 (``Game.widgets``), from the
+observation only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrison.core.seats import seat_label
+from garrison.core.widgets import last_trick, result, scoreboard
+
+from .widgets import card_face
+
+
+def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
+    sizes = obs["hand_sizes"]
+    n = len(sizes)
+    soloist = obs.get("soloist")
+
+    def role(s: int) -> str:
+        roles = []
+        if soloist == s:
+            roles.append("soloist")
+        if obs.get("dealer") == s:
+            roles.append("dealer")
+        if obs.get("forehand") == s:
+            roles.append("forehand")
+        return ", ".join(roles) or "—"
+
+    rows = [[f"{obs['scores'][s]:+g}", obs["tricks_won"][s], sizes[s], role(s)] for s in range(n)]
+    notes = [f"Deal {obs['deal']} of {obs['deals']}"]
+    if obs.get("trump"):
+        notes.append(f"Trump: {obs['trump']}")
+    elif obs.get("no_trump_game"):
+        notes.append("No trumps: the last trick wins the deal")
+    if soloist is not None:
+        notes.append(f"Soloist: {seat_label(soloist)} — card points so far: soloist "
+                     f"{obs['soloist_points']}, defenders {obs['defender_points']} (66 wins)")
+    elif obs.get("high_bid"):
+        notes.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
+    out: dict[str, Any] = {"scoreboard": scoreboard(
+        ["Match points", "Tricks", "Cards in hand", "Role"], rows, notes)}
+    tricks = obs.get("tricks") or []
+    if tricks:
+        last = tricks[-1]
+        out["last_trick"] = last_trick(last["leader"], [card_face(c) for c in last["cards"]],
+                                       last["winner"], n)
+    if obs.get("phase") == "over":
+        best = max(obs["scores"])
+        out["result"] = result([s for s in range(n) if obs["scores"][s] == best],
+                               [f"{v:+g} points" for v in obs["scores"]])
+    return out

@@ -1,0 +1,31 @@
+"""The Stratego bot's setups: varied, from the bot's own random source (server review, High 4)."""
+
+from __future__ import annotations
+
+import garrison
+from garrison.bots import make_bot
+
+
+def test_the_bots_setups_vary_and_are_in_no_public_list():
+    """The review found the bot's Flag by listing the 32 seeded catalogue layouts. Now every bot
+    draws a fresh layout from its own random source: 60 bots give 60 layouts, the Flag on many
+    squares, and none of them is a catalogue layout."""
+    from garrison.games.stratego.setups import HEURISTIC, heuristic_layout
+
+    game = garrison.load("stratego")
+    rows = game.params.setup_rows
+    army = tuple(r for r, k in enumerate(game.new_initial_state().observation(0)["army"])
+                 for _ in range(k))
+    catalogue = {heuristic_layout(army, rows, k) for k in range(HEURISTIC)}
+    layouts, flags = set(), set()
+    for seed in range(60):
+        state = game.new_initial_state()
+        bot = make_bot(game, "heuristic", 0, seed=seed)
+        while state.current_player() == 0 and state.observation(0)["phase"] == "setup":
+            state.apply_action(bot.step(state))
+        board = state.observation(0)["board"]
+        mine = tuple(board[sq][1] if board[sq] else -1 for sq in range(rows * 10))
+        layouts.add(mine)
+        flags.add(next(sq for sq in range(rows * 10) if board[sq] and board[sq][1] == 0))
+    assert len(layouts) == 60 and not layouts & catalogue
+    assert len(flags) >= 8
