@@ -609,8 +609,12 @@ cdef void finish_ranks(Soldateska* g, int* placed, int nplaced) noexcept:
         if g.no_deserter_ranks:
             wages = g.wage_at_full  # one more officer instead of the Deserter
         else:
-            nofficers -= 1  # nobody holds the Deserter card: the lowest becomes Deserter
-            deserter = placed[nofficers]
+            # nobody holds the Deserter card: the lowest becomes Deserter, but never the player
+            # blown up by the Bomb ("a new penniless Lieutenant")
+            nofficers -= 1
+            i = nofficers - 1 if placed[nofficers] == g.bombed else nofficers
+            deserter = placed[i]
+            officers[i] = placed[nofficers]
     bombed_at = -1  # the Bomb first: the blown-up player re-enters as the lowest officer
     for i in range(nofficers):
         if officers[i] == g.bombed:

@@ -481,8 +481,14 @@ def finish_ranks(st: SoldateskaState, placed: tuple[int, ...]) -> None:
         officers, ranks = list(placed), K.officers_without_deserter(n)
         settle(st, "No Deserter this time: one more officer rank is used.")
     else:
-        officers, deserter, ranks = list(placed[:-1]), placed[-1], K.personalities(n)
-        settle(st, f"Nobody holds the Deserter card: {seat_label(deserter)}, lowest, becomes Deserter.")
+        # The lowest sum becomes Deserter (spec, the seed is silent); a blown-up player is not
+        # a candidate, the seed makes him "a new penniless Lieutenant" (Bomb).
+        deserter = next(s for s in reversed(placed) if s != st.bombed)
+        officers, ranks = [s for s in placed if s != deserter], K.personalities(n)
+        but = (f" but for {seat_label(st.bombed)} (blown up)"
+               if placed[-1] == st.bombed else "")
+        settle(st, f"Nobody holds the Deserter card: {seat_label(deserter)}, lowest{but}, "
+               "becomes Deserter.")
     # Bomb: the blown-up player re-enters as the lowest officer; the ranks are now what the
     # others "would otherwise attain", so the Flag is given after it (End of the Round, 6).
     if st.bombed in officers:
