@@ -194,3 +194,78 @@ def test_health_fails_when_the_database_cannot_be_read(tmp_path) -> None:
                 f.write(b"\xff" * max(size, 4096))
         bad = http.get("/api/health")
         assert bad.status_code == 503 and bad.json()["ok"] is False
+
+
+def test_limits_per_guest_answer_429_at_once(tmp_path) -> None:
+    """One guest with many all-bot tables made another table's bot wait 49 s a move: a guest may
+    have a few tables, and fewer of bots only; beyond that a clear 429."""
+    env = {"GARRISON_MAX_TABLES": "3", "GARRISON_MAX_BOT_TABLES": "1", "GARRISON_BOT_DELAY": "5"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        eve = Api(http, "Eve")
+        bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+        eve.create("gambit", {"players": 2}, bots, seat=None)
+        second = http.post("/api/tables", headers=eve.headers, json={
+            "game": "gambit", "options": {"players": 2}, "seats": bots, "seat": None})
+        assert second.status_code == 429 and "bots only" in second.json()["message"]
+        eve.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "human"}])
+        eve.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "human"}])
+        fourth = http.post("/api/tables", headers=eve.headers, json={
+            "game": "gambit", "options": {"players": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert fourth.status_code == 429 and "limit is 3" in fourth.json()["message"]
+        Api(http, "Ann").create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "human"}])
+
+
+def test_a_bot_gets_a_thinking_budget_and_the_table_is_told(tmp_path) -> None:
+    env = {"GARRISON_BOT_SECONDS": "0.5"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        ann = Api(http, "Ann")
+        tid = ann.create("gambit", {"players": 2},
+                         [{"kind": "bot", "bot": "ismcts:30s"}, {"kind": "human"}], seat=1)["id"]
+        ws = WS(srv.base, tid, ann.token)
+        try:
+            started = time.monotonic()
+            notice = ws.until(lambda m: m.get("type") == "notice", timeout=20)
+            assert time.monotonic() - started < 10, "the table did not wait 30 s for the bot"
+            assert "P1's bot ismcts:30s took longer than 0.5 s" in notice["message"]
+        finally:
+            ws.close()
+
+
+def test_socket_caps_per_address(tmp_path) -> None:
+    from websockets.sync.client import connect
+
+    env = {"GARRISON_WS_PER_ADDRESS": "3"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        tid, a = _table(srv, http)
+        held = [connect(_ws_url(srv, tid, f"token={a.token}")) for _ in range(3)]
+        try:
+            for ws in held:
+                assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            with connect(_ws_url(srv, tid, f"token={a.token}")) as extra:
+                reply = json.loads(extra.recv(timeout=10))
+                assert reply["code"] == "rate_limited"
+        finally:
+            for ws in held:
+                ws.close()
+        time.sleep(0.3)
+        with connect(_ws_url(srv, tid, f"token={a.token}")) as again:  # room again once closed
+            assert json.loads(again.recv(timeout=10))["type"] == "view"
+
+
+def test_idle_waiting_tables_are_closed(tmp_path) -> None:
+    env = {"GARRISON_WAITING_TTL": "1", "GARRISON_SWEEP": "0.2"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        ann, bob = Api(http, "Ann"), Api(http, "Bob")
+        tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "human"}])["id"]
+        deadline = time.monotonic() + 10
+        while http.get(f"/api/tables/{tid}").json()["status"] != "closed":
+            assert time.monotonic() < deadline, "the idle table was not closed"
+            time.sleep(0.2)
+        assert tid not in [t["id"] for t in http.get("/api/tables").json()]
+        late = http.post(f"/api/tables/{tid}/join", json={"seat": 1}, headers=bob.headers)
+        assert late.status_code == 409 and "closed after waiting too long" in late.json()["message"]

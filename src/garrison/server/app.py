@@ -184,7 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for rt in list(hub.runtimes.values()):
                 if rt.bot_task is not None:
                     rt.bot_task.cancel()
-            hub.pool.shutdown(wait=False, cancel_futures=True)
+            hub.pool.shutdown()
             if listener is not None:
                 listener.join(timeout=2)
             store.close()
@@ -197,6 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     buckets: dict[str, Bucket] = {}
+    sockets: dict[str, Any] = {"total": 0, "by": {}}  # open WebSockets, in all and per address
 
     # -- errors: one line, never a traceback -----------------------------------------------
     @app.exception_handler(ServerError)
@@ -301,7 +302,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables(
-        status: Annotated[Literal["waiting", "playing", "finished"] | None, Query()] = None,
+        status: Annotated[Literal["waiting", "playing", "finished", "closed"] | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(store.list_tables, status, limit)
@@ -323,6 +324,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServerError("bad_option", str(err)) from None
         except (TypeError, ValueError) as err:
             raise ServerError("bad_option", f"bad options: {err}") from None
+        made, all_bot = await asyncio.to_thread(store.open_tables, pid)
+        if made >= settings.max_tables_per_guest:
+            raise ServerError("rate_limited", f"you have {made} tables waiting or in play; the "
+                              f"limit is {settings.max_tables_per_guest}: finish or leave one first")
         n = game.num_players
         seats = body.seats or [SeatIn(kind="human")] + [
             SeatIn(kind="bot", bot=default_bot(game)) for _ in range(n - 1)]
@@ -340,6 +345,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 rows.append(("bot", None, bot.strip().lower()))
             else:
                 rows.append(("human", pid if body.seat == i else None, None))
+        if all(kind == "bot" for kind, _, _ in rows) and all_bot >= settings.max_bot_tables_per_guest:
+            raise ServerError("rate_limited", f"you have {all_bot} tables of bots only in play; "
+                              f"the limit is {settings.max_bot_tables_per_guest}")
         if body.seat is not None and (body.seat >= n or seats[body.seat].kind != "human"):
             raise ServerError("bad_request", f"seat {body.seat} is not a seat for a person here")
         stored = {**game.options, **{k: v for k, v in options.items() if k in game.options}}
@@ -362,6 +370,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if await asyncio.to_thread(store.player_name, pid) is None:
             raise ServerError("unauthorized", "this guest is unknown here; sign in again")
         rt = await hub.runtime(tid)
+        if rt.row.status == "closed":
+            raise ServerError("conflict", "this table was closed after waiting too long; "
+                                          "create a new one")
         if rt.row.status != "waiting":
             raise ServerError("conflict", "the game has started; you can watch it")
         if body.seat >= len(rt.row.seats):
@@ -457,6 +468,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- WebSocket -------------------------------------------------------------------------
     @app.websocket("/ws/tables/{tid}")
     async def play(ws: WebSocket, tid: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        if (sockets["total"] >= settings.max_ws_total
+                or sockets["by"].get(address, 0) >= settings.max_ws_per_address):
+            await ws.accept()
+            await ws.send_text(dumps({"type": "error", "code": "rate_limited",
+                                      "message": "too many open connections; close a tab and "
+                                                 "try again"}))
+            await ws.close(code=4429)
+            return
+        sockets["total"] += 1
+        sockets["by"][address] = sockets["by"].get(address, 0) + 1
+        try:
+            await _play(ws, tid)
+        finally:
+            sockets["total"] -= 1
+            sockets["by"][address] -= 1
+            if not sockets["by"][address]:
+                del sockets["by"][address]
+
+    async def _play(ws: WebSocket, tid: str) -> None:
         origin = ws.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, ws.headers.get("host", ""),
                                                       settings.allowed_origins):

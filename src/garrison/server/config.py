@@ -45,6 +45,17 @@ class Settings:
     bot_threads: int = 2
     #: SQLite calls run on the event loop (fast, one process); ``GARRISON_DB_THREADS=1`` sends
     #: them to worker threads as PostgreSQL calls always are.
+    #: Tables one guest may have waiting or in play at once, and of those all-bot tables.
+    max_tables_per_guest: int = field(default_factory=lambda: int(_env_float("GARRISON_MAX_TABLES", 8)))
+    max_bot_tables_per_guest: int = field(
+        default_factory=lambda: int(_env_float("GARRISON_MAX_BOT_TABLES", 2)))
+    #: Seconds a bot may think over one move; past it the server moves for it (said in the log).
+    bot_move_seconds: float = field(default_factory=lambda: _env_float("GARRISON_BOT_SECONDS", 10.0))
+    #: Seconds a waiting table may sit untouched before it is closed (0: never).
+    waiting_ttl: float = field(default_factory=lambda: _env_float("GARRISON_WAITING_TTL", 3600.0))
+    #: Open WebSockets per client address, and in all.
+    max_ws_per_address: int = field(default_factory=lambda: int(_env_float("GARRISON_WS_PER_ADDRESS", 32)))
+    max_ws_total: int = field(default_factory=lambda: int(_env_float("GARRISON_WS_TOTAL", 5000)))
     #: Largest WebSocket message a client may send, in bytes (moves are a few hundred).
     ws_max_message: int = 4096
     #: Origins (scheme://host:port) whose pages may open a WebSocket, besides the server's own

@@ -218,6 +218,29 @@ class Store:
             ])
         return tid
 
+    def open_tables(self, owner: str) -> tuple[int, int]:
+        """How many tables ``owner`` made that are waiting or in play, and how many of those
+        have no seat for a person (all bots)."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id, sa.func.sum(sa.case((seats_t.c.kind == "human", 1), else_=0)))
+                .select_from(tables_t.join(seats_t, seats_t.c.table_id == tables_t.c.id))
+                .where(tables_t.c.owner == owner, tables_t.c.status.in_(("waiting", "playing")))
+                .group_by(tables_t.c.id)
+            ).all()
+        return len(rows), sum(1 for _, people in rows if not people)
+
+    def close_idle(self, before: float) -> list[str]:
+        """Waiting tables nobody touched since ``before`` are closed (status ``closed``)."""
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.status == "waiting", tables_t.c.updated < before)).all()]
+            if ids:
+                conn.execute(tables_t.update().where(tables_t.c.id.in_(ids),
+                                                     tables_t.c.status == "waiting")
+                             .values(status="closed", updated=time.time()))
+        return ids
+
     def table(self, tid: str) -> TableRow | None:
         with self.engine.begin() as conn:
             row = conn.execute(sa.select(tables_t).where(tables_t.c.id == tid)).mappings().first()
@@ -233,8 +256,9 @@ class Store:
     def list_tables(self, status: str | None, limit: int = 100) -> list[TableRow]:
         with self.engine.begin() as conn:
             q = sa.select(tables_t).order_by(tables_t.c.updated.desc()).limit(limit)
-            if status:
-                q = q.where(tables_t.c.status == status)
+            # the lobby leaves out tables closed after waiting too long, unless asked for them
+            q = q.where(tables_t.c.status == status) if status else q.where(
+                tables_t.c.status != "closed")
             rows = conn.execute(q).mappings().all()
             ids = [r["id"] for r in rows]
             seats = conn.execute(

@@ -19,13 +19,13 @@ import contextlib
 import logging
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from garrison.bots import bot_names, make_bot
 from garrison.core import CHANCE, GameError, load, sample_chance
 from garrison.core.seats import seat_label
 
+from .bots import FairBotPool
 from .config import Settings
 from .db import Conflict, Store, TableRow
 from .errors import ServerError
@@ -256,7 +256,7 @@ class Hub:
         self.store = store
         self.runtimes: dict[str, Runtime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
+        self.pool = FairBotPool(settings.bot_threads)
         self.tasks: list[asyncio.Task[Any]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0}
@@ -435,7 +435,6 @@ class Hub:
 
     async def _drive(self, rt: Runtime) -> None:
         """Play the bot seats (and any pending chance) until a person is to move."""
-        loop = asyncio.get_running_loop()
         while rt.row.status == "playing" and not rt.state.is_terminal():
             player = rt.state.current_player()
             if player == CHANCE:  # only after a crash between start and the first deal
@@ -456,12 +455,15 @@ class Hub:
                 continue
             snapshot = rt.state.clone()
             bot = rt.bot_for(player)
+            budget = self.settings.bot_move_seconds
             try:
-                action = await loop.run_in_executor(self.pool, bot.step, snapshot)
-            except Exception:
-                log.exception("bot %s failed at table %s; playing a random legal move",
-                              rt.row.seats[player].bot, rt.row.id)
-                action = random.choice(rt.state.legal_actions())
+                action = await asyncio.wait_for(
+                    self.pool.run(rt.row.owner or rt.row.id, bot.step, snapshot), budget)
+            except TimeoutError:
+                action = self._stand_in(rt, player, f"took longer than {budget:g} s")
+            except Exception as err:  # a bot's own failure: shown in the log and to the table
+                log.exception("bot %s failed at table %s", rt.row.seats[player].bot, rt.row.id)
+                action = self._stand_in(rt, player, f"failed ({type(err).__name__})")
             try:
                 await self.submit(rt.row.id, player, n, int(action))
                 self.stats["bot_moves"] += 1
@@ -469,6 +471,17 @@ class Hub:
                 if err.code != "stale":
                     log.error("bot move refused at table %s: %s", rt.row.id, err)
                     return
+
+    def _stand_in(self, rt: Runtime, player: int, why: str) -> int:
+        """A quick legal move for a bot that could not give one, said to the table."""
+        name = rt.row.seats[player].bot
+        action = rt.rng.choice(rt.state.legal_actions())
+        message = (f"{seat_label(player)}'s bot {name} {why}; the server plays "
+                   f"{rt.state.action_to_string(action)} for it")
+        log.warning("table %s: %s", rt.row.id, message)
+        for conn in list(rt.conns):
+            conn.push({"type": "notice", "message": message})
+        return action
 
     # -- seats -----------------------------------------------------------------------------
     async def seats_changed(self, rt: Runtime) -> None:
@@ -545,6 +558,13 @@ class Hub:
                     if self.store.is_postgres:
                         await self.db(self.notify, tid)
                     self.after_change(rt)
+        if self.settings.waiting_ttl > 0:
+            for tid in await self.db(self.store.close_idle, now - self.settings.waiting_ttl):
+                rt = self.runtimes.pop(tid, None)
+                log.info("table %s waited %gs untouched and is closed", tid, self.settings.waiting_ttl)
+                if rt is not None:
+                    rt.row.status = "closed"
+                    self.broadcast(rt)
         for rt in list(self.runtimes.values()):
             if rt.row.status == "finished" and not rt.conns:
                 self.runtimes.pop(rt.row.id, None)
