@@ -127,11 +127,11 @@ class Stats:
 
 async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                rng: random.Random, delta: bool) -> None:
-    url = base.replace("http", "ws", 1) + f"/ws/tables/{tid}?token={token}"
-    if delta:
-        url += "&delta=1"
-    # like a browser, the client answers pings but sends none of its own
-    async with websockets.connect(url, max_size=2**24, open_timeout=120, ping_interval=None) as ws:
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{tid}" + ("?delta=1" if delta else "")
+    # like a browser, the client answers pings but sends none of its own; the guest's token goes
+    # as a subprotocol, as the page sends it
+    async with websockets.connect(url, max_size=2**24, open_timeout=120, ping_interval=None,
+                                  subprotocols=["garrison", f"token.{token}"]) as ws:
         stats.connect()
         await stats.ready.wait()
         stop = stats.stop

@@ -156,15 +156,20 @@ class Api:
                                          "seat": seat}, 201)
 
 
+def token_protocols(token: str | None) -> list[Any] | None:
+    """The WebSocket subprotocols that carry a guest's token (never the URL)."""
+    return ["garrison", f"token.{token}"] if token else None
+
+
 class WS:
     """A blocking WebSocket client with timeouts (websockets' sync client)."""
 
     def __init__(self, base: str, tid: str, token: str | None = None, **params: Any) -> None:
         from websockets.sync.client import connect
 
-        query = "&".join(f"{k}={v}" for k, v in {"token": token, **params}.items() if v is not None)
+        query = "&".join(f"{k}={v}" for k, v in params.items() if v is not None)
         self._cm = connect(base.replace("http", "ws", 1) + f"/ws/tables/{tid}?{query}",
-                           open_timeout=10, max_size=2**24)
+                           open_timeout=10, max_size=2**24, subprotocols=token_protocols(token))
         self.ws = self._cm.__enter__()
         self.received: list[dict[str, Any]] = []
         self.pending: list[dict[str, Any]] = []

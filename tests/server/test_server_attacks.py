@@ -7,7 +7,7 @@ import json
 import time
 
 import httpx
-from server_helpers import WS, Api, Server, log_of
+from server_helpers import WS, Api, Server, log_of, token_protocols
 
 import garrison
 
@@ -124,7 +124,7 @@ def test_a_huge_frame_is_refused_before_it_is_read(live: Server) -> None:
 
     with httpx.Client(base_url=live.base, timeout=30) as http:
         tid, a = _table(live, http)
-        with connect(_ws_url(live, tid, f"token={a.token}"), max_size=2**24) as ws:
+        with connect(_ws_url(live, tid, ""), subprotocols=token_protocols(a.token), max_size=2**24) as ws:
             ws.recv(timeout=10)
             try:
                 ws.send("x" * 10_000_000)
@@ -142,14 +142,14 @@ def test_junk_input_gets_an_error_reply_never_a_dropped_socket(live: Server) -> 
     with httpx.Client(base_url=live.base, timeout=30) as http:
         tid, a = _table(live, http)
         for query in ("n=²", "seat=²", "n=" + "9" * 5000, "seat=-1"):
-            with connect(_ws_url(live, tid, f"token={a.token}&{query}")) as ws:
+            with connect(_ws_url(live, tid, query), subprotocols=token_protocols(a.token)) as ws:
                 reply = json.loads(ws.recv(timeout=10))
                 assert reply["type"] == "error" and reply["code"] == "bad_request", query
                 try:
                     ws.recv(timeout=10)
                 except ConnectionClosed as closed:
                     assert closed.rcvd is not None and closed.rcvd.code == 4400
-        with connect(_ws_url(live, tid, f"token={a.token}")) as ws:
+        with connect(_ws_url(live, tid, ""), subprotocols=token_protocols(a.token)) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "view"
             ws.send(b"\x00\x01binary")
             assert json.loads(ws.recv(timeout=10))["code"] == "bad_request"
@@ -167,13 +167,13 @@ def test_pages_of_other_sites_may_not_open_a_socket(live: Server) -> None:
     with httpx.Client(base_url=live.base, timeout=30) as http:
         tid, a = _table(live, http)
         try:
-            with connect(_ws_url(live, tid, f"token={a.token}"), origin="http://evil.example") as ws:
+            with connect(_ws_url(live, tid, ""), subprotocols=token_protocols(a.token), origin="http://evil.example") as ws:
                 ws.recv(timeout=10)
             raise AssertionError("a foreign origin was let in")
         except (InvalidStatus, Exception) as err:
             assert not isinstance(err, AssertionError)
         own = live.base
-        with connect(_ws_url(live, tid, f"token={a.token}"), origin=own) as ws:
+        with connect(_ws_url(live, tid, ""), subprotocols=token_protocols(a.token), origin=own) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "view"
         page = http.get("/")
         assert "script-src 'self'" in page.headers["content-security-policy"]
@@ -241,18 +241,18 @@ def test_socket_caps_per_address(tmp_path) -> None:
     with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
         tid, a = _table(srv, http)
-        held = [connect(_ws_url(srv, tid, f"token={a.token}")) for _ in range(3)]
+        held = [connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) for _ in range(3)]
         try:
             for ws in held:
                 assert json.loads(ws.recv(timeout=10))["type"] == "view"
-            with connect(_ws_url(srv, tid, f"token={a.token}")) as extra:
+            with connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) as extra:
                 reply = json.loads(extra.recv(timeout=10))
                 assert reply["code"] == "rate_limited"
         finally:
             for ws in held:
                 ws.close()
         time.sleep(0.3)
-        with connect(_ws_url(srv, tid, f"token={a.token}")) as again:  # room again once closed
+        with connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) as again:  # room again once closed
             assert json.loads(again.recv(timeout=10))["type"] == "view"
 
 
@@ -269,3 +269,34 @@ def test_idle_waiting_tables_are_closed(tmp_path) -> None:
         assert tid not in [t["id"] for t in http.get("/api/tables").json()]
         late = http.post(f"/api/tables/{tid}/join", json={"seat": 1}, headers=bob.headers)
         assert late.status_code == 409 and "closed after waiting too long" in late.json()["message"]
+
+
+def test_tokens_expire_renew_and_stay_out_of_urls(tmp_path) -> None:
+    from websockets.sync.client import connect
+
+    env = {"GARRISON_TOKEN_TTL": "2", "GARRISON_HTTP_RATE": "0"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        tid, a = _table(srv, http)
+        # the token in the URL is not read: that socket is a spectator's
+        with connect(_ws_url(srv, tid, f"token={a.token}")) as ws:
+            assert json.loads(ws.recv(timeout=10))["seat"] is None
+        with connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) as ws:
+            assert ws.subprotocol == "garrison"
+            assert json.loads(ws.recv(timeout=10))["seat"] == 0
+        time.sleep(1.1)
+        fresh = a.post("/api/guests/renew", {}, 200)
+        assert fresh["id"] == a.id and fresh["token"] != a.token
+        time.sleep(1.5)
+        assert http.get("/api/me", headers=a.headers).status_code == 401  # expired
+        late = http.post("/api/guests/renew", headers=a.headers)
+        assert late.status_code == 401
+
+
+def test_forwarded_for_is_not_believed_from_clients(tmp_path) -> None:
+    env = {"GARRISON_HTTP_RATE": "1"}
+    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
+            httpx.Client(base_url=srv.base, timeout=30) as http:
+        codes = [http.get("/api/games", headers={"X-Forwarded-For": f"10.0.0.{k}"}).status_code
+                 for k in range(12)]
+        assert 429 in codes, "a made-up X-Forwarded-For gave a fresh rate limit"

@@ -12,6 +12,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 from server_helpers import Server
 
 
@@ -44,7 +45,7 @@ def test_no_request_makes_the_server_fail(fuzz_server: Server) -> None:
             if response.status_code >= 500:
                 failures.append(f"{case.method} {case.formatted_path}: {response.status_code} "
                                 f"{response.text[:200]}")
-            case.validate_response(response, checks=[not_a_server_error])
+            case.validate_response(response, checks=[not_a_server_error, status_code_conformance, response_schema_conformance])
 
         run()
     assert not failures, failures

@@ -21,7 +21,7 @@ def test_absent_seat_goes_to_a_bot_after_the_grace(sqlite_url: str) -> None:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
         bob.post(f"/api/tables/{tid}/join", {"seat": 1})
-        with client.websocket_connect(f"/ws/tables/{tid}?token={ann.token}") as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]) as ws:
             view = ws.receive_json()
             assert view["seat"] == 0
             deadline = time.monotonic() + 20
@@ -51,8 +51,8 @@ def test_a_player_who_leaves_is_replaced_after_the_grace(sqlite_url: str) -> Non
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
         bob.post(f"/api/tables/{tid}/join", {"seat": 1})
-        with client.websocket_connect(f"/ws/tables/{tid}?token={ann.token}"), \
-                client.websocket_connect(f"/ws/tables/{tid}?token={bob.token}") as bob_ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]), \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{bob.token}"]) as bob_ws:
             assert bob_ws.receive_json()["seat"] == 1
             time.sleep(1.5)  # both present: nobody is replaced
             assert ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "human"

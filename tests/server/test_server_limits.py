@@ -20,7 +20,7 @@ def test_floods_are_cut_off(sqlite_url: str) -> None:
         limited = client.get("/api/health")
         if limited.status_code == 429:
             assert limited.json()["code"] == "rate_limited"
-        with client.websocket_connect(f"/ws/tables/{tid}?token={ann.token}") as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]) as ws:
             assert ws.receive_json()["type"] == "view"
             replies = []
             with pytest.raises(WebSocketDisconnect) as closed:

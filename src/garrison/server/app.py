@@ -27,7 +27,7 @@ from garrison.bots import bot_class, bot_names
 from garrison.core import GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
-from .auth import make_token, read_token
+from .auth import make_token, read_token, token_of_subprotocols
 from .config import Settings
 from .db import Conflict, Store
 from .errors import ServerError
@@ -75,6 +75,23 @@ class MoveIn(BaseModel):
     n: int = Field(ge=0, lt=2**31, description="the move number this move expects to be")
     action: int = Field(ge=0, lt=2**31)
     seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS)
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: a stable code and one line for a person."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ok: bool | None = None
+    now: int | None = None
+
+
+#: The refusals any route may answer with (the OpenAPI schema lists them all).
+ERRORS = {400: "bad input, named", 401: "no valid guest token", 403: "not your seat",
+          404: "no such table or game", 409: "stale move, taken seat, or not finished",
+          422: "malformed request", 429: "a limit: rate, tables or sockets",
+          503: "the database cannot be used"}
 
 
 class Bucket:
@@ -191,6 +208,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(
         title="Garrison server", version=garrison.__version__, lifespan=lifespan,
+        responses={code: {"model": ErrorOut, "description": why} for code, why in ERRORS.items()},
         description="Lobby, tables, guests and moves for Garrison's games. Live play is on "
                     "the WebSocket /ws/tables/{id} (see docs/server.md).",
     )
@@ -290,7 +308,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not name:
             raise ServerError("bad_request", "a name needs at least one visible character")
         pid = await asyncio.to_thread(store.add_player, name)
-        return {"id": pid, "name": name, "token": make_token(state["secret"], pid)}
+        return {"id": pid, "name": name,
+                "token": make_token(state["secret"], pid, settings.token_ttl)}
+
+    @app.post("/api/guests/renew", responses={401: {"description": "no valid token"}})
+    async def renew(authorization: Auth = None) -> dict[str, Any]:
+        """A fresh token for the guest whose token (still valid) is sent."""
+        pid = who(authorization)
+        name = await asyncio.to_thread(store.player_name, pid)
+        if name is None:
+            raise ServerError("unauthorized", "this guest is unknown here; sign in again")
+        return {"id": pid, "name": name,
+                "token": make_token(state["secret"], pid, settings.token_ttl)}
 
     @app.get("/api/me")
     async def me(authorization: Auth = None) -> dict[str, Any]:
@@ -493,9 +522,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                       settings.allowed_origins):
             await ws.close(code=4403)  # another site's page may not play in a guest's name
             return
-        await ws.accept()
+        offered = [p.strip() for p in ws.headers.get("sec-websocket-protocol", "").split(",")
+                   if p.strip()]
+        await ws.accept(subprotocol="garrison" if "garrison" in offered else None)
         params = ws.query_params
-        pid = read_token(state["secret"], params.get("token"))
+        pid = read_token(state["secret"], token_of_subprotocols(offered))
         try:
             want, last = small_number(params.get("seat")), small_number(params.get("n"))
             for name in ("seat", "n"):

@@ -56,6 +56,11 @@ class Settings:
     #: Open WebSockets per client address, and in all.
     max_ws_per_address: int = field(default_factory=lambda: int(_env_float("GARRISON_WS_PER_ADDRESS", 32)))
     max_ws_total: int = field(default_factory=lambda: int(_env_float("GARRISON_WS_TOTAL", 5000)))
+    #: Seconds a guest's token is good for; a page renews it when it loads (GARRISON_TOKEN_TTL).
+    token_ttl: float = field(default_factory=lambda: _env_float("GARRISON_TOKEN_TTL", 30 * 86400.0))
+    #: Addresses of reverse proxies whose X-Forwarded-For is believed (GARRISON_TRUSTED_PROXIES,
+    #: comma-separated); none by default, so a client cannot pick the address it is counted as.
+    trusted_proxies: str = field(default_factory=lambda: os.environ.get("GARRISON_TRUSTED_PROXIES", ""))
     #: Largest WebSocket message a client may send, in bytes (moves are a few hundred).
     ws_max_message: int = 4096
     #: Origins (scheme://host:port) whose pages may open a WebSocket, besides the server's own

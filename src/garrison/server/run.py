@@ -38,7 +38,10 @@ def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -
     # refused by the protocol layer before it is read (close code 1009).
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws,
                 ws_per_message_deflate=deflate, ws_ping_interval=ping,
-                ws_max_size=settings.ws_max_message)
+                ws_max_size=settings.ws_max_message,
+                # X-Forwarded-For only from the operator's proxies (uvicorn would trust loopback)
+                proxy_headers=bool(settings.trusted_proxies),
+                forwarded_allow_ips=settings.trusted_proxies or None)
 
 
 def _safe(url: str) -> str:

@@ -407,7 +407,6 @@ async function tableView(tid) {
   let rulesFor = null;
   let retry = 0;
   const params = new URLSearchParams();
-  if (guest) params.set("token", guest.token);
 
   function drawBoard(v) {
     const t = v.table, sb = v.ui && v.ui.scoreboard;
@@ -514,7 +513,9 @@ async function tableView(tid) {
     if (last) params.set("n", last.n);
     params.set("delta", "1");
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tid}?${params}`);
+    // the guest's token travels as a subprotocol, never in the URL
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tid}?${params}`,
+      guest ? ["garrison", "token." + guest.token] : []);
     socket = ws;
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
@@ -587,6 +588,15 @@ async function route() {
   }
 }
 
+// A guest's token expires: a page renews it when it loads (a dead one signs the guest out).
+async function renewGuest() {
+  const guest = me();
+  if (!guest) return;
+  try {
+    const fresh = await api("/api/guests/renew", { method: "POST" });
+    localStorage.setItem("garrison.guest", JSON.stringify({ ...guest, ...fresh }));
+  } catch { /* api() has signed out a guest the server no longer knows */ }
+}
+
 window.addEventListener("hashchange", route);
-showWho();
-route();
+renewGuest().finally(() => { showWho(); route(); });
