@@ -8,6 +8,7 @@ same move number: the database lets exactly one win.
 from __future__ import annotations
 
 import threading
+import time
 
 import httpx
 import pytest
@@ -111,3 +112,34 @@ def test_bot_table_on_one_process_is_watched_on_the_other(pair: tuple[Server, Se
     assert final["n"] == len(log)
     assert final["obs"] == expected_view_parts(GAME, {"players": 3}, [r[1] for r in log],
                                                None)["obs"]
+
+
+def test_a_killed_process_hands_its_bot_tables_to_the_other(pg) -> None:  # noqa: ANN001
+    """Tables driven by a process killed with SIGKILL stopped for good; now the other process
+    takes over their leases within seconds and the bots play on, and only one process drives a
+    table at a time."""
+    url = pg.new_db()
+    one = Server(url, GARRISON_BOT_DELAY="0.2").start()
+    two = Server(url, GARRISON_BOT_DELAY="0.2").start()
+    try:
+        with httpx.Client(base_url=one.base, timeout=30) as h1:
+            ann = Api(h1, "Ann")
+            tid = ann.create(GAME, {"players": 3}, [{"kind": "bot", "bot": "greedy"}] * 3,
+                             seat=None)["id"]
+            deadline = time.monotonic() + 20
+            while len(log_of(url, tid)) < 5:
+                assert time.monotonic() < deadline, "the bots did not start"
+                time.sleep(0.2)
+        one.kill()  # SIGKILL: no goodbye, its lease simply runs out
+        moves = len(log_of(url, tid))
+        deadline = time.monotonic() + 20
+        while len(log_of(url, tid)) <= moves + 3:
+            assert time.monotonic() < deadline, "the table stopped with its process"
+            time.sleep(0.3)
+        with httpx.Client(base_url=two.base, timeout=30) as h2:
+            assert h2.get("/api/health").status_code == 200
+        seq = [n for n, _, _ in log_of(url, tid)]
+        assert seq == list(range(len(seq))), "one move per number: nobody moved twice"
+    finally:
+        one.kill()
+        two.kill()

@@ -41,6 +41,9 @@ tables_t = sa.Table(
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    # the process that drives the table's bots, and until when (migration 0002)
+    sa.Column("driver", sa.String(16), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -229,6 +232,39 @@ class Store:
                 .group_by(tables_t.c.id)
             ).all()
         return len(rows), sum(1 for _, people in rows if not people)
+
+    # -- leases: one live process drives a table's bots -------------------------------------
+    def take_lease(self, tid: str, until: float, now: float) -> bool:
+        """Drive table ``tid`` until ``until``: granted when nobody holds a live lease on it,
+        or this process already does."""
+        with self.engine.begin() as conn:
+            return conn.execute(tables_t.update().where(
+                tables_t.c.id == tid,
+                sa.or_(tables_t.c.driver.is_(None), tables_t.c.driver == self.origin,
+                       tables_t.c.lease_until.is_(None), tables_t.c.lease_until < now),
+            ).values(driver=self.origin, lease_until=until)).rowcount == 1
+
+    def renew_leases(self, tids: list[str], until: float) -> set[str]:
+        """Extend this process's leases on ``tids``; the ones it still holds."""
+        if not tids:
+            return set()
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(
+                tables_t.c.id.in_(tids), tables_t.c.driver == self.origin,
+            ).values(lease_until=until))
+            rows = conn.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.id.in_(tids), tables_t.c.driver == self.origin)).all()
+        return {r[0] for r in rows}
+
+    def orphans(self, now: float) -> list[str]:
+        """Tables in play with a bot seat and no live driver (its process died, or none took it
+        yet)."""
+        with self.engine.begin() as conn:
+            bots = sa.select(seats_t.c.table_id).where(seats_t.c.kind == "bot")
+            rows = conn.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.status == "playing", tables_t.c.id.in_(bots),
+                sa.or_(tables_t.c.lease_until.is_(None), tables_t.c.lease_until < now))).all()
+        return [r[0] for r in rows]
 
     def close_idle(self, before: float) -> list[str]:
         """Waiting tables nobody touched since ``before`` are closed (status ``closed``)."""

@@ -142,6 +142,8 @@ class Runtime:
         self._views: dict[Any, list[Any]] = {}
         self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
         self.widgets = getattr(self.game, "widgets", None)
+        #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
+        self.lease_until = 0.0
 
     @property
     def n(self) -> int:
@@ -433,9 +435,29 @@ class Hub:
         if player == CHANCE or rt.row.seats[player].kind == "bot":
             rt.bot_task = asyncio.create_task(self._drive(rt))
 
+    #: Seconds a lease lasts; the sweep renews the leases of this process every second or so.
+    LEASE_SECONDS = 5.0
+
+    async def _may_drive(self, rt: Runtime) -> bool:
+        """Whether this process drives the table's bots now. One process does: with PostgreSQL
+        it takes a lease in the database, which another process takes over when it expires (the
+        driver died). SQLite serves one process, which always drives."""
+        if not self.store.is_postgres:
+            return True
+        now = time.time()
+        if rt.lease_until > now + 1.0:
+            return True
+        until = now + self.LEASE_SECONDS
+        rt.lease_until = until if await self.db(self.store.take_lease, rt.row.id, until, now) else 0.0
+        return rt.lease_until > 0
+
     async def _drive(self, rt: Runtime) -> None:
         """Play the bot seats (and any pending chance) until a person is to move."""
+        if not await self._may_drive(rt):
+            return
         while rt.row.status == "playing" and not rt.state.is_terminal():
+            if not await self._may_drive(rt):  # another process took the table over
+                return
             player = rt.state.current_player()
             if player == CHANCE:  # only after a crash between start and the first deal
                 async with rt.lock:
@@ -508,7 +530,7 @@ class Hub:
             return
         async with rt.lock:
             await self.catch_up(rt, reload_row=True)
-        self.broadcast(rt)
+        self.after_change(rt)  # our pages learn of it; our bots move if we drive this table
 
     # -- background ------------------------------------------------------------------------
     async def resume_all(self) -> None:
@@ -541,6 +563,8 @@ class Hub:
                     for rt in list(self.runtimes.values()) if rt.row.status == "playing"]
             await asyncio.to_thread(self.store.seen_many, [h for h in held if h[1]], now)
             last_beat = now
+        if self.store.is_postgres:
+            await self._keep_leases(now)
         if now - self._checkpointed >= self.CHECKPOINT_EVERY:
             self._checkpointed = now
             await asyncio.to_thread(self.store.checkpoint)
@@ -571,6 +595,23 @@ class Hub:
             else:
                 self.schedule_bots(rt)
         return last_beat
+
+    async def _keep_leases(self, now: float) -> None:
+        """Renew this process's leases; take over the bot tables of a process that died."""
+        mine = [rt for rt in self.runtimes.values() if rt.lease_until > now]
+        held = await self.db(self.store.renew_leases, [rt.row.id for rt in mine],
+                             now + self.LEASE_SECONDS)
+        for rt in mine:
+            rt.lease_until = now + self.LEASE_SECONDS if rt.row.id in held else 0.0
+        for tid in await self.db(self.store.orphans, now):
+            try:
+                rt = await self.runtime(tid)
+            except ServerError:
+                continue
+            async with rt.lock:
+                await self.catch_up(rt, reload_row=True)
+            log.info("table %s: its driver's lease ran out; this process takes it over", tid)
+            self.schedule_bots(rt)
 
     def listen(self, stop: Any) -> None:
         """PostgreSQL only: LISTEN for other processes' changes (runs in its own thread)."""
