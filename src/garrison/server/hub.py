@@ -1,15 +1,9 @@
-"""Live tables: the state rebuilt from the move log, moves with compare-and-set, bots, fan-out.
-
-One ``Runtime`` per table that this process has touched. It holds the kernel state replayed
-from the database, an asyncio lock that serialises the table's moves inside this process, the
-bots of bot seats, and the open connections. The database is the authority: before every move
-the runtime reads any moves another process appended, and a write for a move number that is
-already taken fails (``db.Conflict``), so two processes can never both make move ``n``.
-
-What a connection receives is built by ``view``: the table's public facts, the seat's
-``observation(seat)`` (``None`` for spectators), the game's text view of that observation, and
-— only for the seat to move — its legal actions with their texts. Nothing else of the state
-leaves the server.
+"""The hub: every live table of this process and what changes them — loading a table's master
+(``table.Runtime``) from the move log, moves with compare-and-set (the database is the
+authority: a write for a move number already taken fails, ``db.Conflict``, and a move lands only
+while its sender still holds the seat), starting games, driving the bot seats (through the fair
+pool, within their thinking budget, under this process's lease), and telling pages of changes
+(through each socket's ``transport.Conn``). The background work is in ``background.py``.
 """
 
 from __future__ import annotations
@@ -17,19 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from typing import Any
 
-from garrison.bots import bot_names, make_bot
-from garrison.core import CHANCE, GameError, load, sample_chance
+from garrison.bots import bot_names
+from garrison.core import CHANCE, GameError, sample_chance
 from garrison.core.seats import seat_label
 
 from .bots import FairBotPool
 from .config import Settings
-from .db import Conflict, Store, TableRow
+from .db import Conflict, Store
 from .errors import ServerError
-from .wire import diff, dumps
+from .table import Runtime
 
 log = logging.getLogger("garrison.server")
 
@@ -38,216 +31,6 @@ def default_bot(game: Any) -> str:
     """The strongest bot a game offers (a game lists its own bots strongest last)."""
     own = list(game.bots)
     return own[-1] if own else "random"
-
-
-class Conn:
-    """One WebSocket: who it is, which seat it watches, and an ordered outbox."""
-
-    def __init__(self, send: Any, seat: int | None, player_id: str | None,
-                 close_socket: Any = None, delta: bool = False) -> None:
-        self.send = send
-        self.close_socket = close_socket
-        self.seat = seat
-        self.player_id = player_id
-        #: Whether this page takes deltas (``delta=1``), and the view it holds now.
-        self.delta = delta
-        self.held: dict[str, Any] | None = None
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writer: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self.writer = asyncio.create_task(self._write())
-
-    #: A page this far behind is dropped; it reconnects and gets the current view.
-    MAX_BACKLOG = 256
-
-    def push(self, message: dict[str, Any] | str) -> None:
-        if self.outbox.qsize() >= self.MAX_BACKLOG:
-            self.outbox.put_nowait(None)  # the writer stops; the socket is closed below
-            return
-        if not isinstance(message, str):
-            message = dumps(message)
-        self.outbox.put_nowait(message)
-
-    def audience(self, rt: Runtime) -> int | None:
-        """The seat this socket may see and act for now: its seat while its guest still holds
-        it, else none (it watches from then on, and is told once)."""
-        seat = self.seat
-        if seat is not None and not rt.holds(seat, self.player_id):
-            self.seat = None
-            self.held = None  # the next message is a whole spectator view
-            self.push({"type": "seat_lost", "seat": seat,
-                       "message": f"{seat_label(seat)} is no longer yours at this table; "
-                                  "you are watching"})
-            return None
-        return seat
-
-    def push_view(self, rt: Runtime, extra: dict[str, Any] | None = None) -> None:
-        """The whole current view (with ``extra`` facts such as ``missed``)."""
-        seat = self.audience(rt)
-        view = rt.view(seat)
-        self.held = view
-        self.push({**view, **extra} if extra else rt.view_text(seat))
-
-    def push_change(self, rt: Runtime) -> None:
-        """What changed since the view this page holds: a delta, or the whole view."""
-        seat = self.audience(rt)
-        if not self.delta or self.held is None:
-            self.push_view(rt)
-            return
-        view = rt.view(seat)
-        if view is self.held:
-            return
-        text = rt.delta_text(self.held, view)
-        self.held = view
-        self.push(text)
-
-    async def _write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                if self.close_socket is not None:
-                    with contextlib.suppress(Exception):
-                        await self.close_socket()
-                return
-            try:
-                await self.send(text)
-            except Exception:  # the socket is gone; the reader side cleans up
-                return
-
-    async def close(self) -> None:
-        self.close_socket = None  # the caller closes (or has closed) the socket itself
-        self.outbox.put_nowait(None)
-        if self.writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.writer, 2)
-
-
-class Runtime:
-    """One table in this process."""
-
-    def __init__(self, row: TableRow, options: dict[str, Any] | None = None) -> None:
-        """``options``: the row's options with any operator file names resolved to files."""
-        self.row = row
-        self.game = load(row.game, **(row.options if options is None else options))
-        self.state = self.game.new_initial_state()
-        self.movers: list[int] = []  # seat (or -1) of each move
-        self.actions: list[int] = []  # the move log as this process knows it
-        self.lock = asyncio.Lock()
-        self.conns: set[Conn] = set()
-        self.bots: dict[int, Any] = {}
-        self.bot_task: asyncio.Task[None] | None = None
-        self.rng = random.SystemRandom()
-        #: per audience (seat, status, seats): (move number, the view, its JSON text once asked)
-        self._views: dict[Any, list[Any]] = {}
-        self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
-        self.widgets = getattr(self.game, "widgets", None)
-        #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
-        self.lease_until = 0.0
-
-    @property
-    def n(self) -> int:
-        return self.state.move_number()
-
-    def apply_rows(self, rows: list[tuple[int, int, int]]) -> None:
-        for n, action, seat in rows:
-            if n != self.n:
-                raise RuntimeError(f"move log of table {self.row.id} has a gap at {self.n}")
-            self.state.apply_action(action)
-            self.movers.append(seat)
-            self.actions.append(action)
-
-    def meta(self) -> dict[str, Any]:
-        return table_meta(self.row, self.game)
-
-    def holds(self, seat: int, pid: str | None) -> bool:
-        """Does guest ``pid`` hold ``seat`` now (the seat check of every move and view)?"""
-        seats = self.row.seats
-        return (pid is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
-                and seats[seat].player_id == pid)
-
-    def bot_for(self, seat: int) -> Any:
-        s = self.row.seats[seat]
-        bot = self.bots.get(seat)
-        if bot is None or getattr(bot, "_garrison_name", None) != s.bot:
-            bot = make_bot(self.game, s.bot or "random", seat, seed=self.rng.randrange(2**31))
-            bot._garrison_name = s.bot
-            self.bots[seat] = bot
-        return bot
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see now (cached per move number and seat)."""
-        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
-        hit = self._views.get(key)
-        if hit is not None and hit[0] == self.n:
-            return hit[1]
-        state = self.state
-        obs = state.observation(seat)
-        player = state.current_player()
-        to_move = player if player >= 0 else None
-        ids: list[int] = []
-        if seat is not None and seat == to_move and self.row.status == "playing":
-            ids = state.legal_actions()
-        legal = [{"id": a, "text": state.action_to_string(a)} for a in ids]
-        try:
-            text = self.game.render(obs)
-        except Exception:  # a view that cannot render is shown as data only
-            text = None
-        ui = None
-        if self.widgets is not None:
-            try:  # the game's cards, squares and dice: from the observation and own actions only
-                ui = self.widgets(obs, list(ids))
-            except Exception:
-                log.exception("widgets of %s failed; the page falls back to buttons", self.row.game)
-        view = {
-            "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
-            "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
-            "legal": legal, "ui": ui,
-            "returns": state.returns() if state.is_terminal() else None,
-        }
-        if any(v[0] != self.n for v in self._views.values()):
-            self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
-            self._deltas.clear()
-        self._views[key] = [self.n, view, None]
-        return view
-
-    def delta_text(self, old: dict[str, Any], new: dict[str, Any]) -> str:
-        """The delta from view ``old`` to view ``new`` as JSON, encoded once per audience."""
-        key = (id(old), id(new))
-        hit = self._deltas.get(key)
-        if hit is not None and hit[0] is old and hit[1] is new:
-            return hit[2]
-        text = dumps({"type": "delta", "from": old["n"], "n": new["n"], "patch": diff(old, new)})
-        self._deltas[key] = (old, new, text)
-        return text
-
-    def view_text(self, seat: int | None) -> str:
-        """``view(seat)`` as JSON text, serialised once per move and audience."""
-        self.view(seat)
-        entry = self._views[(seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))]
-        if entry[2] is None:
-            entry[2] = dumps(entry[1])
-        return entry[2]
-
-
-def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
-    title = getattr(game, "title", None)
-    if title is None:
-        with contextlib.suppress(Exception):
-            from garrison.core import game_class
-
-            title = game_class(row.game).title
-    return {
-        "id": row.id, "game": row.game, "title": title or row.game, "options": row.options,
-        "status": row.status, "moves": row.moves, "result": row.result,
-        "created": row.created, "updated": row.updated,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else None,
-             "bot": s.bot if s.kind == "bot" else None, "taken": s.kind == "bot" or bool(s.player_id),
-             "player": s.player_id}
-            for s in row.seats
-        ],
-    }
 
 
 class Hub:
@@ -263,10 +46,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0}
         self.inline_db = not store.is_postgres and settings.inline_sqlite
-        self._checkpointed = 0.0
 
-    #: Seconds between SQLite checkpoints (see ``Store.checkpoint``).
-    CHECKPOINT_EVERY = 2.0
 
     async def db(self, fn: Any, *args: Any) -> Any:
         """Run a database call. PostgreSQL calls wait on the network, so they run in a thread;
@@ -531,105 +311,6 @@ class Hub:
         async with rt.lock:
             await self.catch_up(rt, reload_row=True)
         self.after_change(rt)  # our pages learn of it; our bots move if we drive this table
-
-    # -- background ------------------------------------------------------------------------
-    async def resume_all(self) -> None:
-        """After a start: every table in play whose turn is a bot's (or chance's) goes on, and
-        the grace period of absent people starts afresh."""
-        await self.db(self.store.all_seen, time.time())
-        for tid in await self.db(self.store.tables_in_play):
-            try:
-                rt = await self.runtime(tid)
-            except Exception:
-                log.exception("table %s cannot be rebuilt from its move log", tid)
-                continue
-            self.schedule_bots(rt)
-
-    async def sweep_forever(self) -> None:
-        beat = 0.0
-        while True:
-            await asyncio.sleep(self.settings.sweep_every)
-            try:
-                beat = await self.sweep(beat)
-            except Exception:
-                log.exception("sweep failed")
-
-    async def sweep(self, last_beat: float) -> float:
-        now = time.time()
-        grace = self.settings.grace
-        beat_every = min(30.0, grace / 3) if grace > 0 else 30.0
-        if now - last_beat >= beat_every:  # background work: in a thread, one transaction
-            held = [(rt.row.id, sorted({c.seat for c in rt.conns if c.seat is not None}))
-                    for rt in list(self.runtimes.values()) if rt.row.status == "playing"]
-            await asyncio.to_thread(self.store.seen_many, [h for h in held if h[1]], now)
-            last_beat = now
-        if self.store.is_postgres:
-            await self._keep_leases(now)
-        if now - self._checkpointed >= self.CHECKPOINT_EVERY:
-            self._checkpointed = now
-            await asyncio.to_thread(self.store.checkpoint)
-        if grace > 0:
-            for tid, seat in await self.db(self.store.absent_seats, now - grace):
-                rt = await self.runtime(tid)
-                if any(c.seat == seat for c in rt.conns):
-                    await self.db(self.store.seen, tid, [seat], now)
-                    continue
-                bot = default_bot(rt.game)
-                if await self.db(self.store.seat_to_bot, tid, seat, bot, now - grace):
-                    log.info("table %s: seat %s was away %ss; %s plays on", tid, seat, grace, bot)
-                    async with rt.lock:
-                        await self.catch_up(rt, reload_row=True)
-                    if self.store.is_postgres:
-                        await self.db(self.notify, tid)
-                    self.after_change(rt)
-        if self.settings.waiting_ttl > 0:
-            for tid in await self.db(self.store.close_idle, now - self.settings.waiting_ttl):
-                rt = self.runtimes.pop(tid, None)
-                log.info("table %s waited %gs untouched and is closed", tid, self.settings.waiting_ttl)
-                if rt is not None:
-                    rt.row.status = "closed"
-                    self.broadcast(rt)
-        for rt in list(self.runtimes.values()):
-            if rt.row.status == "finished" and not rt.conns:
-                self.runtimes.pop(rt.row.id, None)
-            else:
-                self.schedule_bots(rt)
-        return last_beat
-
-    async def _keep_leases(self, now: float) -> None:
-        """Renew this process's leases; take over the bot tables of a process that died."""
-        mine = [rt for rt in self.runtimes.values() if rt.lease_until > now]
-        held = await self.db(self.store.renew_leases, [rt.row.id for rt in mine],
-                             now + self.LEASE_SECONDS)
-        for rt in mine:
-            rt.lease_until = now + self.LEASE_SECONDS if rt.row.id in held else 0.0
-        for tid in await self.db(self.store.orphans, now):
-            try:
-                rt = await self.runtime(tid)
-            except ServerError:
-                continue
-            async with rt.lock:
-                await self.catch_up(rt, reload_row=True)
-            log.info("table %s: its driver's lease ran out; this process takes it over", tid)
-            self.schedule_bots(rt)
-
-    def listen(self, stop: Any) -> None:
-        """PostgreSQL only: LISTEN for other processes' changes (runs in its own thread)."""
-        import psycopg
-
-        url = self.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        while not stop.is_set():
-            try:
-                with psycopg.connect(url, autocommit=True) as conn:
-                    conn.execute("LISTEN garrison")
-                    while not stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            if self.loop is not None:
-                                self.loop.call_soon_threadsafe(
-                                    lambda p=note.payload: asyncio.ensure_future(self.remote_change(p)))
-            except Exception:
-                log.exception("LISTEN connection lost; reconnecting")
-                stop.wait(1.0)
 
     def bot_choices(self, game: Any) -> list[str]:
         return bot_names(game)

@@ -1,0 +1,125 @@
+"""The hub's background work: resuming tables after a start, the sweep (heartbeats of open
+pages, SQLite checkpoints, absent players' seats to bots, idle waiting tables, leases of the bot
+tables this process drives or takes over) and, with PostgreSQL, LISTEN for other processes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from .errors import ServerError
+from .hub import Hub, default_bot
+
+log = logging.getLogger("garrison.server")
+
+
+class Background:
+    """What runs besides the requests, for one hub."""
+
+    #: Seconds between SQLite checkpoints (see ``Store.checkpoint``).
+    CHECKPOINT_EVERY = 2.0
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._checkpointed = 0.0
+
+    async def resume_all(self) -> None:
+        """After a start: every table in play whose turn is a bot's (or chance's) goes on, and
+        the grace period of absent people starts afresh."""
+        await self.hub.db(self.hub.store.all_seen, time.time())
+        for tid in await self.hub.db(self.hub.store.tables_in_play):
+            try:
+                rt = await self.hub.runtime(tid)
+            except Exception:
+                log.exception("table %s cannot be rebuilt from its move log", tid)
+                continue
+            self.hub.schedule_bots(rt)
+
+    async def sweep_forever(self) -> None:
+        beat = 0.0
+        while True:
+            await asyncio.sleep(self.hub.settings.sweep_every)
+            try:
+                beat = await self.sweep(beat)
+            except Exception:
+                log.exception("sweep failed")
+
+    async def sweep(self, last_beat: float) -> float:
+        now = time.time()
+        grace = self.hub.settings.grace
+        beat_every = min(30.0, grace / 3) if grace > 0 else 30.0
+        if now - last_beat >= beat_every:  # background work: in a thread, one transaction
+            held = [(rt.row.id, sorted({c.seat for c in rt.conns if c.seat is not None}))
+                    for rt in list(self.hub.runtimes.values()) if rt.row.status == "playing"]
+            await asyncio.to_thread(self.hub.store.seen_many, [h for h in held if h[1]], now)
+            last_beat = now
+        if self.hub.store.is_postgres:
+            await self._keep_leases(now)
+        if now - self._checkpointed >= self.CHECKPOINT_EVERY:
+            self._checkpointed = now
+            await asyncio.to_thread(self.hub.store.checkpoint)
+        if grace > 0:
+            for tid, seat in await self.hub.db(self.hub.store.absent_seats, now - grace):
+                rt = await self.hub.runtime(tid)
+                if any(c.seat == seat for c in rt.conns):
+                    await self.hub.db(self.hub.store.seen, tid, [seat], now)
+                    continue
+                bot = default_bot(rt.game)
+                if await self.hub.db(self.hub.store.seat_to_bot, tid, seat, bot, now - grace):
+                    log.info("table %s: seat %s was away %ss; %s plays on", tid, seat, grace, bot)
+                    async with rt.lock:
+                        await self.hub.catch_up(rt, reload_row=True)
+                    if self.hub.store.is_postgres:
+                        await self.hub.db(self.hub.notify, tid)
+                    self.hub.after_change(rt)
+        if self.hub.settings.waiting_ttl > 0:
+            for tid in await self.hub.db(self.hub.store.close_idle, now - self.hub.settings.waiting_ttl):
+                rt = self.hub.runtimes.pop(tid, None)
+                log.info("table %s waited %gs untouched and is closed", tid, self.hub.settings.waiting_ttl)
+                if rt is not None:
+                    rt.row.status = "closed"
+                    self.hub.broadcast(rt)
+        for rt in list(self.hub.runtimes.values()):
+            if rt.row.status == "finished" and not rt.conns:
+                self.hub.runtimes.pop(rt.row.id, None)
+            else:
+                self.hub.schedule_bots(rt)
+        return last_beat
+
+    async def _keep_leases(self, now: float) -> None:
+        """Renew this process's leases; take over the bot tables of a process that died."""
+        mine = [rt for rt in self.hub.runtimes.values() if rt.lease_until > now]
+        held = await self.hub.db(self.hub.store.renew_leases, [rt.row.id for rt in mine],
+                             now + self.hub.LEASE_SECONDS)
+        for rt in mine:
+            rt.lease_until = now + self.hub.LEASE_SECONDS if rt.row.id in held else 0.0
+        for tid in await self.hub.db(self.hub.store.orphans, now):
+            try:
+                rt = await self.hub.runtime(tid)
+            except ServerError:
+                continue
+            async with rt.lock:
+                await self.hub.catch_up(rt, reload_row=True)
+            log.info("table %s: its driver's lease ran out; this process takes it over", tid)
+            self.hub.schedule_bots(rt)
+
+    def listen(self, stop: Any) -> None:
+        """PostgreSQL only: LISTEN for other processes' changes (runs in its own thread)."""
+        import psycopg
+
+        url = self.hub.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("LISTEN garrison")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            if self.hub.loop is not None:
+                                self.hub.loop.call_soon_threadsafe(
+                                    lambda p=note.payload: asyncio.ensure_future(self.hub.remote_change(p)))
+            except Exception:
+                log.exception("LISTEN connection lost; reconnecting")
+                stop.wait(1.0)
+

@@ -1,0 +1,65 @@
+"""What the HTTP API takes and gives: request bodies and the one error shape (OpenAPI)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import Header
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_PLAYERS = 16
+
+OptionValue = str | int | float | bool | None
+Auth = Annotated[str | None, Header(description="Bearer <guest token>")]
+TableId = Annotated[str, PathParam(max_length=16)]
+
+
+class GuestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=24, pattern=r"^[^\x00-\x1f<>&]+$")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=40)
+    options: dict[Annotated[str, PathParam(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=30)
+    seats: list[SeatIn] | None = Field(default=None, max_length=MAX_PLAYERS)
+    seat: int | None = Field(default=0, ge=0, lt=MAX_PLAYERS, description="seat to take (null: none)")
+
+
+class SeatPick(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, lt=MAX_PLAYERS)
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int = Field(ge=0, lt=2**31, description="the move number this move expects to be")
+    action: int = Field(ge=0, lt=2**31)
+    seat: int | None = Field(default=None, ge=0, lt=MAX_PLAYERS)
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: a stable code and one line for a person."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ok: bool | None = None
+    now: int | None = None
+
+
+#: The refusals any route may answer with (the OpenAPI schema lists them all).
+ERRORS = {400: "bad input, named", 401: "no valid guest token", 403: "not your seat",
+          404: "no such table or game", 409: "stale move, taken seat, or not finished",
+          422: "malformed request", 429: "a limit: rate, tables or sockets",
+          503: "the database cannot be used"}
+

@@ -1,0 +1,214 @@
+"""The lobby's HTTP routes: health, games, guests, tables, taking and leaving seats."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
+
+import garrison
+from garrison.bots import bot_class, bot_names
+from garrison.core import GameError, game_class, games, load
+from garrison.core.seats import seat_label
+
+from .auth import make_token
+from .context import Ctx, Guest, KnownGuest, held_seat
+from .db import Conflict
+from .errors import ServerError
+from .hub import default_bot
+from .models import GuestIn, SeatIn, SeatPick, TableId, TableIn
+from .options import OptionFiles
+from .table import table_meta
+
+log = logging.getLogger("garrison.server")
+router = APIRouter()
+WEB = Path(__file__).resolve().parent.parent / "web"
+#: "How to play" for players, per game: short paragraphs (web/howto.json).
+HOW_TO_PLAY: dict[str, list[str]] = json.loads((WEB / "howto.json").read_text(encoding="utf-8"))
+
+
+def _game_info(name: str, files: OptionFiles) -> dict[str, Any]:
+    cls = game_class(name)
+    lo, hi = cls.player_range()
+    game = cls()
+
+    def choices(s: Any) -> list[Any] | None:
+        if s.path:  # a file is offered only by the operator's name for it
+            return [s.default, *files.names(name, s.name)]
+        return list(s.choices) if s.choices is not None else None
+
+    return {
+        "name": name, "title": cls.title, "summary": cls.summary, "players": [lo, hi],
+        "options": [
+            {"name": s.name, "default": s.default,
+             "allowed": ("the built-in default, or a name the server offers" if s.path
+                         else s.allowed()),
+             "doc": s.doc, "choices": choices(s), "kind": s.kind.__name__}
+            for s in cls.option_specs()
+        ],
+        "bots": bot_names(cls), "default_bot": default_bot(game),
+    }
+
+
+def _rules_text(name: str) -> str | None:
+    """The game's rules page from ``docs/rules`` when the source tree is at hand."""
+    root = Path(garrison.__file__).resolve().parents[2] / "docs" / "rules"
+    cls = game_class(name)
+    folder = cls.__module__.split(".")[2] if cls.__module__.count(".") >= 2 else name
+    for stem in (name, folder):
+        path = root / f"{stem}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None
+
+
+
+@router.get("/api/health", responses={503: {"description": "the database cannot be used"}})
+async def health(c: Ctx) -> Any:
+    """OK only when the database can be written and read back now."""
+    try:
+        await asyncio.to_thread(c.store.probe)
+    except Exception as err:  # any failure of the database is the answer here
+        log.error("health check: the database failed: %s", err)
+        return JSONResponse({"type": "error", "code": "unavailable", "ok": False,
+                             "message": "the database cannot be written or read"},
+                            status_code=503)
+    return {"ok": True, "tables_live": len(c.hub.runtimes), **c.hub.stats}
+
+@router.get("/api/games")
+async def list_games(c: Ctx) -> list[dict[str, Any]]:
+    return [_game_info(name, c.settings.option_files) for name in games()]
+
+@router.get("/api/games/{name}")
+async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> dict[str, Any]:
+    try:
+        info = _game_info(name, c.settings.option_files)
+    except GameError as err:
+        raise ServerError("not_found", str(err)) from None
+    info["describe"] = game_class(name)().describe()
+    info["how_to_play"] = HOW_TO_PLAY.get(name, [])
+    info["rules"] = _rules_text(name)
+    return info
+
+@router.post("/api/guests", status_code=201)
+async def new_guest(c: Ctx, body: GuestIn) -> dict[str, Any]:
+    name = " ".join(body.name.split())
+    if not name:
+        raise ServerError("bad_request", "a name needs at least one visible character")
+    pid = await asyncio.to_thread(c.store.add_player, name)
+    return {"id": pid, "name": name,
+            "token": make_token(c.secret, pid, c.settings.token_ttl)}
+
+@router.post("/api/guests/renew", responses={401: {"description": "no valid token"}})
+async def renew(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
+    """A fresh token for the guest whose token (still valid) is sent."""
+    name = await asyncio.to_thread(c.store.player_name, pid)
+    return {"id": pid, "name": name,
+            "token": make_token(c.secret, pid, c.settings.token_ttl)}
+
+@router.get("/api/me")
+async def me(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
+    name = await asyncio.to_thread(c.store.player_name, pid)
+    return {"id": pid, "name": name}
+
+@router.get("/api/tables")
+async def list_tables(
+    c: Ctx,
+    status: Annotated[Literal["waiting", "playing", "finished", "closed"] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    rows = await asyncio.to_thread(c.store.list_tables, status, limit)
+    return [table_meta(r) for r in rows]
+
+@router.post("/api/tables", status_code=201)
+async def create_table(c: Ctx, body: TableIn, pid: KnownGuest) -> dict[str, Any]:
+    options = {k: v for k, v in body.options.items() if v is not None}
+    try:
+        game_class(body.game)
+        c.settings.option_files.check(body.game, options)  # never a path from the network
+        files = c.settings.option_files
+        game = await asyncio.to_thread(
+            lambda: load(body.game, **files.resolve(body.game, options)))
+    except GameError as err:
+        raise ServerError("bad_option", str(err)) from None
+    except (TypeError, ValueError) as err:
+        raise ServerError("bad_option", f"bad options: {err}") from None
+    made, all_bot = await asyncio.to_thread(c.store.open_tables, pid)
+    if made >= c.settings.max_tables_per_guest:
+        raise ServerError("rate_limited", f"you have {made} tables waiting or in play; the "
+                          f"limit is {c.settings.max_tables_per_guest}: finish or leave one first")
+    n = game.num_players
+    seats = body.seats or [SeatIn(kind="human")] + [
+        SeatIn(kind="bot", bot=default_bot(game)) for _ in range(n - 1)]
+    if len(seats) != n:
+        raise ServerError("bad_request", f"{game.title} with these options has {n} seats, "
+                                         f"not {len(seats)}")
+    rows: list[tuple[str, str | None, str | None]] = []
+    for i, s in enumerate(seats):
+        if s.kind == "bot":
+            bot = s.bot or default_bot(game)
+            try:
+                bot_class(game, bot)
+            except GameError as err:
+                raise ServerError("bad_option", str(err)) from None
+            rows.append(("bot", None, bot.strip().lower()))
+        else:
+            rows.append(("human", pid if body.seat == i else None, None))
+    if all(kind == "bot" for kind, _, _ in rows) and all_bot >= c.settings.max_bot_tables_per_guest:
+        raise ServerError("rate_limited", f"you have {all_bot} tables of bots only in play; "
+                          f"the limit is {c.settings.max_bot_tables_per_guest}")
+    if body.seat is not None and (body.seat >= n or seats[body.seat].kind != "human"):
+        raise ServerError("bad_request", f"seat {body.seat} is not a seat for a person here")
+    stored = {**game.options, **{k: v for k, v in options.items() if k in game.options}}
+    tid = await asyncio.to_thread(c.store.create_table, game.name, stored, pid, rows)
+    rt = await c.hub.runtime(tid)
+    await c.hub.start_if_full(rt)
+    return rt.meta()
+
+@router.get("/api/tables/{tid}")
+async def get_table(c: Ctx, tid: TableId) -> dict[str, Any]:
+    row = await asyncio.to_thread(c.store.table, tid)
+    if row is None:
+        raise ServerError("not_found", f"there is no table {tid!r}")
+    return table_meta(row)
+
+@router.post("/api/tables/{tid}/join")
+async def join(c: Ctx, tid: TableId, body: SeatPick, pid: KnownGuest) -> dict[str, Any]:
+    rt = await c.hub.runtime(tid)
+    if rt.row.status == "closed":
+        raise ServerError("conflict", "this table was closed after waiting too long; "
+                                      "create a new one")
+    if rt.row.status != "waiting":
+        raise ServerError("conflict", "the game has started; you can watch it")
+    if body.seat >= len(rt.row.seats):
+        raise ServerError("bad_request", f"there is no seat {body.seat}")
+    mine = [s.seat for s in rt.row.seats if s.kind == "human" and s.player_id == pid]
+    if mine:  # one page plays one seat: a second seat would freeze the game for you
+        raise ServerError("conflict", f"you already hold {seat_label(mine[0])} at this table")
+    try:
+        await asyncio.to_thread(c.store.take_seat, tid, body.seat, pid)
+    except Conflict as err:
+        raise ServerError("conflict", str(err)) from None
+    await c.hub.seats_changed(rt)
+    return rt.meta()
+
+@router.post("/api/tables/{tid}/leave")
+async def leave(c: Ctx, tid: TableId, body: SeatPick, pid: Guest) -> dict[str, Any]:
+    rt = await c.hub.runtime(tid)
+    await held_seat(rt, pid, body.seat)
+    if rt.row.status == "waiting":
+        await asyncio.to_thread(c.store.free_seat, tid, body.seat, pid)
+    elif rt.row.status == "playing":  # away from now on: a bot takes over after the grace
+        for conn in [k for k in rt.conns if k.seat == body.seat]:
+            conn.seat = None  # that seat's open pages now watch as spectators
+        await asyncio.to_thread(c.store.seen, tid, [body.seat], time.time())
+    await c.hub.seats_changed(rt)
+    return rt.meta()
+

@@ -1,0 +1,147 @@
+"""Live play over the WebSocket: the handshake (Origin, the token as a subprotocol, socket caps),
+then moves, syncs and pings. What is sent goes through the transport's seat check."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from .auth import read_token, token_of_subprotocols
+from .context import Ctx, ServerContext, held_seat
+from .errors import ServerError
+from .http import Bucket, origin_allowed, small_number
+from .transport import Conn
+from .wire import dumps
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{tid}")
+async def play(c: Ctx, ws: WebSocket, tid: str) -> None:
+    address = ws.client.host if ws.client else "?"
+    if (c.sockets["total"] >= c.settings.max_ws_total
+            or c.sockets["by"].get(address, 0) >= c.settings.max_ws_per_address):
+        await ws.accept()
+        await ws.send_text(dumps({"type": "error", "code": "rate_limited",
+                                  "message": "too many open connections; close a tab and "
+                                             "try again"}))
+        await ws.close(code=4429)
+        return
+    c.sockets["total"] += 1
+    c.sockets["by"][address] = c.sockets["by"].get(address, 0) + 1
+    try:
+        await _play(c, ws, tid)
+    finally:
+        c.sockets["total"] -= 1
+        c.sockets["by"][address] -= 1
+        if not c.sockets["by"][address]:
+            del c.sockets["by"][address]
+
+async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
+    origin = ws.headers.get("origin")
+    if origin is not None and not origin_allowed(origin, ws.headers.get("host", ""),
+                                                  c.settings.allowed_origins):
+        await ws.close(code=4403)  # another site's page may not play in a guest's name
+        return
+    offered = [p.strip() for p in ws.headers.get("sec-websocket-protocol", "").split(",")
+               if p.strip()]
+    await ws.accept(subprotocol="garrison" if "garrison" in offered else None)
+    params = ws.query_params
+    pid = read_token(c.secret, token_of_subprotocols(offered))
+    try:
+        want, last = small_number(params.get("seat")), small_number(params.get("n"))
+        for name in ("seat", "n"):
+            if params.get(name) not in (None, "") and small_number(params.get(name)) is None:
+                raise ServerError("bad_request", f"'{name}' is a number of at most 9 digits "
+                                                 "(0-9)")
+        rt = await c.hub.runtime(tid[:16])
+        async with rt.lock:  # another process may have moved since we last looked
+            await c.hub.catch_up(rt, reload_row=True)
+        seat = await held_seat(rt, pid, want)
+        if params.get("watch") == "1":
+            seat = None
+    except ServerError as err:
+        await ws.send_text(dumps(err.as_dict()))
+        await ws.close(code={"not_found": 4404, "bad_request": 4400}.get(err.code, 4403))
+        return
+    conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
+                delta=params.get("delta") == "1")
+    conn.start()
+    conn.push_view(rt, {"missed": max(0, rt.n - last)} if last is not None else None)
+    rt.conns.add(conn)  # no await since the view above: no change can slip between
+    if seat is not None:
+        await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
+    bucket = Bucket(c.settings.ws_rate)
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            text = message.get("text")
+            if text is None:  # a binary frame: the protocol is JSON text
+                conn.push({"type": "error", "code": "bad_request",
+                           "message": "messages are JSON text, not binary frames"})
+                continue
+            if not bucket.take():
+                conn.push({"type": "error", "code": "rate_limited",
+                           "message": "too many messages; the connection is closed"})
+                await conn.close()
+                await ws.close(code=1008)
+                return
+            reply = await _handle(c, rt, conn, text)
+            if reply is not None:
+                conn.push(reply)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # sending on a closed socket
+        pass
+    finally:
+        rt.conns.discard(conn)
+        await conn.close()
+        if seat is not None and not any(k.seat == seat for k in rt.conns):
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
+
+async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
+    if len(text) > 4096:
+        return {"type": "error", "code": "bad_request", "message": "message too long"}
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
+    if not isinstance(msg, dict):
+        return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
+    kind = msg.get("type")
+    ref = msg.get("ref") if isinstance(msg.get("ref"), (str, int)) else None
+    try:
+        if kind == "ping":
+            return {"type": "pong", "n": rt.n, "ref": ref}
+        if kind == "sync":
+            async with rt.lock:
+                await c.hub.catch_up(rt)
+            last = msg.get("n")
+            known = isinstance(last, int) and not isinstance(last, bool) and 0 <= last < 2**31
+            conn.push_view(rt, {"missed": max(0, rt.n - last)} if known else None)
+            return None
+        if kind == "move":
+            seat = conn.audience(rt)
+            if seat is None:
+                raise ServerError("forbidden", "spectators cannot move; take a seat to play")
+            ack = await c.hub.submit(rt.row.id, seat, msg.get("n"), msg.get("action"),
+                                   pid=conn.player_id)
+            return {**ack, "ref": ref}
+        raise ServerError("bad_request", "unknown message type; use move, sync or ping")
+    except ServerError as err:
+        out = err.as_dict()
+        out["ref"] = ref
+        if err.code == "stale":  # resync: the error, then the current view
+            conn.push(out)
+            conn.push_view(rt)
+            return None
+        return out
+

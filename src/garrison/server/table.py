@@ -1,0 +1,150 @@
+"""A table master: one table in this process — its state replayed from the move log, who may act
+for which seat now (``holds``), and what each seat may see (``view``, built from
+``observation(seat)`` only). The hub does the moves (compare-and-set), bots and sweeps; the
+transport sends the views."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+from garrison.bots import make_bot
+from garrison.core import load
+
+from .db import TableRow
+from .wire import diff, dumps
+
+if TYPE_CHECKING:
+    from .transport import Conn
+
+log = logging.getLogger("garrison.server")
+
+
+class Runtime:
+    """One table in this process."""
+
+    def __init__(self, row: TableRow, options: dict[str, Any] | None = None) -> None:
+        """``options``: the row's options with any operator file names resolved to files."""
+        self.row = row
+        self.game = load(row.game, **(row.options if options is None else options))
+        self.state = self.game.new_initial_state()
+        self.movers: list[int] = []  # seat (or -1) of each move
+        self.actions: list[int] = []  # the move log as this process knows it
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.bots: dict[int, Any] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.rng = random.SystemRandom()
+        #: per audience (seat, status, seats): (move number, the view, its JSON text once asked)
+        self._views: dict[Any, list[Any]] = {}
+        self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
+        self.widgets = getattr(self.game, "widgets", None)
+        #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
+        self.lease_until = 0.0
+
+    @property
+    def n(self) -> int:
+        return self.state.move_number()
+
+    def apply_rows(self, rows: list[tuple[int, int, int]]) -> None:
+        for n, action, seat in rows:
+            if n != self.n:
+                raise RuntimeError(f"move log of table {self.row.id} has a gap at {self.n}")
+            self.state.apply_action(action)
+            self.movers.append(seat)
+            self.actions.append(action)
+
+    def meta(self) -> dict[str, Any]:
+        return table_meta(self.row, self.game)
+
+    def holds(self, seat: int, pid: str | None) -> bool:
+        """Does guest ``pid`` hold ``seat`` now (the seat check of every move and view)?"""
+        seats = self.row.seats
+        return (pid is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
+                and seats[seat].player_id == pid)
+
+    def bot_for(self, seat: int) -> Any:
+        s = self.row.seats[seat]
+        bot = self.bots.get(seat)
+        if bot is None or getattr(bot, "_garrison_name", None) != s.bot:
+            bot = make_bot(self.game, s.bot or "random", seat, seed=self.rng.randrange(2**31))
+            bot._garrison_name = s.bot
+            self.bots[seat] = bot
+        return bot
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now (cached per move number and seat)."""
+        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
+        hit = self._views.get(key)
+        if hit is not None and hit[0] == self.n:
+            return hit[1]
+        state = self.state
+        obs = state.observation(seat)
+        player = state.current_player()
+        to_move = player if player >= 0 else None
+        ids: list[int] = []
+        if seat is not None and seat == to_move and self.row.status == "playing":
+            ids = state.legal_actions()
+        legal = [{"id": a, "text": state.action_to_string(a)} for a in ids]
+        try:
+            text = self.game.render(obs)
+        except Exception:  # a view that cannot render is shown as data only
+            text = None
+        ui = None
+        if self.widgets is not None:
+            try:  # the game's cards, squares and dice: from the observation and own actions only
+                ui = self.widgets(obs, list(ids))
+            except Exception:
+                log.exception("widgets of %s failed; the page falls back to buttons", self.row.game)
+        view = {
+            "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
+            "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
+            "legal": legal, "ui": ui,
+            "returns": state.returns() if state.is_terminal() else None,
+        }
+        if any(v[0] != self.n for v in self._views.values()):
+            self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
+            self._deltas.clear()
+        self._views[key] = [self.n, view, None]
+        return view
+
+    def delta_text(self, old: dict[str, Any], new: dict[str, Any]) -> str:
+        """The delta from view ``old`` to view ``new`` as JSON, encoded once per audience."""
+        key = (id(old), id(new))
+        hit = self._deltas.get(key)
+        if hit is not None and hit[0] is old and hit[1] is new:
+            return hit[2]
+        text = dumps({"type": "delta", "from": old["n"], "n": new["n"], "patch": diff(old, new)})
+        self._deltas[key] = (old, new, text)
+        return text
+
+    def view_text(self, seat: int | None) -> str:
+        """``view(seat)`` as JSON text, serialised once per move and audience."""
+        self.view(seat)
+        entry = self._views[(seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))]
+        if entry[2] is None:
+            entry[2] = dumps(entry[1])
+        return entry[2]
+
+
+def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
+    title = getattr(game, "title", None)
+    if title is None:
+        with contextlib.suppress(Exception):
+            from garrison.core import game_class
+
+            title = game_class(row.game).title
+    return {
+        "id": row.id, "game": row.game, "title": title or row.game, "options": row.options,
+        "status": row.status, "moves": row.moves, "result": row.result,
+        "created": row.created, "updated": row.updated,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else None,
+             "bot": s.bot if s.kind == "bot" else None, "taken": s.kind == "bot" or bool(s.player_id),
+             "player": s.player_id}
+            for s in row.seats
+        ],
+    }

@@ -1,0 +1,98 @@
+"""The transport: one WebSocket's ordered outbox, whole views and deltas, and the check that it
+still speaks for the seat its guest holds (``Conn.audience``) before anything is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from garrison.core.seats import seat_label
+
+from .wire import dumps
+
+if TYPE_CHECKING:
+    from .table import Runtime
+
+
+class Conn:
+    """One WebSocket: who it is, which seat it watches, and an ordered outbox."""
+
+    def __init__(self, send: Any, seat: int | None, player_id: str | None,
+                 close_socket: Any = None, delta: bool = False) -> None:
+        self.send = send
+        self.close_socket = close_socket
+        self.seat = seat
+        self.player_id = player_id
+        #: Whether this page takes deltas (``delta=1``), and the view it holds now.
+        self.delta = delta
+        self.held: dict[str, Any] | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    #: A page this far behind is dropped; it reconnects and gets the current view.
+    MAX_BACKLOG = 256
+
+    def push(self, message: dict[str, Any] | str) -> None:
+        if self.outbox.qsize() >= self.MAX_BACKLOG:
+            self.outbox.put_nowait(None)  # the writer stops; the socket is closed below
+            return
+        if not isinstance(message, str):
+            message = dumps(message)
+        self.outbox.put_nowait(message)
+
+    def audience(self, rt: Runtime) -> int | None:
+        """The seat this socket may see and act for now: its seat while its guest still holds
+        it, else none (it watches from then on, and is told once)."""
+        seat = self.seat
+        if seat is not None and not rt.holds(seat, self.player_id):
+            self.seat = None
+            self.held = None  # the next message is a whole spectator view
+            self.push({"type": "seat_lost", "seat": seat,
+                       "message": f"{seat_label(seat)} is no longer yours at this table; "
+                                  "you are watching"})
+            return None
+        return seat
+
+    def push_view(self, rt: Runtime, extra: dict[str, Any] | None = None) -> None:
+        """The whole current view (with ``extra`` facts such as ``missed``)."""
+        seat = self.audience(rt)
+        view = rt.view(seat)
+        self.held = view
+        self.push({**view, **extra} if extra else rt.view_text(seat))
+
+    def push_change(self, rt: Runtime) -> None:
+        """What changed since the view this page holds: a delta, or the whole view."""
+        seat = self.audience(rt)
+        if not self.delta or self.held is None:
+            self.push_view(rt)
+            return
+        view = rt.view(seat)
+        if view is self.held:
+            return
+        text = rt.delta_text(self.held, view)
+        self.held = view
+        self.push(text)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                if self.close_socket is not None:
+                    with contextlib.suppress(Exception):
+                        await self.close_socket()
+                return
+            try:
+                await self.send(text)
+            except Exception:  # the socket is gone; the reader side cleans up
+                return
+
+    async def close(self) -> None:
+        self.close_socket = None  # the caller closes (or has closed) the socket itself
+        self.outbox.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 2)
