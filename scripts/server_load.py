@@ -52,7 +52,9 @@ def start_server(db: str | None) -> tuple[subprocess.Popen, str]:
     db = db or f"sqlite:///{tempfile.mkdtemp(prefix='garrison-load-')}/load.db"
     src = str(Path(__file__).resolve().parents[1] / "src")
     env = {**os.environ, "PYTHONPATH": src, "GARRISON_BOT_DELAY": "0", "GARRISON_GRACE": "0",
-           "GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0"}
+           "GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0",
+           # the load client is one address with a thousand sockets
+           "GARRISON_WS_PER_ADDRESS": "100000", "GARRISON_MAX_TABLES": "100000"}
     proc = subprocess.Popen([sys.executable, "-m", "garrison.server", "--db", db, "--port", str(port)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
