@@ -302,3 +302,24 @@ def test_forwarded_for_is_not_believed_from_clients(tmp_path) -> None:
         codes = [http.get("/api/games", headers={"X-Forwarded-For": f"10.0.0.{k}"}).status_code
                  for k in range(12)]
         assert 429 in codes, "a made-up X-Forwarded-For gave a fresh rate limit"
+
+
+def test_a_move_that_cannot_be_stored_gets_a_clear_error_not_a_dropped_socket(tmp_path) -> None:
+    db = tmp_path / "g.db"
+    with Server(f"sqlite:///{db}") as srv, httpx.Client(base_url=srv.base, timeout=30) as http:
+        tid, a = _table(srv, http)
+        ws = WS(srv.base, tid, a.token)
+        try:
+            view = ws.until(lambda m: m.get("type") == "view" and m["legal"])
+            for path in tmp_path.glob("g.db*"):  # the database breaks under the table
+                size = path.stat().st_size
+                with path.open("r+b") as f:
+                    f.write(b"\xff" * max(size, 4096))
+            ws.send({"type": "move", "n": view["n"], "action": view["legal"][0]["id"], "ref": "m"})
+            reply = ws.until(lambda m: m.get("ref") == "m")
+            assert reply["type"] == "error" and reply["code"] == "unavailable"
+            assert "could not be stored" in reply["message"]
+            ws.send({"type": "ping", "ref": "p"})  # the socket is still there
+            assert ws.until(lambda m: m.get("ref") == "p")["type"] == "pong"
+        finally:
+            ws.close()

@@ -10,7 +10,7 @@ class ServerError(Exception):
 
     status = {
         "not_found": 404, "unauthorized": 401, "forbidden": 403, "stale": 409, "conflict": 409,
-        "rate_limited": 429,
+        "rate_limited": 429, "unavailable": 503,
     }
 
     def __init__(self, code: str, message: str, **extra: Any) -> None:

@@ -14,6 +14,8 @@ import logging
 import time
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from garrison.bots import bot_names
 from garrison.core import CHANCE, GameError, sample_chance
 from garrison.core.seats import seat_label
@@ -165,6 +167,10 @@ class Hub:
         result = {"returns": new.returns()} if new.is_terminal() else None
         try:
             await self.db(self.store.append, rt.row.id, start, entries, result, mover)
+        except SQLAlchemyError as err:  # the database failed (full disk, corrupt file): say so
+            log.error("table %s: move %s could not be stored: %s", rt.row.id, start, err)
+            raise ServerError("unavailable", "the move could not be stored (the server's "
+                                             "database failed); it was not made") from None
         except Conflict:
             self.stats["conflicts"] += 1
             await self.catch_up(rt, reload_row=True)
