@@ -16,15 +16,19 @@ from .registry import load
 from .state import State
 
 
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"cannot read record file {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record file {path} is not UTF-8 text") from None
+
+
 def read_record(source: Mapping[str, Any] | str | bytes | Path) -> dict[str, Any]:
     """Parse a record from a dict, JSON text or a file path; ``RecordError`` if it is not one."""
     if isinstance(source, Path):
-        try:
-            source = source.read_text(encoding="utf-8")
-        except OSError as err:
-            raise RecordError(f"cannot read record file {source}: {err.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"record file {source} is not UTF-8 text") from None
+        source = _read_text(source)
     if isinstance(source, bytes):
         try:
             source = source.decode("utf-8")
@@ -50,12 +54,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     """Every record in a file: one record (``garrison play --save``, the page's "download
     record"), a JSON list of records, or JSON lines (``garrison arena --save``). ``RecordError``
     names the file and line of anything that is not a record."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"cannot read record file {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"record file {path} is not UTF-8 text") from None
+    text = _read_text(path)
     try:
         whole = json.loads(text)
     except json.JSONDecodeError:
