@@ -59,6 +59,9 @@ def _person(browser, name: str, bypass_csp: bool = True):  # noqa: ANN001, ANN20
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
         json.loads(f if isinstance(f, str) else f.get("payload", "{}")))))
     page.frames_seen = frames
+    page.console_errors = []
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     return context, page
 
 
@@ -183,6 +186,9 @@ def test_full_game_against_bots(site: Server, browser, shots: Path, name: str) -
         assert CLICKED.get(name, "card") in kinds, kinds
         assert page.inner_text("#status") == "The game is over."
         _check_table(page, name, over=True)
+        if name == "stratego":  # the view carries the latest 12 lines; the page keeps them all
+            assert page.locator("#log li").count() > 12
+        assert not page.console_errors, page.console_errors
         page.screenshot(path=str(shots / f"{name}-finished.png"), full_page=True)
         assert _check_frames(page.frames_seen, 0) > clicks
         # the record of the finished game is the kernel's, and replays to the same end

@@ -376,6 +376,18 @@ function widgetsNode(ui, legal, send) {
   return box;
 }
 
+// A game may send only its latest log lines: keep what was seen, and add the lines after the
+// longest overlap of what we hold with what came.
+export function mergeLog(kept, latest) {
+  if (!kept.length || latest.length >= kept.length && latest.slice(0, kept.length).every((e, i) => e === kept[i])) return latest.slice();
+  for (let k = Math.min(kept.length, latest.length); k > 0; k--) {
+    let same = true;
+    for (let i = 0; i < k && same; i++) same = kept[kept.length - k + i] === latest[i];
+    if (same) return kept.concat(latest.slice(k));
+  }
+  return kept.concat(latest);
+}
+
 // ---------------------------------------------------------------- table
 async function tableView(tid) {
   const guest = me();
@@ -404,6 +416,7 @@ async function tableView(tid) {
       howto)));
 
   let last = null;
+  let logKept = [];          // the whole game's log as this page saw it (some games send the latest lines only)
   let rulesFor = null;
   let retry = 0;
   const params = new URLSearchParams();
@@ -498,8 +511,9 @@ async function tableView(tid) {
     textBox.open = !widgets || openedByUser.text;
     fallback.open = !widgets || openedByUser.fallback;
     window.garrisonView = v;
-    const entries = Array.isArray(v.obs && v.obs.log) ? v.obs.log : [];
-    logList.replaceChildren(...entries.map(e => el("li", { text: typeof e === "string" ? e : JSON.stringify(e) })));
+    const entries = (Array.isArray(v.obs && v.obs.log) ? v.obs.log : []).map(e => typeof e === "string" ? e : JSON.stringify(e));
+    logKept = mergeLog(logKept, entries);
+    logList.replaceChildren(...logKept.map(e => el("li", { text: e })));
     logList.scrollTop = logList.scrollHeight;
   }
 
