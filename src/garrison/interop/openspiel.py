@@ -208,11 +208,13 @@ class _Observer:
 # -- game and state classes, one pair per Garrison game --------------------------------------------
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(name: str, game: garrison.Game | None = None) -> pyspiel.GameType:
+    """The GameType of Garrison game ``name``: from the facts of ``game`` (the loaded options;
+    ``garrison_soldateska(returns=win)`` is constant-sum, ``returns=ducats`` general-sum), or of
+    the default options for the registration."""
     cls = game_class(name)
-    default = cls()
     low, high = cls.player_range()
-    facts = default.facts
+    facts = (game if game is not None else cls()).facts
     if facts.utility_sum is None:
         utility = pyspiel.GameType.Utility.GENERAL_SUM
     elif facts.utility_sum == 0:
@@ -269,7 +271,15 @@ class GarrisonGame(pyspiel.Game):
         values = dict(option_defaults(self.garrison_name))
         values.update(params or {})
         self.garrison_game = load_plain(self.garrison_name, values)
-        super().__init__(self.game_type, _game_info(self.garrison_game), values)
+        self._values = values
+        # the type of *these* options (utility and chance follow them), not the defaults'
+        super().__init__(_game_type(self.garrison_name, self.garrison_game),
+                         _game_info(self.garrison_game), values)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its name and parameters (the class is made per game at registration, so
+        it cannot be found by name): multiprocessing and Ray can ship it."""
+        return (_restore_game, (self.garrison_name, dict(self._values)))
 
     def new_initial_state(self, *args: Any) -> GarrisonState:
         if args and args[0] is not None:
@@ -397,6 +407,11 @@ def register(names: list[str] | None = None) -> list[str]:
                 pyspiel.register_game(cls.game_type, cls)
         out.append(spiel_name)
     return out
+
+
+def _restore_game(name: str, values: dict[str, Any]) -> pyspiel.Game:
+    register([name])
+    return _REGISTERED[name](values)
 
 
 def load_game(name: str, **options: Any) -> pyspiel.Game:
