@@ -1,5 +1,6 @@
 """Gymnasium adapter: one seat of every registered game against Garrison bots passes Gymnasium's
-check_env; illegal actions raise and are never replaced."""
+check_env as constructed by default; an illegal action ends the episode with the lowest return
+(or raises, on request) and is never replaced."""
 
 from __future__ import annotations
 
@@ -24,10 +25,9 @@ def _registered():
 
 @pytest.mark.parametrize("name, config", GAMES)
 def test_check_env_passes(name, config):
-    # check_env steps one action it drew before a seeded reset, in the position that reset
-    # makes (check_step_determinism), so it needs the explicit "lose" rule for illegal actions;
-    # the default rule (raise) is checked below.
-    env = gymnasium.make(gym_env.env_id(name), seat=0, illegal="lose", **config)
+    # the default construction: check_env steps an action it drew before a seeded reset
+    # (check_step_determinism), which the default rule for illegal actions accepts
+    env = gymnasium.make(gym_env.env_id(name), seat=0, **config)
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*Box observation space (minimum|maximum)")
         warnings.filterwarnings("ignore", message=".*render fps")
@@ -60,8 +60,8 @@ def test_every_seat_plays_whole_episodes_with_sampled_actions(name, config):
 
 
 @pytest.mark.parametrize("name, config", GAMES)
-def test_illegal_actions_raise_and_are_never_replaced(name, config):
-    env = gym_env.env(name, **config)
+def test_illegal_actions_raise_on_request_and_are_never_replaced(name, config):
+    env = gym_env.env(name, illegal="raise", **config)
     obs, info = env.reset(seed=1)
     state = env.garrison_state
     before = state.history()
@@ -72,8 +72,8 @@ def test_illegal_actions_raise_and_are_never_replaced(name, config):
     with pytest.raises(garrison.InvalidActionError):
         env.step(10**9)
     assert state.history() == before
-    # the opt-in "lose" rule ends the episode with the worst return and changes nothing either
-    losing = gym_env.env(name, illegal="lose", **config)
+    # the default rule ends the episode with the worst return and changes nothing either
+    losing = gym_env.env(name, **config)
     losing.reset(seed=1)
     before = losing.garrison_state.history()
     obs, reward, terminated, truncated, info = losing.step(10**9)
