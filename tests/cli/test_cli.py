@@ -178,3 +178,14 @@ def test_replay_picks_one_game_of_an_arena_file(tmp_path):
     path.write_text(lines[0] + "\n{not json\n")
     broken = run("replay", str(path))
     assert broken.exit_code == 2 and "line 2" in " ".join(broken.output.split())
+
+
+def test_replay_reads_a_real_arena_save_file(tmp_path):
+    path = tmp_path / "arena.jsonl"
+    made = run("arena", "gambit", "--bots", "greedy,random", "--games", "2", "--save", str(path),
+               "--json")
+    assert made.exit_code == 0, made.output
+    lines = path.read_text().splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["game"] == "gambit" for line in lines)
+    shown = run("replay", str(path), "--game", "2")
+    assert shown.exit_code == 0 and "Returns:" in shown.output

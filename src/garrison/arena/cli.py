@@ -29,7 +29,7 @@ def arena(
     ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS", help="run the games on a Ray cluster ('local' for a local one)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the full result as JSON")] = False,
     plot: Annotated[str | None, typer.Option(help="write win shares and ratings to this .png/.svg")] = None,
-    save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes")] = None,
+    save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes; `garrison replay FILE --game N` shows one")] = None,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
     from garrison.cli.common import parse_options, seat_options, split_bots
@@ -58,6 +58,7 @@ def arena(
                     progress=lambda k: progress.advance(task, k), ray_address=ray,
                     on_record=(lambda rec: (sink.write(json.dumps(rec) + "\n"), sink.flush()))
                     if sink else None,
+                    keep_actions=sink is not None,
                 )
             finally:
                 if sink:

@@ -80,7 +80,8 @@ def play_one(
 ) -> dict[str, Any]:
     """Play one game: the chance stream of ``deal``, slot ``j`` at seat ``(j + rotation) % n``.
 
-    ``keep_actions`` adds the game's action list (``"actions"``) to the record.
+    ``keep_actions`` makes the record a kernel record too (``"game"``, ``"version"``,
+    ``"options"``, ``"actions"``), which ``garrison.replay`` and ``garrison replay`` read.
     """
     game = load(name, **options)
     n = game.num_players
@@ -124,13 +125,13 @@ def play_one(
         tally = game.tally(state)
         record["tally"] = [float(tally[seat_of[slot]]) for slot in range(n)]
     if keep_actions:
-        record["actions"] = state.history()
+        record.update(state.to_record())
     return record
 
 
 def _play_many(args: tuple) -> list[dict[str, Any]]:
-    name, options, bots, seed, pairs = args
-    return [play_one(name, options, bots, seed, d, r) for d, r in pairs]
+    name, options, bots, seed, pairs, keep_actions = args
+    return [play_one(name, options, bots, seed, d, r, keep_actions) for d, r in pairs]
 
 
 def schedule(games: int, players: int, mirror: bool) -> list[tuple[int, int]]:
@@ -317,11 +318,13 @@ def run_arena(
     ray_address: str | None = None,
     ratings: bool = True,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    keep_actions: bool = False,
 ) -> ArenaResult:
     """Play a tournament and summarise it (see the module docstring).
 
     ``on_record`` is called with each game's record as soon as its batch is done (in the order
-    batches finish), e.g. to save a long run as it goes.
+    batches finish), e.g. to save a long run as it goes. ``keep_actions``: every game's record
+    is also a kernel record that replays it (see ``play_one``).
     """
     game = load(name, **options)
     if games < 1:
@@ -336,7 +339,7 @@ def run_arena(
     # one game per batch when playing in this process (records and progress come game by game)
     size = 1 if jobs <= 1 and ray_address is None else max(1, min(8, len(plan) // (jobs * 4)))
     chunks = [plan[i:i + size] for i in range(0, len(plan), size)]
-    tasks = [(name, game.options, list(bots), seed, c) for c in chunks]
+    tasks = [(name, game.options, list(bots), seed, c, keep_actions) for c in chunks]
     records: list[dict[str, Any]] = []
 
     def collect(batch: list[dict[str, Any]]) -> None:
