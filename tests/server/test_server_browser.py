@@ -382,3 +382,22 @@ def test_the_page_runs_under_its_own_csp_and_fits_a_phone(site: Server, browser,
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_sign_out_warns_and_the_person_comes_back_to_the_seat(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _person(browser, "Ann")  # dialogs (the name, the warning) are accepted
+    try:
+        warnings: list[str] = []
+        page.on("dialog", lambda d: warnings.append(d.message) if d.type == "confirm" else None)
+        tid = _create(page, site.base, "gambit", [], {"players": "2"})
+        page.wait_for_selector("#scoreboard tr.mine")
+        page.click("#signout")
+        page.wait_for_selector("#signback")
+        assert warnings and "Sign out?" in warnings[0]
+        page.wait_for_function("window.garrisonView && window.garrisonView.seat === null")
+        page.click("#signback")  # "sign in again as Ann": the same guest, the same seat
+        page.wait_for_url(f"**/#/table/{tid}")
+        page.wait_for_function("window.garrisonView && window.garrisonView.seat === 0")
+        assert "(you)" in page.inner_text("#scoreboard tr.mine")
+    finally:
+        context.close()

@@ -143,3 +143,28 @@ def test_a_killed_process_hands_its_bot_tables_to_the_other(pg) -> None:  # noqa
     finally:
         one.kill()
         two.kill()
+
+
+def test_a_seat_that_changes_hands_on_one_process_is_lost_on_the_other(pair) -> None:  # noqa: ANN001
+    """A's socket is on process 1; A leaves and B takes the seat on process 2. Process 1 hears
+    of it (NOTIFY) and A's socket gets the notice and the spectator's view only."""
+    one, two = pair
+    with httpx.Client(base_url=one.base, timeout=30) as h1, \
+            httpx.Client(base_url=two.base, timeout=30) as h2:
+        ann = Api(h1, "Ann")
+        tid = ann.create("scopa", {"players": 2}, [{"kind": "human"}, {"kind": "human"}],
+                         seat=0)["id"]
+        old = WS(one.base, tid, ann.token, seat=0)
+        try:
+            assert old.until(lambda m: m.get("type") == "view")["seat"] == 0
+            ann.post(f"/api/tables/{tid}/leave", {"seat": 0})
+            bob, cid = Api(h2, "Bob"), Api(h2, "Cid")
+            bob.post(f"/api/tables/{tid}/join", {"seat": 0})
+            cid.post(f"/api/tables/{tid}/join", {"seat": 1})
+            lost = old.until(lambda m: m.get("type") == "seat_lost", timeout=15)
+            assert lost["seat"] == 0
+            view = old.until(lambda m: m.get("type") == "view" and m["status"] == "playing",
+                             timeout=15)
+            assert view["seat"] is None and not view["obs"].get("hand") and view["legal"] == []
+        finally:
+            old.close()
