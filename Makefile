@@ -38,6 +38,7 @@ run: $(RUN_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
+	$(BIN)/mypy
 
 test: $(STAMP) lint $(CHROMIUM)
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2

@@ -76,10 +76,10 @@ class Background:
                     self.hub.after_change(rt)
         if self.hub.settings.waiting_ttl > 0:
             for tid in await self.hub.db(self.hub.store.close_idle, now - self.hub.settings.waiting_ttl):
-                rt = self.hub.runtimes.pop(tid, None)
+                closed = self.hub.runtimes.pop(tid, None)
                 log.info("table %s waited %gs untouched and is closed", tid, self.hub.settings.waiting_ttl)
-                if rt is not None:
-                    rt.row.status = "closed"
+                if closed is not None:
+                    closed.row.status = "closed"
                     self.hub.broadcast(rt)
         for rt in list(self.hub.runtimes.values()):
             if rt.row.status == "finished" and not rt.conns:
@@ -105,6 +105,10 @@ class Background:
             log.info("table %s: its driver's lease ran out; this process takes it over", tid)
             self.hub.schedule_bots(rt)
 
+    def _heard(self, payload: str) -> None:
+        """On the event loop: another process changed a table."""
+        asyncio.ensure_future(self.hub.remote_change(payload))
+
     def listen(self, stop: Any) -> None:
         """PostgreSQL only: LISTEN for other processes' changes (runs in its own thread)."""
         import psycopg
@@ -117,8 +121,7 @@ class Background:
                     while not stop.is_set():
                         for note in conn.notifies(timeout=0.5):
                             if self.hub.loop is not None:
-                                self.hub.loop.call_soon_threadsafe(
-                                    lambda p=note.payload: asyncio.ensure_future(self.hub.remote_change(p)))
+                                self.hub.loop.call_soon_threadsafe(self._heard, note.payload)
             except Exception:
                 log.exception("LISTEN connection lost; reconnecting")
                 stop.wait(1.0)

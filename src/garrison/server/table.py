@@ -35,7 +35,7 @@ class Runtime:
         self.actions: list[int] = []  # the move log as this process knows it
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, tuple[str | None, Any]] = {}  # seat -> (bot name, bot)
         self.bot_task: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
         #: per audience (seat, status, seats): (move number, the view, its JSON text once asked)
@@ -67,13 +67,13 @@ class Runtime:
                 and seats[seat].player_id == pid)
 
     def bot_for(self, seat: int) -> Any:
-        s = self.row.seats[seat]
-        bot = self.bots.get(seat)
-        if bot is None or getattr(bot, "_garrison_name", None) != s.bot:
-            bot = make_bot(self.game, s.bot or "random", seat, seed=self.rng.randrange(2**31))
-            bot._garrison_name = s.bot
-            self.bots[seat] = bot
-        return bot
+        """The bot of a bot seat, made again when the seat's bot name changed."""
+        name = self.row.seats[seat].bot
+        held = self.bots.get(seat)
+        if held is None or held[0] != name:
+            bot = make_bot(self.game, name or "random", seat, seed=self.rng.randrange(2**31))
+            held = self.bots[seat] = (name, bot)
+        return held[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see now (cached per move number and seat)."""
