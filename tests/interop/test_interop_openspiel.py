@@ -246,3 +246,27 @@ def test_openspiel_api_test_on_sampled_states_passes(name, config):
     suite = unittest.TestLoader().loadTestsFromTestCase(case)
     result = unittest.TextTestRunner(stream=out, verbosity=0).run(suite)
     assert result.wasSuccessful(), out.getvalue()
+
+
+@pytest.mark.parametrize("name, config", GAMES)
+def test_the_all_players_observer_shows_every_seat_and_says_it_is_not_for_play(name, config):
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel.load_game(name, **config)
+    kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                      private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    god = make_observation(game, kind)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    god.set_from(state, 0)
+    ours = openspiel.garrison_state(state)
+    n = game.num_players()
+    parts = np.split(god.tensor, n)
+    for seat in range(n):
+        assert np.array_equal(parts[seat], ours.observation_tensor(seat))
+    text = god.string_from(state, 0)
+    assert text.startswith("NOT FOR PLAY") and str(ours) in text

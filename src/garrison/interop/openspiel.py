@@ -205,6 +205,27 @@ class _Observer:
         return held.state.observation_string(self._seat(player))
 
 
+class _GodObserver:
+    """The ``ALL_PLAYERS`` view, for teachers, oracles and debugging: NOT FOR PLAY (it shows
+    every seat's hidden cards). Tensor: every seat's observation tensor, seat 0 first, one
+    after the other; string: the whole state as text (``str(state)``, hands and all)."""
+
+    def __init__(self, game: garrison.Game) -> None:
+        self._game = game
+        size = game.num_players * game.observation_tensor_shape[0]
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"all_players": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        held = state._held.state
+        size = self._game.observation_tensor_shape[0]
+        for seat in range(self._game.num_players):
+            self.tensor[seat * size:(seat + 1) * size] = held.observation_tensor(seat)
+
+    def string_from(self, state: Any, player: int) -> str:
+        return "NOT FOR PLAY (all players' view)\n" + str(state._held.state)
+
+
 # -- game and state classes, one pair per Garrison game --------------------------------------------
 
 
@@ -286,18 +307,22 @@ class GarrisonGame(pyspiel.Game):
             raise pyspiel.SpielError("Garrison games start from their initial state only")
         return GarrisonState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | None:
-        """An observer of a seat's view (perfect recall or not) or of the public view.
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Any = None) -> _Observer | _GodObserver | None:
+        """An observer of a seat's view (perfect recall or not), of the public view, or (for
+        ``ALL_PLAYERS``) of every seat at once, which is not for play (``_GodObserver``).
 
-        Other kinds (all players' private information, private information alone, a public view
-        with perfect recall) are not offered: ``None``, OpenSpiel's answer for "unsupported".
+        Other kinds (private information alone, a public view with perfect recall) are not
+        offered: ``None``, OpenSpiel's answer for "unsupported".
         """
         if params:
             raise ValueError(f"observation parameters are not supported (got {params})")
         if iig_obs_type is None:
             return _Observer(self.garrison_game, perfect_recall=False, public_only=False)
         private = iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return _GodObserver(self.garrison_game)
+        if not iig_obs_type.public_info:
             return None
         public_only = private == pyspiel.PrivateInfoType.NONE
         if public_only and iig_obs_type.perfect_recall:
