@@ -154,6 +154,22 @@ class Game:
                 raise
             return None
 
+    def tensor_layout(self) -> list[tuple[str, slice, str]]:
+        """The observation tensor's parts, machine-readable: ``(name, slice, meaning)`` in order,
+        covering the tensor exactly (from the game's ``_tensor_parts``)."""
+        out, at = [], 0
+        for name, size, meaning in self._tensor_parts():
+            out.append((name, slice(at, at + size), meaning))
+            at += size
+        if at != self.facts.observation_tensor_size:
+            raise AssertionError(f"{self.name}: the layout covers {at} of "
+                                 f"{self.facts.observation_tensor_size} floats")
+        return out
+
+    def _tensor_parts(self) -> list[tuple[str, int, str]]:
+        """(name, length, meaning) of each part of the observation tensor, in order."""
+        raise NotImplementedError(f"{type(self).__name__} must describe its tensor")
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         """The flat float32 tensor of one observation (built only from ``obs``: the one gate)."""
         raise NotImplementedError(f"{type(self).__name__} must encode observations")

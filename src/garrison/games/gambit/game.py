@@ -97,6 +97,9 @@ class GambitGame(Game):
             ]
         return out
 
+    def _tensor_parts(self) -> list[tuple[str, int, str]]:
+        return observe.layout(self)
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self, obs)
 

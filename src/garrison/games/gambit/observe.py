@@ -54,6 +54,27 @@ def tensor_size(game: GambitGame) -> int:
     return game.params.players * 7 + 3 * 6 + 5
 
 
+def layout(game: GambitGame) -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    out = []
+    for s in range(game.params.players):
+        out += [(f"seat{s}.active", 1, f"seat {s} is still in"),
+                (f"seat{s}.lives", 1, "lives / starting lives"),
+                (f"seat{s}.coins", 1, "coins / the most money of the mode"),
+                (f"seat{s}.score", 1, "the score posted this round / 50"),
+                (f"seat{s}.posted", 1, "a score is posted this round"),
+                (f"seat{s}.to_move", 1, "this seat is to move"),
+                (f"seat{s}.is_me", 1, "this seat is the viewer")]
+    return out + [("kept", 6, "dice set aside per face (1-6), share of the dice"),
+                  ("roll", 6, "the current roll per face, share of the dice"),
+                  ("taken", 6, "dice taken from the roll per face, share of the dice"),
+                  ("dice_left", 1, "dice still to roll / dice"),
+                  ("pool", 1, "the pool / all money"),
+                  ("round", 1, "round / 100, at most 1"),
+                  ("awaiting_roll", 1, "a roll is due"),
+                  ("game_over", 1, "the game is over")]
+
+
 def encode(game: GambitGame, obs: dict[str, Any]) -> np.ndarray:
     """Per seat: active, lives, coins, posted score, has posted, to move, is me; then the kept
     dice, the roll and the dice taken from it (counts per face); then dice left, pool, round,

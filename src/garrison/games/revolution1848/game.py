@@ -67,6 +67,9 @@ class G1848Game(Game):
             perfect_information=False,
         )
 
+    def _tensor_parts(self) -> list[tuple[str, int, str]]:
+        return observe.layout(self)
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self, obs)
 

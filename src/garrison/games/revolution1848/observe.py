@@ -132,6 +132,25 @@ def tensor_size() -> int:
     )
 
 
+def layout(game: G1848Game) -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    return [("seat", MAX_SEATS, "the viewer's seat"),
+            ("to_move", MAX_SEATS + 2, "the seat to move, chance, or nobody (the game is over)"),
+            ("phase", len(PHASES), "one of " + ", ".join(PHASES)),
+            ("cards", N_PLAYABLE * 10, "per playable card 10 flags: in my hand, on the table of "
+             "seat 0-3 (or an army placed there), discarded, removed, pending, pushed by me, "
+             "an army with a commander"),
+            ("person_values", N_PERSON, "value of each person on the table / 10"),
+            ("tally", MAX_SEATS * len(PARTIES), "each seat's tally per party / 20"),
+            ("seats", MAX_SEATS * 4, "per seat: Ablaufkarten won / 6, passed, victory points / 5, "
+             "present"),
+            ("hand_counts", MAX_SEATS * 2, "per seat: person and Zusatz cards in hand / 6"),
+            ("ablauf", N_ABLAUF, "the Ablaufkarte in play"),
+            ("patt_count", 1, "Patts in a row on it / 3"),
+            ("party_totals", len(PARTIES), "party totals on the table / 20"),
+            ("piles", 4, "per pile (persons, Zusatz): stock / 40, pushed under / 10")]
+
+
 def encode(game: G1848Game, obs: dict[str, Any]) -> np.ndarray:
     """Flat float32 features built only from ``obs`` (and the public card data)."""
     out = np.zeros(tensor_size(), dtype=np.float32)

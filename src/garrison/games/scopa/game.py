@@ -69,6 +69,9 @@ class ScopaGame(Game):
             perfect_information=False,
         )
 
+    def _tensor_parts(self) -> list[tuple[str, int, str]]:
+        return observe.layout(self.params)
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self.params, obs)
 

@@ -137,6 +137,20 @@ def _put_cards(out: np.ndarray, at: int, cards: list[str]) -> None:
         out[at + CARD_OF_NAME[name]] = 1.0
 
 
+def layout(params: ScopaParams) -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    n, s = params.players, params.sides
+    return ([("hand", NUM_CARDS, "own hand (card index)"), ("table", NUM_CARDS, "cards on the table"),
+             ("playing", NUM_CARDS, "the card being played"),
+             ("chosen", NUM_CARDS, "table cards chosen so far for the capture")]
+            + [(f"captured.side{k}", NUM_CARDS, f"cards side {k} has captured") for k in range(s)]
+            + [("scope", s, "sweeps per side / 10"), ("scores", s, "game points per side / target"),
+               ("my_side", s, "the viewer's side"), ("is_me", n, "seat is the viewer"),
+               ("to_move", n, "seat is to move"), ("dealer", n, "seat is the dealer"),
+               ("hand_sizes", n, "cards in hand per seat / 10"), ("stock", 1, "cards to deal / 40"),
+               ("phase", len(PHASES), "one of " + ", ".join(PHASES))])
+
+
 def encode(params: ScopaParams, obs: dict[str, Any]) -> np.ndarray:
     """Layout: hand, table, card being played, chosen cards (40 each); each side's captures
     (40 each); per side: sweeps/10, score/target, is-my-side; per seat: is-me, to-move, dealer,

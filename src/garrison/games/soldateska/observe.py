@@ -98,6 +98,23 @@ def tensor_size(game: SoldateskaGame) -> int:
         + MAX_SEATS + NUM_PHASES + 1 + MAX_SEATS
 
 
+def layout(game: SoldateskaGame) -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them. Seats
+    are counted from the viewer (0 = the viewer), with room for six."""
+    c = K.NUM_CARDS
+    return [("hand", c, "own hand (card index)"),
+            ("trick", MAX_SEATS * c, "the current trick: the card each seat played"),
+            ("won", MAX_SEATS * c, "cards each seat has won"),
+            ("passed", c, "cards the viewer passed"), ("received", c, "cards the viewer received"),
+            ("aside", c, "cards laid aside, as far as shown"), ("bonus", c, "the General's bonus cards"),
+            ("trump", 7, "no trump declared / officers only / the trump suit"),
+            ("ranks", MAX_SEATS * NUM_RANKS, "each seat's rank, General to Deserter"),
+            ("ducats", MAX_SEATS, "each seat's ducats / all ducats"), ("bank", 1, "the bank / all ducats"),
+            ("tricks_won", MAX_SEATS, "tricks each seat won / 10"),
+            ("phase", NUM_PHASES, "one of " + ", ".join(rules.PHASE_NAMES)),
+            ("round", 1, "round / 100, at most 1"), ("to_move", MAX_SEATS, "the seat to move")]
+
+
 def encode(game: SoldateskaGame, obs: dict[str, Any]) -> np.ndarray:
     """The observation as floats: own cards, trick and won cards per seat (relative to the
     viewer), passed/received/aside/bonus, trump, ranks, money, tricks, phase, round, mover."""

@@ -65,6 +65,9 @@ class Solo66(Game):
             perfect_information=False,
         )
 
+    def _tensor_parts(self) -> list[tuple[str, int, str]]:
+        return observe.layout()
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(obs, max(self.facts.max_utility, 1.0))
 

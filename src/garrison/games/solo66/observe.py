@@ -177,6 +177,24 @@ for _name, _size in _LAYOUT:
 TENSOR_SIZE = _at
 
 
+_MEANING = {
+    "seat": "the viewer's seat", "phase": "the phase", "dealer": "the dealer", "to_move": "the seat to move",
+    "hand": "own hand (card index)", "last_bids": "each seat's last bid (suit)", "passed": "seats that passed",
+    "high_bid": "the highest bid (suit)", "high_bidder": "its bidder", "soloist": "the soloist",
+    "trump": "the trump suit", "no_trump_game": "everyone passed: no trumps", "talon": "the talon, as seen",
+    "discards": "the discards, as seen", "played_by": "which seat played each card (5 x 32)",
+    "trick": "the current trick", "trick_leader": "its leader", "voids": "known voids (5 seats x 4 suits)",
+    "tricks_won": "tricks per seat / 6", "trick_points": "card points per seat / 130",
+    "side_points": "soloist's and defenders' points / 130", "progress": "deals played / deals",
+    "scores": "running scores / the largest score of the match",
+}
+
+
+def layout() -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    return [(name, size, _MEANING[name]) for name, size in _LAYOUT]
+
+
 def encode(obs: dict[str, Any], score_scale: float) -> np.ndarray:
     """The observation as a flat float32 vector (layout ``_LAYOUT``), built only from ``obs``."""
     t = np.zeros(TENSOR_SIZE, dtype=np.float32)

@@ -20,7 +20,7 @@ import numpy as np
 from garrison.core.events import entries
 
 from .board import square_name
-from .pieces import NUM_RANKS, SCOUT, name
+from .pieces import NAMES, NUM_RANKS, SCOUT, name
 from .rules import DRAW, OVER, SETUP
 
 if TYPE_CHECKING:
@@ -101,6 +101,21 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
             "setup_choices": state.game.catalogue,
         }
     return obs
+
+
+def layout(game: StrategoGame) -> list[tuple[str, int, str]]:
+    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them; sides
+    are counted from the viewer (Red for a spectator)."""
+    planes = []
+    for who in ("own", "other"):
+        planes += [(f"{who}.{NAMES[r]}", 100, f"{who} pieces known to be {NAMES[r]}, per square")
+                   for r in range(NUM_RANKS)]
+        planes += [(f"{who}.unknown_unmoved", 100, f"{who} pieces of unknown rank never moved"),
+                   (f"{who}.unknown_moved", 100, f"{who} pieces of unknown rank that moved")]
+    return planes + [("phase", 3, "setup, play, over"), ("mover", 3, "own, other, chance"),
+                     ("viewer", 3, "Red, Blue, spectator"),
+                     ("captured", 2 * NUM_RANKS, "share of each rank captured, own side then other"),
+                     ("plies", 1, "plies / the cap (or 2000), at most 1")]
 
 
 def encode(game: StrategoGame, obs: dict[str, Any]) -> np.ndarray:
