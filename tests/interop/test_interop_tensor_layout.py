@@ -57,3 +57,19 @@ def test_the_parts_hold_what_their_names_say(name):
             assert tensor[parts[f"seat{seat}.is_me"]][0] == 1.0
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("name, config", CONFIGS)
+def test_every_tensor_stays_within_the_declared_bounds(name, config):
+    """Gymnasium's Box bounds come from ``tensor_bounds`` (0 and 1 unless a part says more):
+    random play never leaves them, for any seat or a spectator."""
+    game = garrison.load(name, **config)
+    low, high = game.tensor_bounds()
+    assert low.shape == high.shape == game.observation_tensor_shape and (low <= high).all()
+    rng = random.Random(11)
+    for state in _positions(game.new_initial_state(), rng, steps=400):
+        for seat in (None, *range(game.num_players)):
+            tensor = state.observation_tensor(seat)
+            outside = np.flatnonzero((tensor < low) | (tensor > high))
+            assert not len(outside), [(n, tensor[i]) for i in outside[:3]
+                                      for n, s, _ in game.tensor_layout() if s.start <= i < s.stop]

@@ -170,6 +170,23 @@ class Game:
         """(name, length, meaning) of each part of the observation tensor, in order."""
         raise NotImplementedError(f"{type(self).__name__} must describe its tensor")
 
+    def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
+        """Parts of the tensor whose values leave [0, 1]: name -> (lowest, highest); ``inf``
+        where the rules set no bound (a tally that grows with the game)."""
+        return {}
+
+    def tensor_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value of every float of the observation tensor (for
+        Gymnasium's Box): 0 and 1 unless the game's ``_tensor_ranges`` says otherwise."""
+        size = self.facts.observation_tensor_size
+        low, high = np.zeros(size, np.float32), np.ones(size, np.float32)
+        ranges = self._tensor_ranges()
+        for name, part, _ in self.tensor_layout():
+            for key, (lo, hi) in ranges.items():
+                if name == key or name.endswith("." + key):
+                    low[part], high[part] = lo, hi
+        return low, high
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         """The flat float32 tensor of one observation (built only from ``obs``: the one gate)."""
         raise NotImplementedError(f"{type(self).__name__} must encode observations")

@@ -93,7 +93,8 @@ class GarrisonGymEnv(gymnasium.Env):
         self.opponents = self._opponent_names(opponents)
         for other, bot in self.opponents.items():
             make_bot(self.game, bot, other, seed=0)  # unknown names fail now, listing the bots
-        tensor = spaces.Box(-np.inf, np.inf, shape=self.game.observation_tensor_shape, dtype=np.float32)
+        low, high = self.game.tensor_bounds()  # the encoder's real ranges
+        tensor = spaces.Box(low, high, dtype=np.float32)
         actions = self.game.num_distinct_actions
         if self.mask_in_obs:
             self.observation_space = spaces.Dict({

@@ -100,6 +100,12 @@ class GambitGame(Game):
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout(self)
 
+    def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
+        # trader mode: a seat wins or pays at most the stake to each other seat a round, so its
+        # coins stay within (1 - n) and n times the mode's money
+        n = float(self.params.players)
+        return {"coins": (1.0 - n, n)}
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self, obs)
 

@@ -70,6 +70,15 @@ class G1848Game(Game):
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout(self)
 
+    def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
+        # values and tallies may go below zero ("Es kann auch negativ enden") and grow without
+        # a bound of the rules; Patts are at most rules.PATT_HORIZON; piles hold up to 42 cards
+        free = (float("-inf"), float("inf"))
+        return {"person_values": free, "tally": free, "party_totals": free,
+                "patt_count": (0.0, rules.PATT_HORIZON / 3.0), "piles": (0.0, 4.2),
+                # Ablaufkarten won / 6: up to every card of the sequence (26)
+                "seats": (0.0, len(self.cards.ablauf_id) / 6.0)}
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self, obs)
 

@@ -72,6 +72,10 @@ class ScopaGame(Game):
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout(self.params)
 
+    def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
+        # sweeps of a hand and points of a game have no bound in the rules
+        return {"scope": (0.0, float("inf")), "scores": (0.0, float("inf"))}
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(self.params, obs)
 

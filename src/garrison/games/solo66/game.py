@@ -68,6 +68,11 @@ class Solo66(Game):
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout()
 
+    def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
+        # running scores, scaled by the largest win of the match (losses are larger)
+        scale = max(self.facts.max_utility, 1.0)
+        return {"scores": (self.facts.min_utility / scale, self.facts.max_utility / scale)}
+
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
         return observe.encode(obs, max(self.facts.max_utility, 1.0))
 
