@@ -15,11 +15,12 @@
   ``info["action_mask"]`` and the method ``action_masks()`` always give the mask too.
 * ``action_space.sample()`` without a mask draws one of the seat's legal actions now.
 * Reward: the seat's return when the game ends, 0 before. Never truncated.
-* Illegal actions: ``illegal="raise"`` (default) raises ``garrison.IllegalActionError`` and
-  changes nothing. ``illegal="lose"`` ends the episode instead, with the game's lowest possible
-  return as reward and ``info["illegal_action"] = True``; it exists for tools that step actions
-  chosen without the mask (such as ``gymnasium.utils.env_checker.check_env``). No mode ever
-  replaces the action with another one.
+* Illegal actions: by default (``illegal="lose"``) an action the seat may not play now ends the
+  episode, with the game's lowest possible return as reward and ``info["illegal_action"] = True``
+  (the game itself is left unchanged). This is Gymnasium's contract (every action of the space is
+  accepted by ``step``, as ``gymnasium.utils.env_checker.check_env`` checks) and what PettingZoo's
+  classic games do. ``illegal="raise"`` raises ``garrison.IllegalActionError`` instead and
+  changes nothing, for debugging an agent. No mode ever replaces the action with another one.
 * ``render()`` shows the seat's own view (``render_mode`` ``"ansi"`` or ``"human"``).
 """
 
@@ -73,7 +74,7 @@ class GarrisonGymEnv(gymnasium.Env):
         opponents: str | Sequence[str] | Mapping[int, str] = "random",
         render_mode: str | None = None,
         mask: str = "obs",
-        illegal: str = "raise",
+        illegal: str = "lose",
         **options: Any,
     ) -> None:
         self.game = garrison.load(name, **options)

@@ -271,6 +271,11 @@ class GarrisonGame(pyspiel.Game):
         self.garrison_game = load_plain(self.garrison_name, values)
         super().__init__(self.game_type, _game_info(self.garrison_game), values)
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as the Garrison name and the parameters; loading registers the game in the
+        receiving process (a worker of a pool, a Ray actor) before it is built."""
+        return _load_registered, (self.garrison_name, dict(self.get_parameters()))
+
     def new_initial_state(self, *args: Any) -> GarrisonState:
         if args and args[0] is not None:
             raise pyspiel.SpielError("Garrison games start from their initial state only")
@@ -309,6 +314,13 @@ class GarrisonState(pyspiel.State):
     def garrison_state(self) -> State:
         """The Garrison state inside (for our own tools; a seat must not be shown it)."""
         return self._held.state
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game and its OpenSpiel history, replayed on load (so ``history()`` and
+        the recall come back too); a resampled world, which no history leads to, as its holder."""
+        if self._held.world:
+            return GarrisonState, (self.get_game(), self._held)
+        return _replayed, (self.get_game(), self.history())
 
     def current_player(self) -> int:
         return self._held.state.current_player()
@@ -362,6 +374,13 @@ class GarrisonState(pyspiel.State):
         return str(self._held.state)
 
 
+def _replayed(game: GarrisonGame, history: list[int]) -> GarrisonState:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
 def _rng_from(sampler: Any) -> random.Random:
     if isinstance(sampler, random.Random):
         return sampler
@@ -397,6 +416,11 @@ def register(names: list[str] | None = None) -> list[str]:
                 pyspiel.register_game(cls.game_type, cls)
         out.append(spiel_name)
     return out
+
+
+def _load_registered(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    register([name])
+    return pyspiel.load_game(short_name(name), params)
 
 
 def load_game(name: str, **options: Any) -> pyspiel.Game:
