@@ -81,6 +81,25 @@ def test_game_type_and_info_come_from_the_options(name, config):
 
 
 @pytest.mark.parametrize("name", garrison.games())
+def test_game_type_follows_every_test_config(name):
+    utility = pyspiel.GameType.Utility
+    for config in garrison.game_class(name).test_configs:
+        ours = garrison.load(name, **config)
+        gtype = openspiel.load_game(name, **config).get_type()
+        expected = (utility.GENERAL_SUM if ours.utility_sum is None
+                    else utility.ZERO_SUM if ours.utility_sum == 0 else utility.CONSTANT_SUM)
+        assert gtype.utility == expected, config
+        stochastic = gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert stochastic == (ours.max_chance_outcomes > 0)
+
+
+def test_soldateska_played_for_the_win_is_constant_sum():
+    game = openspiel.load_game("soldateska", returns="win")
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0 and game.get_parameters()["returns"] == "win"
+
+
+@pytest.mark.parametrize("name", garrison.games())
 def test_parameter_specification_lists_every_option_with_its_default(name):
     spec = pyspiel.load_game(f"garrison_{name}").get_type().parameter_specification
     for option in garrison.game_class(name).option_specs():

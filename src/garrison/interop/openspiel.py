@@ -208,11 +208,12 @@ class _Observer:
 # -- game and state classes, one pair per Garrison game --------------------------------------------
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(name: str, game: garrison.Game | None = None) -> pyspiel.GameType:
+    """The OpenSpiel type of ``game`` (of the default options when None): utility and chance
+    from the loaded options' facts, so ``returns=win`` reads CONSTANT_SUM, not GENERAL_SUM."""
     cls = game_class(name)
-    default = cls()
     low, high = cls.player_range()
-    facts = default.facts
+    facts = (game if game is not None else cls()).facts
     if facts.utility_sum is None:
         utility = pyspiel.GameType.Utility.GENERAL_SUM
     elif facts.utility_sum == 0:
@@ -269,7 +270,8 @@ class GarrisonGame(pyspiel.Game):
         values = dict(option_defaults(self.garrison_name))
         values.update(params or {})
         self.garrison_game = load_plain(self.garrison_name, values)
-        super().__init__(self.game_type, _game_info(self.garrison_game), values)
+        loaded = _game_type(self.garrison_name, self.garrison_game)
+        super().__init__(loaded, _game_info(self.garrison_game), values)
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as the Garrison name and the parameters; loading registers the game in the
