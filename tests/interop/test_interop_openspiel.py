@@ -265,3 +265,26 @@ def test_openspiel_api_test_on_sampled_states_passes(name, config):
     suite = unittest.TestLoader().loadTestsFromTestCase(case)
     result = unittest.TextTestRunner(stream=out, verbosity=0).run(suite)
     assert result.wasSuccessful(), out.getvalue()
+
+
+@pytest.mark.parametrize("name, config", GAMES)
+def test_all_players_observer_is_the_marked_god_view(name, config):
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel.load_game(name, **config)
+    god = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    assert god is not None
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(8):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    ours = openspiel.garrison_state(state)
+    for player in range(game.num_players()):
+        god.set_from(state, player)
+        every_seat = [ours.observation_tensor(s) for s in range(game.num_players())]
+        assert np.array_equal(god.tensor, np.concatenate(every_seat))
+        text = god.string_from(state, player)
+        assert text.startswith(openspiel.GOD_VIEW) and str(ours) in text

@@ -205,6 +205,32 @@ class _Observer:
         return held.state.observation_string(self._seat(player))
 
 
+#: The first line of the god view's string: it shows what no seat may see.
+GOD_VIEW = "GOD VIEW: every seat's hidden information; for teachers and debugging, never for play"
+
+
+class _GodObserver:
+    """``ALL_PLAYERS`` observer: the full state, whoever asks (not for play).
+
+    The tensor is every seat's own observation tensor, seat after seat (``P * T`` floats), so it
+    holds all the private information the seats have; the string is the state's full text
+    (``str(state)``: hands, stock, everything) under :data:`GOD_VIEW`.
+    """
+
+    def __init__(self, game: garrison.Game) -> None:
+        self._game = game
+        size = game.observation_tensor_shape[0]
+        self.tensor = np.zeros(game.num_players * size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.num_players, size)}
+
+    def set_from(self, state: Any, player: int) -> None:
+        ours = state._held.state
+        self.tensor[:] = np.concatenate([ours.observation_tensor(s) for s in range(self._game.num_players)])
+
+    def string_from(self, state: Any, player: int) -> str:
+        return f"{GOD_VIEW}\n{state._held.state}"
+
+
 # -- game and state classes, one pair per Garrison game --------------------------------------------
 
 
@@ -283,17 +309,21 @@ class GarrisonGame(pyspiel.Game):
             raise pyspiel.SpielError("Garrison games start from their initial state only")
         return GarrisonState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | None:
-        """An observer of a seat's view (perfect recall or not) or of the public view.
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | _GodObserver | None:
+        """An observer of a seat's view (perfect recall or not), of the public view, or, for
+        ``private_info=ALL_PLAYERS``, the god view (:class:`_GodObserver`: the full state, for
+        teacher-student training and debugging, never to be shown to a seat in play).
 
-        Other kinds (all players' private information, private information alone, a public view
-        with perfect recall) are not offered: ``None``, OpenSpiel's answer for "unsupported".
+        Other kinds (private information alone, a public view with perfect recall) are not
+        offered: ``None``, OpenSpiel's answer for "unsupported".
         """
         if params:
             raise ValueError(f"observation parameters are not supported (got {params})")
         if iig_obs_type is None:
             return _Observer(self.garrison_game, perfect_recall=False, public_only=False)
         private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS and iig_obs_type.public_info:
+            return _GodObserver(self.garrison_game)
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
             return None
         public_only = private == pyspiel.PrivateInfoType.NONE
@@ -440,5 +470,5 @@ def garrison_state(state: Any) -> State:
     return state._held.state
 
 
-__all__ = ["GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
+__all__ = ["GOD_VIEW", "GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
            "short_name"]
