@@ -66,7 +66,7 @@ def test_game_type_and_info_come_from_the_options(name, config):
     assert game.min_utility() == ours.min_utility and game.max_utility() == ours.max_utility
     assert game.max_game_length() == ours.max_game_length
     assert game.observation_tensor_shape() == list(ours.observation_tensor_shape)
-    assert game.information_state_tensor_shape() == list(ours.observation_tensor_shape)
+    assert game.information_state_tensor_shape() == [ours.observation_tensor_shape[0] + openspiel.RECALL_BITS]
     if ours.utility_sum is None:
         assert gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM
     else:
@@ -134,7 +134,8 @@ def test_observers_agree_with_the_gate_and_clone_serialize_round_trip(name, conf
             assert state.observation_string(seat) == ours.observation_string(seat)
             assert np.array_equal(state.observation_tensor(seat), ours.observation_tensor(seat))
             assert state.information_state_string(seat).startswith(ours.observation_string(seat))
-            assert np.array_equal(state.information_state_tensor(seat), ours.observation_tensor(seat))
+            info_tensor = np.asarray(state.information_state_tensor(seat))
+            assert np.array_equal(info_tensor[:-openspiel.RECALL_BITS], ours.observation_tensor(seat))
         public_obs.set_from(state, 0)
         assert np.array_equal(public_obs.tensor, ours.observation_tensor(None))
         assert public_obs.string_from(state, 0) == ours.observation_string(None)
@@ -155,6 +156,7 @@ def test_information_state_is_perfect_recall(name, config):
     game = openspiel.load_game(name, **config)
     rng = random.Random(11)
     seen: set[str] = set()
+    tensors: set[bytes] = set()
     replays = 0
     for state in _play_random(game, rng):
         if state.is_chance_node() or state.is_terminal():
@@ -164,6 +166,12 @@ def test_information_state_is_perfect_recall(name, config):
         # the seat's past is part of it, so one game never reaches the same string twice
         assert info not in seen, "information state repeated within one game"
         seen.add(info)
+        # the tensor has the recall too: the current observation, then the digest's bits
+        tensor = np.asarray(state.information_state_tensor(seat))
+        size = game.observation_tensor_size()
+        assert np.array_equal(tensor[:size], state.observation_tensor(seat))
+        assert tensor[size:].tobytes() not in tensors, "information-state tensor repeated within one game"
+        tensors.add(tensor[size:].tobytes())
         if len(seen) % 17 == 1 and replays < 4:
             replays += 1
             replayed = game.new_initial_state()
@@ -195,6 +203,8 @@ def test_information_states_match_what_the_seat_received(name, config):
     rng = random.Random(23)
     by_info: dict[str, tuple] = {}
     by_seq: dict[tuple, str] = {}
+    by_tensor: dict[tuple, str] = {}
+    tensor_of: dict[str, tuple] = {}
     for _ in range(4):
         decisions = 0
         for state in _play_random(game, rng):
@@ -208,6 +218,10 @@ def test_information_states_match_what_the_seat_received(name, config):
             seq = (seat, _own_sequence(game, state.history(), seat))
             assert by_info.setdefault(info, seq) == seq
             assert by_seq.setdefault(seq, info) == info
+            # different strings never share a tensor, and one string always has one tensor
+            tensor = (seat, np.asarray(state.information_state_tensor(seat)).tobytes())
+            assert by_tensor.setdefault(tensor, info) == info
+            assert tensor_of.setdefault(info, tensor) == tensor
 
 
 @pytest.mark.parametrize("name, config", GAMES)
@@ -220,6 +234,8 @@ def test_resampled_worlds_keep_the_infostate_and_drop_the_true_history(name, con
         for seat in range(game.num_players()):
             world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert world.information_state_string(seat) == state.information_state_string(seat)
+            if not state.is_chance_node():
+                assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
             assert world.observation_string(seat) == state.observation_string(seat)
             assert world.current_player() == state.current_player()
             assert world.history() == []

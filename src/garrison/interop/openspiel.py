@@ -17,9 +17,13 @@ What OpenSpiel sees
 * **Information-state string** (perfect recall): the current observation plus a digest of every
   observation the seat received and every action it played (:class:`~._common.Recall`). Two
   histories get the same string exactly when the seat cannot tell them apart.
-* **Information-state tensor**: the game's tensor of the current observation (fixed length; what a
-  game's encoder keeps of the past, such as cards already played, is in it; the full past is only
-  in the string).
+* **Information-state tensor** (perfect recall, fixed length ``T + 96``): the game's tensor of the
+  current observation, then the 96 bits of the seat's recall digest (the one in the string). Two
+  decision points share a tensor exactly when they share the string (up to a 2**-96 chance of a
+  digest collision). The bits tell histories apart; they are not features a network can read
+  the past from (what a game's encoder keeps of the past, such as cards already played, is in the
+  observation part). A tensor holding every past observation would need ``max_game_length x T``
+  floats: 1848 would need about 3.3 million, Stratego's default 2.8 billion.
 * **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
   Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
   tell the search the real deal.
@@ -182,6 +186,16 @@ def _cached_game(name: str, options: tuple) -> garrison.Game:
 # -- observers -------------------------------------------------------------------------------------
 
 
+#: Length of the recall part of the information-state tensor: the bits of the seat's recall digest.
+RECALL_BITS = 96
+
+
+def recall_bits(digest: str) -> np.ndarray:
+    """The seat's recall digest (hex) as ``RECALL_BITS`` floats 0/1, most significant first."""
+    value = int(digest, 16)
+    return np.array([(value >> (RECALL_BITS - 1 - i)) & 1 for i in range(RECALL_BITS)], np.float32)
+
+
 class _Observer:
     """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
 
@@ -189,14 +203,21 @@ class _Observer:
         self._game = game
         self._recall = perfect_recall
         self._public = public_only
-        self.tensor = np.zeros(game.observation_tensor_shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.observation_tensor_shape[0]
+        self.tensor = np.zeros(size + (RECALL_BITS if perfect_recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def _seat(self, player: int) -> int | None:
         return None if self._public else int(player)
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state._held.state.observation_tensor(self._seat(player))
+        held = state._held
+        size = self._game.observation_tensor_shape[0]
+        self.tensor[:size] = held.state.observation_tensor(self._seat(player))
+        if self._recall:
+            self.tensor[size:] = recall_bits(held.up_to_date().digests[int(player)])
 
     def string_from(self, state: Any, player: int) -> str:
         held = state._held
@@ -470,5 +491,5 @@ def garrison_state(state: Any) -> State:
     return state._held.state
 
 
-__all__ = ["GOD_VIEW", "GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
+__all__ = ["GOD_VIEW", "RECALL_BITS", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
            "short_name"]
