@@ -127,6 +127,8 @@ def test_bad_arguments_are_named():
         BatchEnv("gambit", 2, observe="everyone")
     with pytest.raises(garrison.OptionError, match="seed"):
         BatchEnv("gambit", 2).reset(seed=[1, 2, 3])
+    with pytest.raises(garrison.OptionError, match="seed"):
+        BatchEnv("gambit", 2).reset(seed=True)
     with pytest.raises(garrison.OptionError, match="opponents"):
         BatchEnv("gambit", 2, seat=1)
 

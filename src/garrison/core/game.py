@@ -204,7 +204,7 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, self.params))
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its name and options, loaded again on the other side (rule objects made
         from the options, such as a trick-strength function, are rebuilt rather than pickled)."""
         from .registry import load

@@ -130,7 +130,9 @@ class BatchEnv:
     def _seed_list(self, seed: int | Sequence[int] | None) -> list[Any]:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        if isinstance(seed, (bool, str, bytes)):
+            raise OptionError(f"seed must be one int or {self.num_envs} ints, one per table (got {seed!r})")
+        if isinstance(seed, (int, np.integer)):
             return [int(seed) + i for i in range(self.num_envs)]
         seeds = list(seed)
         if len(seeds) != self.num_envs:

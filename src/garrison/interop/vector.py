@@ -75,7 +75,7 @@ class GarrisonVectorEnv(VectorEnv):
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if seed is not None:
-            self._np_random, self._np_random_seed = np.random.default_rng(seed), seed
+            self._np_random = np.random.default_rng(seed)
             self.action_space.seed(seed if isinstance(seed, int) else None)
         self._last = self.batch.reset(seed)
         return self._obs(self._last), {}
