@@ -23,6 +23,18 @@ def _registered():
     gym_env.register()
 
 
+@pytest.mark.parametrize("name", garrison.games())
+def test_check_env_passes_on_the_default_construction(name):
+    # check_env steps an action it drew before a seeded reset, in the position that reset makes
+    # (check_step_determinism): the default illegal-action rule must accept it and end the episode
+    env = gym_env.env(name, seat=0)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*Box observation space (minimum|maximum)")
+        warnings.filterwarnings("ignore", message=".*render fps")
+        warnings.filterwarnings("ignore", message=".*alternative render modes")
+        check_env(env)
+
+
 @pytest.mark.parametrize("name, config", GAMES)
 def test_check_env_passes(name, config):
     # the default construction: check_env steps an action it drew before a seeded reset
@@ -72,13 +84,22 @@ def test_illegal_actions_raise_on_request_and_are_never_replaced(name, config):
     with pytest.raises(garrison.InvalidActionError):
         env.step(10**9)
     assert state.history() == before
-    # the default rule ends the episode with the worst return and changes nothing either
+
+
+@pytest.mark.parametrize("name, config", GAMES)
+def test_illegal_actions_lose_by_default_and_change_nothing(name, config):
     losing = gym_env.env(name, **config)
-    losing.reset(seed=1)
+    assert losing.illegal == "lose"
+    obs, info = losing.reset(seed=1)
     before = losing.garrison_state.history()
-    obs, reward, terminated, truncated, info = losing.step(10**9)
-    assert terminated and info["illegal_action"] and reward == losing.game.min_utility
-    assert losing.garrison_state.history() == before
+    illegal = np.flatnonzero(info["action_mask"] == 0)
+    for action in [*illegal[:1].tolist(), 10**9]:
+        losing.reset(seed=1)
+        obs, reward, terminated, truncated, info = losing.step(action)
+        assert terminated and info["illegal_action"] and reward == losing.game.min_utility
+        assert losing.garrison_state.history() == before
+        with pytest.raises(garrison.GameOverError):
+            losing.step(action)
 
 
 @pytest.mark.parametrize("name, config", GAMES)

@@ -66,7 +66,7 @@ def test_game_type_and_info_come_from_the_options(name, config):
     assert game.min_utility() == ours.min_utility and game.max_utility() == ours.max_utility
     assert game.max_game_length() == ours.max_game_length
     assert game.observation_tensor_shape() == list(ours.observation_tensor_shape)
-    assert game.information_state_tensor_shape() == list(ours.observation_tensor_shape)
+    assert game.information_state_tensor_shape() == [ours.observation_tensor_shape[0] + openspiel.RECALL_BITS]
     if ours.utility_sum is None:
         assert gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM
     else:
@@ -78,6 +78,25 @@ def test_game_type_and_info_come_from_the_options(name, config):
     assert openspiel.garrison_state(held).game == ours
     again = pyspiel.load_game(str(game))
     assert openspiel.garrison_state(again.new_initial_state()).game == ours
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_game_type_follows_every_test_config(name):
+    utility = pyspiel.GameType.Utility
+    for config in garrison.game_class(name).test_configs:
+        ours = garrison.load(name, **config)
+        gtype = openspiel.load_game(name, **config).get_type()
+        expected = (utility.GENERAL_SUM if ours.utility_sum is None
+                    else utility.ZERO_SUM if ours.utility_sum == 0 else utility.CONSTANT_SUM)
+        assert gtype.utility == expected, config
+        stochastic = gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert stochastic == (ours.max_chance_outcomes > 0)
+
+
+def test_soldateska_played_for_the_win_is_constant_sum():
+    game = openspiel.load_game("soldateska", returns="win")
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0 and game.get_parameters()["returns"] == "win"
 
 
 @pytest.mark.parametrize("name", garrison.games())
@@ -115,7 +134,8 @@ def test_observers_agree_with_the_gate_and_clone_serialize_round_trip(name, conf
             assert state.observation_string(seat) == ours.observation_string(seat)
             assert np.array_equal(state.observation_tensor(seat), ours.observation_tensor(seat))
             assert state.information_state_string(seat).startswith(ours.observation_string(seat))
-            assert np.array_equal(state.information_state_tensor(seat), ours.observation_tensor(seat))
+            info_tensor = np.asarray(state.information_state_tensor(seat))
+            assert np.array_equal(info_tensor[:-openspiel.RECALL_BITS], ours.observation_tensor(seat))
         public_obs.set_from(state, 0)
         assert np.array_equal(public_obs.tensor, ours.observation_tensor(None))
         assert public_obs.string_from(state, 0) == ours.observation_string(None)
@@ -136,6 +156,7 @@ def test_information_state_is_perfect_recall(name, config):
     game = openspiel.load_game(name, **config)
     rng = random.Random(11)
     seen: set[str] = set()
+    tensors: set[bytes] = set()
     replays = 0
     for state in _play_random(game, rng):
         if state.is_chance_node() or state.is_terminal():
@@ -145,6 +166,12 @@ def test_information_state_is_perfect_recall(name, config):
         # the seat's past is part of it, so one game never reaches the same string twice
         assert info not in seen, "information state repeated within one game"
         seen.add(info)
+        # the tensor has the recall too: the current observation, then the digest's bits
+        tensor = np.asarray(state.information_state_tensor(seat))
+        size = game.observation_tensor_size()
+        assert np.array_equal(tensor[:size], state.observation_tensor(seat))
+        assert tensor[size:].tobytes() not in tensors, "information-state tensor repeated within one game"
+        tensors.add(tensor[size:].tobytes())
         if len(seen) % 17 == 1 and replays < 4:
             replays += 1
             replayed = game.new_initial_state()
@@ -176,6 +203,8 @@ def test_information_states_match_what_the_seat_received(name, config):
     rng = random.Random(23)
     by_info: dict[str, tuple] = {}
     by_seq: dict[tuple, str] = {}
+    by_tensor: dict[tuple, str] = {}
+    tensor_of: dict[str, tuple] = {}
     for _ in range(4):
         decisions = 0
         for state in _play_random(game, rng):
@@ -189,6 +218,10 @@ def test_information_states_match_what_the_seat_received(name, config):
             seq = (seat, _own_sequence(game, state.history(), seat))
             assert by_info.setdefault(info, seq) == seq
             assert by_seq.setdefault(seq, info) == info
+            # different strings never share a tensor, and one string always has one tensor
+            tensor = (seat, np.asarray(state.information_state_tensor(seat)).tobytes())
+            assert by_tensor.setdefault(tensor, info) == info
+            assert tensor_of.setdefault(info, tensor) == tensor
 
 
 @pytest.mark.parametrize("name, config", GAMES)
@@ -201,6 +234,8 @@ def test_resampled_worlds_keep_the_infostate_and_drop_the_true_history(name, con
         for seat in range(game.num_players()):
             world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert world.information_state_string(seat) == state.information_state_string(seat)
+            if not state.is_chance_node():
+                assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
             assert world.observation_string(seat) == state.observation_string(seat)
             assert world.current_player() == state.current_player()
             assert world.history() == []
@@ -249,24 +284,23 @@ def test_openspiel_api_test_on_sampled_states_passes(name, config):
 
 
 @pytest.mark.parametrize("name, config", GAMES)
-def test_the_all_players_observer_shows_every_seat_and_says_it_is_not_for_play(name, config):
+def test_all_players_observer_is_the_marked_god_view(name, config):
     from open_spiel.python.observation import make_observation
 
     game = openspiel.load_game(name, **config)
-    kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
-                                      private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
-    god = make_observation(game, kind)
+    god = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    assert god is not None
     state = game.new_initial_state()
-    rng = random.Random(3)
-    for _ in range(40):
+    rng = random.Random(5)
+    for _ in range(8):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
-    god.set_from(state, 0)
     ours = openspiel.garrison_state(state)
-    n = game.num_players()
-    parts = np.split(god.tensor, n)
-    for seat in range(n):
-        assert np.array_equal(parts[seat], ours.observation_tensor(seat))
-    text = god.string_from(state, 0)
-    assert text.startswith("NOT FOR PLAY") and str(ours) in text
+    for player in range(game.num_players()):
+        god.set_from(state, player)
+        every_seat = [ours.observation_tensor(s) for s in range(game.num_players())]
+        assert np.array_equal(god.tensor, np.concatenate(every_seat))
+        text = god.string_from(state, player)
+        assert text.startswith(openspiel.GOD_VIEW) and str(ours) in text

@@ -47,8 +47,6 @@ from typing import Any
 from garrison.bots import make_bot
 from garrison.core import CHANCE, OptionError, load, sample_chance
 
-from .match import win_shares
-
 
 def make_player(game: Any, name: str, seat: int, seed: int | None = None) -> Any:
     """A bot by name: the arena's extra bots (``openspiel-ismcts``), else ``garrison.bots``."""
@@ -306,6 +304,42 @@ def _rate(lines: list[BotLine], bots: Sequence[str], records: list[dict[str, Any
 
 
 # -- running ---------------------------------------------------------------------------------------
+def play_plan(
+    name: str, options: dict[str, Any], bots: Sequence[str], seed: int,
+    plan: Sequence[tuple[int, int]], collect: Callable[[list[dict[str, Any]]], None],
+    jobs: int = 1, ray_address: str | None = None, keep_actions: bool = False,
+) -> None:
+    """Play every ``(deal, rotation)`` of ``plan`` with :func:`play_one`, here, in ``jobs``
+    processes or on Ray, passing each batch of records to ``collect`` as it ends (in the order
+    batches finish). The one engine of ``garrison arena`` and ``garrison simulate``."""
+    # one game per batch when playing in this process (records and progress come game by game)
+    size = 1 if jobs <= 1 and ray_address is None else max(1, min(8, len(plan) // (jobs * 4)))
+    chunks = [list(plan[i:i + size]) for i in range(0, len(plan), size)]
+    tasks = [(name, options, list(bots), seed, c, keep_actions) for c in chunks]
+    if ray_address is not None:
+        from .ray_runner import run_on_ray
+
+        run_on_ray(ray_address, _play_many, tasks, collect)
+    elif jobs <= 1:
+        for task in tasks:
+            collect(_play_many(task))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_many, t) for t in tasks]
+            for future in as_completed(futures):
+                collect(future.result())
+
+
+def win_shares(returns: Sequence[float]) -> list[float]:
+    """1 for the best return, split evenly among ties; 0 otherwise."""
+    best = max(returns)
+    top = [r >= best - 1e-12 for r in returns]
+    k = sum(top)
+    return [1.0 / k if t else 0.0 for t in top]
+
+
 def run_arena(
     name: str,
     options: dict[str, Any],
@@ -336,10 +370,6 @@ def run_arena(
     for slot, bot in enumerate(bots):
         make_player(game, bot, slot, seed=0)  # unknown names and bad settings fail here, once
     plan = schedule(games, game.num_players, mirror)
-    # one game per batch when playing in this process (records and progress come game by game)
-    size = 1 if jobs <= 1 and ray_address is None else max(1, min(8, len(plan) // (jobs * 4)))
-    chunks = [plan[i:i + size] for i in range(0, len(plan), size)]
-    tasks = [(name, game.options, list(bots), seed, c, keep_actions) for c in chunks]
     records: list[dict[str, Any]] = []
 
     def collect(batch: list[dict[str, Any]]) -> None:
@@ -350,20 +380,8 @@ def run_arena(
         if progress:
             progress(len(batch))
 
-    if ray_address is not None:
-        from .ray_runner import run_on_ray
-
-        run_on_ray(ray_address, _play_many, tasks, collect)
-    elif jobs <= 1:
-        for task in tasks:
-            collect(_play_many(task))
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_many, t) for t in tasks]
-            for future in as_completed(futures):
-                collect(future.result())
+    play_plan(name, game.options, bots, seed, plan, collect, jobs=jobs, ray_address=ray_address,
+              keep_actions=keep_actions)
     order = {pair: i for i, pair in enumerate(plan)}
     records.sort(key=lambda r: order[(r["deal"], r["rotation"])])
     return summarise(name, game.options, bots, seed, mirror, records, ratings)
@@ -375,5 +393,5 @@ def load_records(path: str | Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-__all__ = ["ArenaResult", "BotLine", "load_records", "mean_ci", "play_one", "run_arena",
-           "schedule", "summarise"]
+__all__ = ["ArenaResult", "BotLine", "load_records", "mean_ci", "play_one", "play_plan", "run_arena",
+           "schedule", "summarise", "win_shares"]

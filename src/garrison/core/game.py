@@ -248,5 +248,16 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, self.params))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its name and options, loaded again on the other side (rule objects made
+        from the options, such as a trick-strength function, are rebuilt rather than pickled)."""
+        from .registry import load
+
+        return _load_options, (load, self.name, self.options)
+
+
+def _load_options(load: Callable[..., Game], name: str, options: dict[str, Any]) -> Game:
+    return load(name, **options)
+
 
 __all__ = ["Game", "GameFacts"]

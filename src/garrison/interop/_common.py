@@ -52,6 +52,29 @@ def load_plain(name: str, values: Mapping[str, Any]) -> Game:
     return load(name, **options_from_plain(name, values))
 
 
+def opponent_names(game: Game, seat: int, opponents: Any) -> dict[int, str]:
+    """``{seat: bot name}`` for every seat but ``seat``, from one name for all of them, a list
+    with one name per other seat (in seat order) or a dict. Raises ``OptionError`` when the
+    seat is not one of the game's or the names do not cover exactly the other seats."""
+    n = game.num_players
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+        raise OptionError(f"seat must be 0 to {n - 1} for {game.title} with these options (got {seat!r})")
+    others = [s for s in range(n) if s != seat]
+    if isinstance(opponents, str):
+        return {s: opponents for s in others}
+    if isinstance(opponents, Mapping):
+        missing = [s for s in others if s not in opponents]
+        if missing or any(s not in others for s in opponents):
+            raise OptionError(f"opponents must name a bot for each of seats {others}")
+        return {s: str(opponents[s]) for s in others}
+    names = list(opponents)
+    if len(names) != len(others):
+        raise OptionError(
+            f"opponents must name {len(others)} bots, one per other seat {others} (got {len(names)})"
+        )
+    return dict(zip(others, (str(b) for b in names)))
+
+
 def legal_mask(state: State, num_actions: int, seat: int) -> np.ndarray:
     """``int8`` vector: 1 for each legal action of ``seat``; all zeros when ``seat`` is not to move."""
     mask = np.zeros(num_actions, dtype=np.int8)
@@ -125,8 +148,8 @@ class Recall:
 
 
 __all__ = [
-    "NONE_TEXT", "Recall", "legal_mask", "load_plain", "option_defaults", "options_from_plain",
-    "play_chance",
+    "NONE_TEXT", "Recall", "legal_mask", "load_plain", "opponent_names", "option_defaults",
+    "options_from_plain", "play_chance",
 ]
 
 

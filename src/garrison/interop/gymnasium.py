@@ -15,11 +15,12 @@
   ``info["action_mask"]`` and the method ``action_masks()`` always give the mask too.
 * ``action_space.sample()`` without a mask draws one of the seat's legal actions now.
 * Reward: the seat's return when the game ends, 0 before. Never truncated.
-* Illegal actions: ``illegal="lose"`` (default, Gymnasium's contract that any action of the
-  space is accepted) ends the episode with the game's lowest possible return as reward and
-  ``info["illegal_action"] = True``, as PettingZoo's classic games do. ``illegal="raise"``
-  (for debugging) raises ``garrison.IllegalActionError`` and changes nothing. No mode ever
-  replaces the action with another one.
+* Illegal actions: by default (``illegal="lose"``) an action the seat may not play now ends the
+  episode, with the game's lowest possible return as reward and ``info["illegal_action"] = True``
+  (the game itself is left unchanged). This is Gymnasium's contract (every action of the space is
+  accepted by ``step``, as ``gymnasium.utils.env_checker.check_env`` checks) and what PettingZoo's
+  classic games do. ``illegal="raise"`` raises ``garrison.IllegalActionError`` instead and
+  changes nothing, for debugging an agent. No mode ever replaces the action with another one.
 * ``render()`` shows the seat's own view (``render_mode`` ``"ansi"`` or ``"human"``).
 """
 
@@ -43,7 +44,7 @@ from garrison.core import (
     State,
 )
 
-from ._common import legal_mask, play_chance, render_text
+from ._common import legal_mask, opponent_names, play_chance, render_text
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -77,9 +78,7 @@ class GarrisonGymEnv(gymnasium.Env):
         **options: Any,
     ) -> None:
         self.game = garrison.load(name, **options)
-        n = self.game.num_players
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-            raise OptionError(f"seat must be 0 to {n - 1} for {self.game.title} with these options (got {seat!r})")
+        self.opponents = opponent_names(self.game, seat, opponents)  # checks the seat too
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError(f"render_mode must be ansi or human (got {render_mode!r})")
         if mask not in ("obs", "info"):
@@ -90,7 +89,6 @@ class GarrisonGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.mask_in_obs = mask == "obs"
         self.illegal = illegal
-        self.opponents = self._opponent_names(opponents)
         for other, bot in self.opponents.items():
             make_bot(self.game, bot, other, seed=0)  # unknown names fail now, listing the bots
         low, high = self.game.tensor_bounds()  # the encoder's real ranges
@@ -107,22 +105,6 @@ class GarrisonGymEnv(gymnasium.Env):
         self._state: State | None = None
         self._bots: dict[int, Bot] = {}
         self._over = False
-
-    def _opponent_names(self, opponents: Any) -> dict[int, str]:
-        others = [s for s in range(self.game.num_players) if s != self.seat]
-        if isinstance(opponents, str):
-            return {s: opponents for s in others}
-        if isinstance(opponents, Mapping):
-            missing = [s for s in others if s not in opponents]
-            if missing or any(s not in others for s in opponents):
-                raise OptionError(f"opponents must name a bot for each of seats {others}")
-            return {s: str(opponents[s]) for s in others}
-        names = list(opponents)
-        if len(names) != len(others):
-            raise OptionError(
-                f"opponents must name {len(others)} bots, one per other seat {others} (got {len(names)})"
-            )
-        return dict(zip(others, (str(b) for b in names)))
 
     # -- the game ------------------------------------------------------------------------------
     @property

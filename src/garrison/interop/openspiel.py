@@ -17,9 +17,13 @@ What OpenSpiel sees
 * **Information-state string** (perfect recall): the current observation plus a digest of every
   observation the seat received and every action it played (:class:`~._common.Recall`). Two
   histories get the same string exactly when the seat cannot tell them apart.
-* **Information-state tensor**: the game's tensor of the current observation (fixed length; what a
-  game's encoder keeps of the past, such as cards already played, is in it; the full past is only
-  in the string).
+* **Information-state tensor** (perfect recall, fixed length ``T + 96``): the game's tensor of the
+  current observation, then the 96 bits of the seat's recall digest (the one in the string). Two
+  decision points share a tensor exactly when they share the string (up to a 2**-96 chance of a
+  digest collision). The bits tell histories apart; they are not features a network can read
+  the past from (what a game's encoder keeps of the past, such as cards already played, is in the
+  observation part). A tensor holding every past observation would need ``max_game_length x T``
+  floats: 1848 would need about 3.3 million, Stratego's default 2.8 billion.
 * **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
   Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
   tell the search the real deal.
@@ -182,6 +186,16 @@ def _cached_game(name: str, options: tuple) -> garrison.Game:
 # -- observers -------------------------------------------------------------------------------------
 
 
+#: Length of the recall part of the information-state tensor: the bits of the seat's recall digest.
+RECALL_BITS = 96
+
+
+def recall_bits(digest: str) -> np.ndarray:
+    """The seat's recall digest (hex) as ``RECALL_BITS`` floats 0/1, most significant first."""
+    value = int(digest, 16)
+    return np.array([(value >> (RECALL_BITS - 1 - i)) & 1 for i in range(RECALL_BITS)], np.float32)
+
+
 class _Observer:
     """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
 
@@ -189,14 +203,21 @@ class _Observer:
         self._game = game
         self._recall = perfect_recall
         self._public = public_only
-        self.tensor = np.zeros(game.observation_tensor_shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.observation_tensor_shape[0]
+        self.tensor = np.zeros(size + (RECALL_BITS if perfect_recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["recall"] = self.tensor[size:]
 
     def _seat(self, player: int) -> int | None:
         return None if self._public else int(player)
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state._held.state.observation_tensor(self._seat(player))
+        held = state._held
+        size = self._game.observation_tensor_shape[0]
+        self.tensor[:size] = held.state.observation_tensor(self._seat(player))
+        if self._recall:
+            self.tensor[size:] = recall_bits(held.up_to_date().digests[int(player)])
 
     def string_from(self, state: Any, player: int) -> str:
         held = state._held
@@ -205,34 +226,38 @@ class _Observer:
         return held.state.observation_string(self._seat(player))
 
 
+#: The first line of the god view's string: it shows what no seat may see.
+GOD_VIEW = "GOD VIEW: every seat's hidden information; for teachers and debugging, never for play"
+
+
 class _GodObserver:
-    """The ``ALL_PLAYERS`` view, for teachers, oracles and debugging: NOT FOR PLAY (it shows
-    every seat's hidden cards). Tensor: every seat's observation tensor, seat 0 first, one
-    after the other; string: the whole state as text (``str(state)``, hands and all)."""
+    """``ALL_PLAYERS`` observer: the full state, whoever asks (not for play).
+
+    The tensor is every seat's own observation tensor, seat after seat (``P * T`` floats), so it
+    holds all the private information the seats have; the string is the state's full text
+    (``str(state)``: hands, stock, everything) under :data:`GOD_VIEW`.
+    """
 
     def __init__(self, game: garrison.Game) -> None:
         self._game = game
-        size = game.num_players * game.observation_tensor_shape[0]
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"all_players": self.tensor}
+        size = game.observation_tensor_shape[0]
+        self.tensor = np.zeros(game.num_players * size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.num_players, size)}
 
     def set_from(self, state: Any, player: int) -> None:
-        held = state._held.state
-        size = self._game.observation_tensor_shape[0]
-        for seat in range(self._game.num_players):
-            self.tensor[seat * size:(seat + 1) * size] = held.observation_tensor(seat)
+        ours = state._held.state
+        self.tensor[:] = np.concatenate([ours.observation_tensor(s) for s in range(self._game.num_players)])
 
     def string_from(self, state: Any, player: int) -> str:
-        return "NOT FOR PLAY (all players' view)\n" + str(state._held.state)
+        return f"{GOD_VIEW}\n{state._held.state}"
 
 
 # -- game and state classes, one pair per Garrison game --------------------------------------------
 
 
 def _game_type(name: str, game: garrison.Game | None = None) -> pyspiel.GameType:
-    """The GameType of Garrison game ``name``: from the facts of ``game`` (the loaded options;
-    ``garrison_soldateska(returns=win)`` is constant-sum, ``returns=ducats`` general-sum), or of
-    the default options for the registration."""
+    """The OpenSpiel type of ``game`` (of the default options when None): utility and chance
+    from the loaded options' facts, so ``returns=win`` reads CONSTANT_SUM, not GENERAL_SUM."""
     cls = game_class(name)
     low, high = cls.player_range()
     facts = (game if game is not None else cls()).facts
@@ -292,25 +317,23 @@ class GarrisonGame(pyspiel.Game):
         values = dict(option_defaults(self.garrison_name))
         values.update(params or {})
         self.garrison_game = load_plain(self.garrison_name, values)
-        self._values = values
-        # the type of *these* options (utility and chance follow them), not the defaults'
-        super().__init__(_game_type(self.garrison_name, self.garrison_game),
-                         _game_info(self.garrison_game), values)
+        loaded = _game_type(self.garrison_name, self.garrison_game)
+        super().__init__(loaded, _game_info(self.garrison_game), values)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles as its name and parameters (the class is made per game at registration, so
-        it cannot be found by name): multiprocessing and Ray can ship it."""
-        return (_restore_game, (self.garrison_name, dict(self._values)))
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as the Garrison name and the parameters; loading registers the game in the
+        receiving process (a worker of a pool, a Ray actor) before it is built."""
+        return _load_registered, (self.garrison_name, dict(self.get_parameters()))
 
     def new_initial_state(self, *args: Any) -> GarrisonState:
         if args and args[0] is not None:
             raise pyspiel.SpielError("Garrison games start from their initial state only")
         return GarrisonState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None,
-                         params: Any = None) -> _Observer | _GodObserver | None:
-        """An observer of a seat's view (perfect recall or not), of the public view, or (for
-        ``ALL_PLAYERS``) of every seat at once, which is not for play (``_GodObserver``).
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | _GodObserver | None:
+        """An observer of a seat's view (perfect recall or not), of the public view, or, for
+        ``private_info=ALL_PLAYERS``, the god view (:class:`_GodObserver`: the full state, for
+        teacher-student training and debugging, never to be shown to a seat in play).
 
         Other kinds (private information alone, a public view with perfect recall) are not
         offered: ``None``, OpenSpiel's answer for "unsupported".
@@ -320,9 +343,9 @@ class GarrisonGame(pyspiel.Game):
         if iig_obs_type is None:
             return _Observer(self.garrison_game, perfect_recall=False, public_only=False)
         private = iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS and iig_obs_type.public_info:
             return _GodObserver(self.garrison_game)
-        if not iig_obs_type.public_info:
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
             return None
         public_only = private == pyspiel.PrivateInfoType.NONE
         if public_only and iig_obs_type.perfect_recall:
@@ -344,6 +367,13 @@ class GarrisonState(pyspiel.State):
     def garrison_state(self) -> State:
         """The Garrison state inside (for our own tools; a seat must not be shown it)."""
         return self._held.state
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game and its OpenSpiel history, replayed on load (so ``history()`` and
+        the recall come back too); a resampled world, which no history leads to, as its holder."""
+        if self._held.world:
+            return GarrisonState, (self.get_game(), self._held)
+        return _replayed, (self.get_game(), self.history())
 
     def current_player(self) -> int:
         return self._held.state.current_player()
@@ -397,6 +427,13 @@ class GarrisonState(pyspiel.State):
         return str(self._held.state)
 
 
+def _replayed(game: GarrisonGame, history: list[int]) -> GarrisonState:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
 def _rng_from(sampler: Any) -> random.Random:
     if isinstance(sampler, random.Random):
         return sampler
@@ -434,9 +471,9 @@ def register(names: list[str] | None = None) -> list[str]:
     return out
 
 
-def _restore_game(name: str, values: dict[str, Any]) -> pyspiel.Game:
+def _load_registered(name: str, params: dict[str, Any]) -> pyspiel.Game:
     register([name])
-    return _REGISTERED[name](values)
+    return pyspiel.load_game(short_name(name), params)
 
 
 def load_game(name: str, **options: Any) -> pyspiel.Game:
@@ -454,5 +491,5 @@ def garrison_state(state: Any) -> State:
     return state._held.state
 
 
-__all__ = ["GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
+__all__ = ["GOD_VIEW", "RECALL_BITS", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX", "garrison_state", "load_game", "register",
            "short_name"]

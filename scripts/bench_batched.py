@@ -1,0 +1,99 @@
+"""Agent-steps per second: Garrison's batched engine at batch 256 (self-play, random legal
+actions, chance inside), Garrison's single Gymnasium env, and PettingZoo classic ``texas_holdem``
+one env at a time, all in the same run.
+
+    PYTHONPATH=src python scripts/bench_batched.py [--batch 256] [--seconds 2] [--profile GAME]
+
+An agent-step is one decision of one seat (the bots' moves and chance are not counted). Each
+figure runs for about ``--seconds`` of wall time after one warm-up call; write the load average
+(printed first) next to any figure you quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import time
+
+import numpy as np
+
+import garrison
+from garrison.interop import gymnasium as gym_env
+from garrison.interop.batch import BatchEnv
+
+
+def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of a bool mask."""
+    return np.argmax(rng.random(mask.shape) * mask, axis=1)
+
+
+def batched(name: str, batch: int, seconds: float) -> float:
+    env = BatchEnv(name, batch, **garrison.game_class(name).bench_options)
+    rng = np.random.default_rng(0)
+    step = env.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        step = env.step(random_legal(step.mask, rng))
+        steps += batch
+    return steps / (time.perf_counter() - start)
+
+
+def single_gym(name: str, seconds: float) -> float:
+    env = gym_env.env(name, seat=0, **garrison.game_class(name).bench_options)
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _, terminated, _, _ = env.step(action)
+        steps += 1
+        if terminated:
+            obs, _ = env.reset()
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_holdem(seconds: float) -> float:
+    from pettingzoo.classic import texas_holdem_v4
+
+    env = texas_holdem_v4.env()
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            if not env.agents:
+                env.reset()
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--games", nargs="*", default=garrison.games())
+    parser.add_argument("--profile", metavar="GAME", help="profile the batched engine on GAME instead")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; batch {args.batch}")
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(batched, args.profile, args.batch, args.seconds)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+        return
+    holdem = pettingzoo_holdem(args.seconds)
+    print(f"{'pettingzoo texas_holdem_v4 (single env)':40s} {holdem:>10,.0f} agent-steps/s")
+    print(f"{'game':12s} {'batched':>12s} {'x holdem':>9s} {'gym single':>12s} {'x holdem':>9s}")
+    for name in args.games:
+        fast = batched(name, args.batch, args.seconds)
+        single = single_gym(name, args.seconds)
+        print(f"{name:12s} {fast:12,.0f} {fast / holdem:9.2f} {single:12,.0f} {single / holdem:9.2f}")
+
+
+if __name__ == "__main__":
+    main()

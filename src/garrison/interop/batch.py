@@ -1,0 +1,257 @@
+"""N tables of one Garrison game stepped in one call, numpy in and numpy out.
+
+>>> from garrison.interop.batch import BatchEnv
+>>> env = BatchEnv("gambit", 4, players=2)
+>>> step = env.reset(seed=[1, 2, 3, 4])
+>>> step.obs.shape, step.mask.shape, step.to_move.shape
+((4, 37), (4, 7), (4,))
+>>> actions = [int(row.nonzero()[0][0]) for row in step.mask]
+>>> step = env.step(actions)
+>>> step.rewards.shape, step.terminated.dtype
+((4, 2), dtype('bool'))
+
+This is the one engine behind the batched forms (``GarrisonVectorEnv`` for Gymnasium,
+``BatchAECEnv`` for PettingZoo users); it goes through the public kernel API only (``load``,
+``new_initial_state``, ``legal_actions``, ``apply_action``, ``observation_tensor``,
+``chance_outcomes``), so it runs every registered game and gets faster with the compiled states
+without change.
+
+* **Who plays.** ``opponents=None`` (self-play): the caller plays every seat; each row is at the
+  decision of the seat in ``to_move``. With ``opponents`` (one bot name, a list with one per other
+  seat, or ``{seat: name}``) and ``seat``, Garrison bots play the other seats inside ``step`` and
+  every row waits for ``seat``. Bots are seeded from the row's generator at each new game.
+* **Observations.** ``observe="mover"``: ``obs`` is ``(N, T)`` float32, row ``i`` the tensor of
+  the seat to move at table ``i``. ``observe="all"``: ``(N, P, T)``, every seat's own view. Each
+  view passes through the game's one gate (``observation_tensor(seat)``).
+* **Masks.** ``mask`` is ``(N, A)`` bool: the legal actions of the seat to move.
+* **Chance.** Drawn inside from each table's generator (``chance="inside"``, the default). With
+  ``chance="caller"`` a table stops at its chance nodes: ``to_move`` is ``-1`` (``garrison.CHANCE``),
+  the mask holds the possible outcomes, ``chance_probs`` their probabilities, and ``obs`` the
+  spectator's view; the caller's action is the outcome.
+* **Rewards and reset.** When a table's game ends, ``terminated[i]`` is True, ``rewards[i]`` holds
+  the game's returns for every seat (zeros otherwise), and the table starts its next game at once
+  (automatic reset): ``obs``, ``mask`` and ``to_move`` are then the new game's. ``episode_returns``
+  keeps the returns of each table's last finished game.
+* **Seeds.** ``reset(seed=s)``: an int seeds table ``i`` with ``s + i``; a list gives one seed per
+  table; ``None`` draws fresh entropy. The same seeds and actions give the same games.
+* **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the
+  seat and the action, and no table changes (every action is checked before any is applied).
+  ``illegal="lose"``: that table's game ends; the offending seat gets the game's lowest return,
+  the others 0; ``illegal[i]`` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import garrison
+from garrison.bots import make_bot
+from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
+from garrison.core.seats import seat_label
+
+from ._common import opponent_names
+
+
+@dataclass
+class BatchStep:
+    """What one call returns (arrays owned by the caller: the next call makes new ones)."""
+
+    #: ``(N, T)`` (``observe="mover"``) or ``(N, P, T)`` (``observe="all"``) float32.
+    obs: np.ndarray
+    #: ``(N, A)`` bool: legal actions (or chance outcomes) now; ``A`` is the game's number of
+    #: distinct actions, or of chance outcomes if that is larger and chance is left to the caller.
+    mask: np.ndarray
+    #: ``(N,)`` int: the seat to move at each table (``-1``: a chance node left to the caller).
+    to_move: np.ndarray
+    #: ``(N, P)`` float32: each seat's return at tables whose game just ended, else 0.
+    rewards: np.ndarray
+    #: ``(N,)`` bool: the table's game ended with this step (it has been reset since).
+    terminated: np.ndarray
+    #: ``(N,)`` bool: the game ended because the mover's action was illegal (``illegal="lose"``).
+    illegal: np.ndarray
+    #: ``(N, A)`` float32: the chance outcomes' probabilities where ``to_move == -1``, else 0.
+    chance_probs: np.ndarray
+
+
+class BatchEnv:
+    """``num_envs`` tables of Garrison game ``name`` (options as keywords)."""
+
+    def __init__(
+        self,
+        name: str,
+        num_envs: int,
+        *,
+        seat: int | None = None,
+        opponents: str | Sequence[str] | Mapping[int, str] | None = None,
+        observe: str = "mover",
+        chance: str = "inside",
+        illegal: str = "raise",
+        **options: Any,
+    ) -> None:
+        """Raises ``OptionError`` for a bad count, seat, bot name, mode or game option."""
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise OptionError(f"num_envs must be a whole number of tables, 1 or more (got {num_envs!r})")
+        for label, value, allowed in (("observe", observe, ("mover", "all")),
+                                      ("chance", chance, ("inside", "caller")),
+                                      ("illegal", illegal, ("raise", "lose"))):
+            if value not in allowed:
+                raise OptionError(f"{label} must be {' or '.join(allowed)} (got {value!r})")
+        self.game = garrison.load(name, **options)
+        self.num_envs = int(num_envs)
+        self.observe, self.chance, self.illegal = observe, chance, illegal
+        if opponents is None:
+            if seat is not None:
+                raise OptionError("seat is the caller's seat against bots: give opponents too, "
+                                  "or neither for self-play")
+            self.seat: int | None = None
+            self.opponents: dict[int, str] = {}
+        else:
+            self.seat = 0 if seat is None else seat
+            self.opponents = opponent_names(self.game, self.seat, opponents)
+            for other, bot in self.opponents.items():
+                make_bot(self.game, bot, other, seed=0)  # unknown names fail now, listing the bots
+        self.num_players = self.game.num_players
+        # with chance left to the caller, a row's mask may hold chance outcomes (ids below
+        # max_chance_outcomes) as well as actions
+        self.num_actions = self.game.num_distinct_actions
+        if chance == "caller":
+            self.num_actions = max(self.num_actions, self.game.max_chance_outcomes)
+        self.tensor_size = self.game.observation_tensor_shape[0]
+        self._states: list[State] = []
+        self._rngs: list[np.random.Generator] = []
+        self._bots: list[dict[int, Bot]] = []
+        self.episode_returns = np.zeros((self.num_envs, self.num_players), np.float32)
+
+    # -- tables ----------------------------------------------------------------------------------
+    def _seed_list(self, seed: int | Sequence[int] | None) -> list[Any]:
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, (bool, str, bytes)):
+            raise OptionError(f"seed must be one int or {self.num_envs} ints, one per table (got {seed!r})")
+        if isinstance(seed, (int, np.integer)):
+            return [int(seed) + i for i in range(self.num_envs)]
+        seeds = list(seed)
+        if len(seeds) != self.num_envs:
+            raise OptionError(f"seed must be one int or {self.num_envs} ints, one per table (got {len(seeds)})")
+        return seeds
+
+    def _new_game(self, i: int) -> None:
+        """Start table ``i``'s next game (its bots seeded from the table's generator)."""
+        rng = self._rngs[i]
+        state = self.game.new_initial_state()
+        bots = {s: make_bot(self.game, bot, s, seed=int(rng.integers(2**31)))
+                for s, bot in self.opponents.items()}
+        if i == len(self._states):
+            self._states.append(state)
+            self._bots.append(bots)
+        else:
+            self._states[i], self._bots[i] = state, bots
+        self._advance(i)
+
+    def _advance(self, i: int) -> None:
+        """Play chance (unless left to the caller) and the bots until the caller must act."""
+        state, rng, bots = self._states[i], self._rngs[i], self._bots[i]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                if self.chance == "caller":
+                    return
+                state.apply_action(sample_chance(state, rng))
+            elif player in bots:
+                state.apply_action(bots[player].step(state), seat=player)
+            else:
+                return
+
+    @property
+    def states(self) -> list[State]:
+        """The tables' Garrison states (for our own tools; an agent must not be shown them)."""
+        if not self._states:
+            raise garrison.GameError("call reset() first")
+        return self._states
+
+    # -- the two calls ---------------------------------------------------------------------------
+    def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
+        """Start a new game at every table; raises ``OptionError`` for a bad seed list."""
+        seeds = self._seed_list(seed)
+        self._rngs = [np.random.default_rng(s) for s in seeds]
+        self._states, self._bots = [], []
+        for i in range(self.num_envs):
+            self._new_game(i)
+        none = np.zeros(self.num_envs, bool)
+        return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none, none.copy())
+
+    def step(self, actions: Sequence[int] | np.ndarray) -> BatchStep:
+        """Play ``actions[i]`` for the seat to move at table ``i`` (a chance outcome where
+        ``to_move`` is ``-1``). Raises ``IllegalActionError`` (``illegal="raise"``) naming the
+        first illegal action, before any table changes; ``InvalidActionError`` for a wrong
+        number of actions."""
+        states = self.states
+        acts = np.asarray(actions).reshape(-1)
+        if acts.shape[0] != self.num_envs:
+            raise garrison.InvalidActionError(f"step needs {self.num_envs} actions, one per table (got {acts.shape[0]})")
+        legal = [self._is_legal(states[i], acts[i]) for i in range(self.num_envs)]
+        if self.illegal == "raise" and not all(legal):
+            i = legal.index(False)
+            mover = states[i].current_player()
+            who = "chance" if mover == CHANCE else seat_label(mover)
+            raise IllegalActionError(f"table {i}: action {acts[i]!r} is not legal for {who} now; "
+                                     f"legal: {states[i].legal_actions()}")
+        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
+        terminated = np.zeros(self.num_envs, bool)
+        lost = np.zeros(self.num_envs, bool)
+        for i, state in enumerate(states):
+            mover = state.current_player()
+            if not legal[i]:
+                rewards[i, mover] = self.game.min_utility
+                terminated[i] = lost[i] = True
+            else:
+                state.apply_action(int(acts[i]))
+                self._advance(i)
+                if state.is_terminal():
+                    rewards[i] = state.returns()
+                    terminated[i] = True
+            if terminated[i]:
+                self.episode_returns[i] = rewards[i]
+                self._new_game(i)
+        return self._collect(rewards, terminated, lost)
+
+    @staticmethod
+    def _is_legal(state: State, action: Any) -> bool:
+        return isinstance(action, (int, np.integer)) and int(action) in state.legal_actions()
+
+    def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray) -> BatchStep:
+        n, t = self.num_envs, self.tensor_size
+        if self.observe == "all":
+            obs = np.empty((n, self.num_players, t), np.float32)
+        else:
+            obs = np.empty((n, t), np.float32)
+        mask = np.zeros((n, self.num_actions), bool)
+        probs = np.zeros((n, self.num_actions), np.float32)
+        to_move = np.empty(n, np.int64)
+        for i, state in enumerate(self._states):
+            player = state.current_player()
+            to_move[i] = player
+            if player == CHANCE:
+                for outcome, p in state.chance_outcomes():
+                    mask[i, outcome] = True
+                    probs[i, outcome] = p
+            else:
+                mask[i, state.legal_actions()] = True
+            if self.observe == "all":
+                for seat in range(self.num_players):
+                    obs[i, seat] = state.observation_tensor(seat)
+            else:
+                obs[i] = state.observation_tensor(None if player == CHANCE else player)
+        return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs)
+
+
+def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:
+    """``BatchEnv(name, num_envs, **kwargs)``: the plain Garrison entry point."""
+    return BatchEnv(name, num_envs, **kwargs)
+
+
+__all__ = ["BatchEnv", "BatchStep", "batch_env"]
