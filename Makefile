@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean setup
 
-# the compiled cores (games/*/_core.pyx) are built by the install, so a changed core reinstalls
-$(STAMP): pyproject.toml setup.py $(wildcard src/garrison/games/*/_core.pyx)
+# the compiled rules (core/*.pyx, games/*/rules.pyx, games/*/_core.pyx) are built by the install,
+# so a changed rules module reinstalls
+$(STAMP): pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd src/garrison/games/*/rules.pyx src/garrison/games/*/_core.pyx)
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server]"

@@ -76,3 +76,33 @@ def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[
             row["ratio"] = ours["steps_per_s"] / theirs["steps_per_s"]
         rows.append(row)
     return rows
+
+
+def research_step(new_state: Any, seconds: float, seed: int = 0) -> float:
+    """Research steps per second: the mover's ``observation_tensor``, the legal mask, then the
+    action (chance nodes are sampled and not counted), as an RL environment steps."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    state = new_state()
+    size = state.game.num_distinct_actions
+    while True:
+        if state.is_terminal():
+            state = new_state()
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        state.observation_tensor(state.current_player())
+        legal = state.legal_actions()
+        mask = np.zeros(size, dtype=np.int8)
+        mask[legal] = 1
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps / (now - start)
