@@ -7,6 +7,8 @@ place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --i
 
 from glob import glob
 
+import numpy
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -17,7 +19,11 @@ MODULES = sorted(
 )
 
 extensions = [
-    Extension(path[len("src/"):-len(".pyx")].replace("/", "."), [path], extra_compile_args=["-O2"])
+    Extension(
+        path[len("src/"):-len(".pyx")].replace("/", "."), [path], extra_compile_args=["-O2"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
     for path in MODULES
 ]
 

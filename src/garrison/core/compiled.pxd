@@ -18,12 +18,14 @@ cdef class CompiledState:
     cdef int* _events             # structured events, EVENT_WORDS ints each
     cdef Py_ssize_t _nevents, _events_cap
     cdef int _legal_buf[MAX_LEGAL]
+    cdef Py_ssize_t _tensor_size  # the game's observation tensor length (-1: not read yet)
     cdef int _nlegal              # -1: not worked out since the last action
 
     # -- hooks a game implements --------------------------------------------------------------
     cdef int _current(self) noexcept
     cdef int _legal(self, int* out) noexcept
     cdef object _chance(self)
+    cdef int _chance_count(self) noexcept
     cdef int _apply(self, int action) except -1
     cdef object _returns(self)
     cdef void _encode(self, int seat, float* out) noexcept

@@ -29,7 +29,9 @@ the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy
 
-import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
 
 CHANCE = CHANCE_PLAYER
 TERMINAL = TERMINAL_PLAYER
@@ -70,6 +72,7 @@ cdef class CompiledState:
         self._data = <char*>data
         self._size = size
         self._nlegal = -1
+        self._tensor_size = -1
 
     # -- hooks (a game overrides every one) -----------------------------------------------------
     cdef int _current(self) noexcept:
@@ -80,6 +83,11 @@ cdef class CompiledState:
 
     cdef object _chance(self):
         raise NotImplementedError
+
+    cdef int _chance_count(self) noexcept:
+        """The number of chance outcomes when their ids are exactly 0..count-1 (a fast check);
+        -1 when they are not (the list is read instead)."""
+        return -1
 
     cdef int _apply(self, int action) except -1:
         raise NotImplementedError
@@ -126,27 +134,20 @@ cdef class CompiledState:
         return self._current() == TERMINAL_PLAYER
 
     cdef int _find_legal(self) noexcept:
-        cdef int player
+        """Work out (once per node) the legal ids of a player node into ``_legal_buf``."""
         if self._nlegal < 0:
-            player = self._current()
-            if player >= 0:
-                self._nlegal = self._legal(self._legal_buf)
-            elif player == CHANCE_PLAYER:
-                outcomes = self._chance()
-                self._nlegal = len(outcomes)
-                for i, (a, _) in enumerate(outcomes):
-                    if i < MAX_LEGAL:
-                        self._legal_buf[i] = a
-            else:
-                self._nlegal = 0
+            self._nlegal = self._legal(self._legal_buf) if self._current() >= 0 else 0
         return self._nlegal
 
     def legal_actions(self):
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
-        cdef int n = self._find_legal()
-        cdef int i
-        if self._current() == CHANCE_PLAYER:
+        cdef int i, n, player = self._current()
+        if player == CHANCE_PLAYER:
+            n = self._chance_count()
+            if n >= 0:
+                return list(range(n))
             return [a for a, _ in self._chance()]
+        n = self._find_legal()
         return [self._legal_buf[i] for i in range(n)]
 
     def chance_outcomes(self):
@@ -158,9 +159,12 @@ cdef class CompiledState:
         return self._chance()
 
     cdef bint _is_legal(self, int action):
-        cdef int i, n
-        if self._current() == CHANCE_PLAYER:
-            return 0 <= action < len(self._chance()) and self._chance()[action][0] == action
+        cdef int i, n, player = self._current()
+        if player == CHANCE_PLAYER:
+            n = self._chance_count()
+            if n >= 0:
+                return 0 <= action < n
+            return any(a == action for a, _ in self._chance())
         n = self._find_legal()
         for i in range(n):
             if self._legal_buf[i] == action:
@@ -264,10 +268,16 @@ cdef class CompiledState:
     def observation_tensor(self, seat):
         """The observation of ``seat`` as a flat float32 array, encoded from the typed state
         (tested equal to ``game.encode_observation(observation(seat))``)."""
-        self.check_seat(seat)
-        out = np.zeros(self.game.facts.observation_tensor_size, dtype=np.float32)
-        cdef float[::1] view = out
-        self._encode(-1 if seat is None else int(seat), &view[0])
+        cdef int who = -1
+        if seat is not None:
+            if type(seat) is not int or not 0 <= <int>seat < self.game.num_players:
+                self.check_seat(seat)  # raises, naming the seats (or accepts a numpy int)
+            who = int(seat)
+        cdef cnp.npy_intp size = self._tensor_size
+        if size < 0:
+            size = self._tensor_size = self.game.facts.observation_tensor_size
+        out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_FLOAT32, 0)
+        self._encode(who, <float*>cnp.PyArray_DATA(out))
         return out
 
     # -- pickling and equality ------------------------------------------------------------------

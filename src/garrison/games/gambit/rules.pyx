@@ -422,6 +422,9 @@ cdef class GambitCore(CompiledState):
     cdef object _chance(self):
         return list(self.chance_lists[self.dice_to_roll()])
 
+    cdef int _chance_count(self) noexcept:
+        return len(<list>self.chance_lists[self.dice_to_roll()])
+
     cdef int _apply(self, int action) except -1:
         if not self.s.rolled:
             self.rolled(action)
