@@ -217,9 +217,7 @@ def bench(
     try:
         rows = run_bench(seconds, game)
         if search:
-            from garrison.arena.speed import search_speed
-
-            from garrison.arena.speed import ismcts_versus_openspiel
+            from garrison.arena.speed import ismcts_versus_openspiel, search_speed
 
             speeds = {r["game"]: r for r in search_speed(seconds, game)}
             versus = {r["game"]: r for r in ismcts_versus_openspiel(seconds, game)}
