@@ -29,7 +29,9 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
 
+# mypy checks the kernel and the games moved to compiled rules (files in pyproject.toml)
 test: $(STAMP) lint $(CHROMIUM)
+	$(BIN)/mypy
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)

@@ -71,7 +71,7 @@ class Deck:
                 masks[suit] |= 1 << card
         object.__setattr__(self, "suit_mask", tuple(masks))
         object.__setattr__(self, "full_mask", (1 << n) - 1)
-        index = {}
+        index: dict[str, int] = {}
         for card, nm in enumerate(self.name):
             index.setdefault(" ".join(nm.lower().split()), card)
         object.__setattr__(self, "_index", index)

@@ -23,7 +23,7 @@ def push(log: tuple, event: Any) -> tuple:
 
 def entries(log: tuple, last: int | None = None) -> list[Any]:
     """Every event, oldest first (or only the ``last`` ones)."""
-    out = []
+    out: list[Any] = []
     while log and (last is None or len(out) < last):
         event, log = log
         out.append(event)

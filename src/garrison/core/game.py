@@ -16,12 +16,14 @@ import numpy as np
 
 from .fast import core_for, fast_class
 from .params import Params
+from .params import Params as _Params
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .bot import Bot
     from .state import State
+    from .state import State as _State
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,9 @@ class Game:
     #: One paragraph: what the game is, for ``garrison list`` and help screens.
     summary: ClassVar[str] = ""
     #: Options of this game.
-    Params: ClassVar[type[Params]] = Params
+    Params: ClassVar[type[_Params]] = Params
     #: The game-in-progress class.
-    State: ClassVar[type[State]]
+    State: ClassVar[type[_State]]
     #: The comparable OpenSpiel game (name with parameters) shown next to this one by the bench.
     openspiel_peer: ClassVar[str | None] = None
     #: Options the bench uses for this game (e.g. a player count that matches the peer).
@@ -66,15 +68,15 @@ class Game:
     fast_core: ClassVar[str | None] = None
     #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
     #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
-    evaluator: ClassVar[Callable[[State], list[float]] | None] = None
+    evaluator: ClassVar[Callable[[_State], list[float]] | None] = None
     #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
     search_defaults: ClassVar[dict[str, Any]] = {}
     #: The game's own count of a finished game per seat (points, when the returns only say who
     #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
     #: returns are already the score.
-    tally: ClassVar[Callable[[State], list[float]] | None] = None
+    tally: ClassVar[Callable[[_State], list[float]] | None] = None
 
-    def __init__(self, params: Params | None = None) -> None:
+    def __init__(self, params: _Params | None = None) -> None:
         self.params = params if params is not None else self.Params()
         self.facts = self._facts()
 
@@ -120,10 +122,10 @@ class Game:
         return (self.facts.observation_tensor_size,)
 
     # -- play ----------------------------------------------------------------------------------
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> _State:
         """A fresh game at its first decision or chance node (on the game's compiled core when it
         has one for these options; ``GARRISON_PURE=1`` plays the Python rules alone)."""
-        core = self.__dict__.get("_core")
+        core: Any = self.__dict__.get("_core")
         if core is None:
             core = self._core = core_for(self) or False
         if core:

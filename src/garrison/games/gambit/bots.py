@@ -63,4 +63,4 @@ class ExactBot(_SolverBot):
         return round_solver(obs["dice"]).values(after, min(posted) if posted else None)
 
 
-BOTS = {GreedyBot.name: GreedyBot, ExactBot.name: ExactBot}
+BOTS: dict[str, type[Bot]] = {GreedyBot.name: GreedyBot, ExactBot.name: ExactBot}

@@ -6,7 +6,7 @@ Python ``State`` (observation gate, notation, explanations). Nothing here change
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, State
 
@@ -23,7 +23,7 @@ class GambitState(GambitCore, State):  # type: ignore[misc]
 
     @property
     def params(self) -> GambitParams:
-        return self.game.params  # type: ignore[no-any-return]
+        return cast("GambitParams", self.game.params)
 
     def _action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE:
@@ -54,7 +54,7 @@ class GambitState(GambitCore, State):  # type: ignore[misc]
     def resample(self, seat: int, rng: Any) -> GambitState:
         """Everything in Gambit is public, so the only consistent world is this one."""
         self.check_seat(seat)
-        return self.clone()  # type: ignore[no-any-return]
+        return cast("GambitState", self.clone())
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
