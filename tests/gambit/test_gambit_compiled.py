@@ -71,3 +71,14 @@ def test_a_compiled_state_pickles_with_its_history():
     assert copy == state and copy.history() == state.history()
     copy.undo()
     assert copy.fields() != state.fields()
+
+
+def test_resample_returns_a_compiled_world_that_plays_on():
+    from garrison.core.compiled import CompiledState
+
+    state = garrison.load("gambit", players=3).new_initial_state()
+    state.apply_action(17)
+    world = state.resample(1, random.Random(0))
+    assert isinstance(world, CompiledState) and world == state
+    world.apply_action(world.legal_actions()[0])
+    assert world != state and state.history() == [17]
