@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .bot import Bot
-    from .state import State
     from .state import State as _State
 
 
