@@ -96,6 +96,8 @@ def hand_of_code(int code):
 
 
 _TABLES = {}
+# the chance outcomes of a roll of k dice (k = 0..6), shared read-only (``_chance`` copies)
+_CHANCE_LISTS = [list(roll_outcomes(k)) for k in range(7)]
 
 # every roll outcome id of k dice (k = 1..6) as counts per face, filled once at import
 cdef int OUTCOME_COUNTS[7][462][7]
@@ -158,7 +160,7 @@ cdef class GambitCore(CompiledState):
         cdef const char* raw = self.table
         self.score_of = <const int*>raw
         self.prize_of = raw + sizeof(int) * HAND_CODES
-        self.chance_lists = [list(roll_outcomes(k)) for k in range(7)]
+        self.chance_lists = _CHANCE_LISTS
 
     cdef void _copy_extra(self, CompiledState other) noexcept:
         cdef GambitCore o = <GambitCore>other
