@@ -7,9 +7,10 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint bench clean setup
 
 # Two installs: `make run` needs the package and the server extra only; `make test` adds the
-# research, arena and test tools. The compiled cores (games/*/_core.pyx) are built by the
-# install, so a changed core reinstalls.
-SOURCES := pyproject.toml setup.py $(wildcard src/garrison/games/*/_core.pyx)
+# research, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx,
+# games/*/_core.pyx) are built by the install, so a changed rules module reinstalls.
+SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
+	src/garrison/games/*/rules.pyx src/garrison/games/*/_core.pyx)
 RUN_STAMP := $(VENV)/.installed-run
 
 $(VENV)/bin/python:
@@ -40,6 +41,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
 	$(BIN)/mypy
 
+# lint runs mypy over the kernel, the server and the games moved to compiled rules
+# (files in pyproject.toml)
 test: $(STAMP) lint $(CHROMIUM)
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
 

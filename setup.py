@@ -1,24 +1,36 @@
-"""Builds the compiled twins of the rules (``src/garrison/games/*/_core.pyx``, Cython).
+"""Builds the compiled rules (Cython): the kernel's ``core/compiled.pyx``, every game's rules in
+the new shape (``games/<game>/rules.pyx``) and the older twins (``games/<game>/_core.pyx``).
 
-Everything else about the package is in pyproject.toml. ``pip install -e .`` compiles the cores
-in place; after editing a ``.pyx`` run it again (or ``cythonize -i -3 src/garrison/games/<game>/_core.pyx``).
+Everything else about the package is in pyproject.toml. ``pip install -e .`` compiles them in
+place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --inplace``).
 """
 
 from glob import glob
 
+import numpy
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-CORES = sorted(glob("src/garrison/games/*/_core.pyx"))
+MODULES = sorted(
+    glob("src/garrison/core/*.pyx")
+    + glob("src/garrison/games/*/rules.pyx")
+    + glob("src/garrison/games/*/_core.pyx")
+)
 
 extensions = [
-    Extension(path[len("src/"):-len(".pyx")].replace("/", "."), [path], extra_compile_args=["-O2"])
-    for path in CORES
+    Extension(
+        path[len("src/"):-len(".pyx")].replace("/", "."), [path], extra_compile_args=["-O2"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
+    for path in MODULES
 ]
 
 setup(
     ext_modules=cythonize(
         extensions,
+        include_path=["src"],
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

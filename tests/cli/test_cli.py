@@ -116,7 +116,10 @@ def test_bench_reports_random_play_and_search_speed():
     assert row["game"] == "gambit" and row["openspiel"] == "pig"
     assert row["steps_per_s"] > 0 and row["openspiel_steps_per_s"] > 0
     assert row["ismcts_sims_per_s"] > 0 and row["pimc_worlds_per_s"] > 0
-    assert row["engine"] == "Python"  # Gambit has no compiled core
+    assert row["engine"] == "compiled rules"  # Gambit's one source of rules is compiled
+    assert row["research_steps_per_s"] > 0 and row["ismcts_random_sims_per_cpu_s"] > 0
+    # OpenSpiel's ISMCTSBot refuses perfect-information games: no figure, no ratio
+    assert row["openspiel_ismcts_sims_per_cpu_s"] is None and row["search_ratio"] is None
 
 
 def test_bench_says_which_games_run_on_a_compiled_core():

@@ -68,4 +68,48 @@ def search_speed(
     return rows
 
 
-__all__ = ["search_speed"]
+def ismcts_versus_openspiel(
+    seconds: float = 2.0, only: list[str] | None = None, positions: int = 4
+) -> list[dict[str, Any]]:
+    """ISMCTS simulations per CPU-second with random rollouts to the end: ours
+    (``ismcts:rollout=random:horizon=end``) and OpenSpiel's ``ISMCTSBot`` (random-rollout
+    evaluator, through the adapter), on the same positions, and the ratio ours/theirs.
+    OpenSpiel's bot refuses perfect-information games: there its figure and the ratio are None."""
+    from .openspiel_bots import OpenSpielISMCTS
+
+    rows = []
+    for name in only or games():
+        cls = game_class(name)
+        game = load(name, **cls.bench_options)
+        spots = _positions(game, positions)
+        share = seconds / (2 * len(spots))
+        ours = theirs = cpu_ours = cpu_theirs = 0.0
+        for i, state in enumerate(spots):
+            seat = state.current_player()
+            bot = make_bot(game, f"ismcts:rollout=random:horizon=end:{share}s", seat, seed=i)
+            start = time.process_time()
+            bot.step(state)
+            cpu_ours += time.process_time() - start
+            ours += bot.total_simulations
+            if game.facts.perfect_information:
+                continue
+            sims = 20
+            spent = 0.0
+            while spent < share:  # OpenSpiel's bot counts simulations, not time: grow to fill it
+                theirs_bot = OpenSpielISMCTS(game, seat, seed=i, sims=sims)
+                start = time.process_time()
+                theirs_bot.step(state)
+                spent = time.process_time() - start
+                sims *= 4
+            cpu_theirs += spent
+            theirs += sims // 4
+        row: dict[str, Any] = {"game": name, "options": cls.bench_options,
+               "ismcts_random_sims_per_cpu_s": ours / cpu_ours if cpu_ours else 0.0,
+               "openspiel_ismcts_sims_per_cpu_s": theirs / cpu_theirs if cpu_theirs else None}
+        row["search_ratio"] = (row["ismcts_random_sims_per_cpu_s"] / theirs * cpu_theirs
+                               if theirs and cpu_theirs else None)
+        rows.append(row)
+    return rows
+
+
+__all__ = ["ismcts_versus_openspiel", "search_speed"]

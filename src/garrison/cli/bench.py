@@ -1,5 +1,6 @@
 """``garrison bench``: random-play speed of every game, side by side with OpenSpiel's comparable
-games, driven by the same loop in the same run.
+games, driven by the same loop in the same run; and the research step (the mover's observation
+tensor, the legal mask, the action: what an RL environment does per step).
 
 Both kinds of state answer ``is_terminal``, ``is_chance_node``, ``chance_outcomes``,
 ``legal_actions`` and ``apply_action``, so one driver measures both.
@@ -12,7 +13,15 @@ import time
 from typing import Any
 
 from garrison.core import game_class, games, load
+from garrison.core.compiled import CompiledState
 from garrison.core.fast import FastState
+
+
+def engine(state: Any) -> str:
+    """What the rules of a state run on: compiled rules, a compiled twin, or Python."""
+    if isinstance(state, CompiledState):
+        return "compiled rules"
+    return "C core" if isinstance(state, FastState) else "Python"
 
 
 def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -65,8 +74,9 @@ def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[
         ours = drive(game.new_initial_state, seconds)
         row: dict[str, Any] = {
             "game": name, "options": cls.bench_options,
-            "engine": "C core" if isinstance(game.new_initial_state(), FastState) else "Python", "steps_per_s": ours["steps_per_s"],
+            "engine": engine(game.new_initial_state()), "steps_per_s": ours["steps_per_s"],
             "games_per_s": ours["games_per_s"], "openspiel": cls.openspiel_peer,
+            "research_steps_per_s": research_step(game.new_initial_state, seconds),
         }
         make = openspiel_new_state(cls.openspiel_peer) if cls.openspiel_peer else None
         if make is not None:
@@ -76,3 +86,33 @@ def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[
             row["ratio"] = ours["steps_per_s"] / theirs["steps_per_s"]
         rows.append(row)
     return rows
+
+
+def research_step(new_state: Any, seconds: float, seed: int = 0) -> float:
+    """Research steps per second: the mover's ``observation_tensor``, the legal mask, then the
+    action (chance nodes are sampled and not counted), as an RL environment steps."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    state = new_state()
+    size = state.game.num_distinct_actions
+    while True:
+        if state.is_terminal():
+            state = new_state()
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        state.observation_tensor(state.current_player())
+        legal = state.legal_actions()
+        mask = np.zeros(size, dtype=np.int8)
+        mask[legal] = 1
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps / (now - start)

@@ -226,19 +226,24 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     search: Annotated[bool, typer.Option("--search", help="also search speed (ismcts, pimc)")] = False,
 ) -> None:
-    """Random-play steps/s and games/s per game, next to OpenSpiel's comparable game."""
+    """Random-play steps/s and games/s per game, next to OpenSpiel's comparable game, and the
+    research step; ``--search`` adds search speed and ISMCTS (random rollouts) against OpenSpiel's
+    ISMCTSBot on the same positions, per CPU-second."""
     from .bench import run_bench
 
     try:
         rows = run_bench(seconds, game)
         if search:
-            from garrison.arena.speed import search_speed
+            from garrison.arena.speed import ismcts_versus_openspiel, search_speed
 
             speeds = {r["game"]: r for r in search_speed(seconds, game)}
+            versus = {r["game"]: r for r in ismcts_versus_openspiel(seconds, game)}
             for row in rows:
-                extra = speeds[row["game"]]
+                extra = speeds[row["game"]] | versus[row["game"]]
                 for key in ("ismcts_sims_per_s", "ismcts_sims_per_cpu_s",
-                            "pimc_worlds_per_s", "pimc_worlds_per_cpu_s"):
+                            "pimc_worlds_per_s", "pimc_worlds_per_cpu_s",
+                            "ismcts_random_sims_per_cpu_s", "openspiel_ismcts_sims_per_cpu_s",
+                            "search_ratio"):
                     row[key] = extra[key]
     except GameError as err:
         _fail(err)
@@ -248,18 +253,25 @@ def bench(
         return
     grid = Table(title="Random play, same driver loop, same run")
     columns = ["game", "rules run on", "steps/s", "games/s", "OpenSpiel peer", "peer steps/s",
-               "peer games/s", "ratio"]
+               "peer games/s", "ratio", "research steps/s"]
     if search:
-        columns += ["ismcts sims/s", "pimc worlds/s"]
+        columns += ["ismcts sims/s", "pimc worlds/s", "ismcts random sims/cpu-s",
+                    "OpenSpiel ISMCTS sims/cpu-s", "search ratio"]
     for col in columns:
         grid.add_column(col)
     for r in rows:
-        searched = [f"{r['ismcts_sims_per_s']:,.0f}", f"{r['pimc_worlds_per_s']:,.1f}"] if search else []
+        searched = [
+            f"{r['ismcts_sims_per_s']:,.0f}", f"{r['pimc_worlds_per_s']:,.1f}",
+            f"{r['ismcts_random_sims_per_cpu_s']:,.0f}",
+            "-" if r["search_ratio"] is None else f"{r['openspiel_ismcts_sims_per_cpu_s']:,.0f}",
+            "-" if r["search_ratio"] is None else f"{r['search_ratio']:.1f}×",
+        ] if search else []
         grid.add_row(
             r["game"], r["engine"], f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}", r["openspiel"] or "-",
             f"{r['openspiel_steps_per_s']:,.0f}" if "ratio" in r else "-",
             f"{r['openspiel_games_per_s']:,.1f}" if "ratio" in r else "-",
             f"{r['ratio']:.2f}×" if "ratio" in r else "-",
+            f"{r['research_steps_per_s']:,.0f}",
             *searched,
         )
     console.print(grid)

@@ -191,7 +191,7 @@ class FastState(State):
             self._legal = None
             self._history.append(action)
             return
-        self._refuse_or_apply(action, seat)
+        self._do(self._refuse(action, seat))
 
     def _do(self, action: int) -> None:
         core = self._core

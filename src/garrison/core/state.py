@@ -167,10 +167,11 @@ class State:
         if seat is None and type(action) is int and action in legal:  # the hot path
             self._do(action)
             return
-        self._refuse_or_apply(action, seat)
+        self._do(self._refuse(action, seat))
 
-    def _refuse_or_apply(self, action: object, seat: int | None) -> None:
-        """The slow path: explain exactly what is wrong, or apply an action sent with its seat."""
+    def _refuse(self, action: object, seat: int | None) -> int:
+        """The slow path: explain exactly what is wrong (raising the kernel's error), or return
+        the id of a legal action sent with its seat. Shared by compiled states."""
         player = self.current_player()
         if player == TERMINAL:
             raise GameOverError("the game is over; no more actions can be played")
@@ -182,8 +183,7 @@ class State:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise InvalidActionError(f"an action is an integer id, not {action!r}")
         action = int(action)
-        assert self._legal is not None
-        if action not in self._legal:
+        if action not in self.legal_actions():
             if not 0 <= action < max(self.game.num_distinct_actions, self.game.max_chance_outcomes):
                 raise InvalidActionError(
                     f"action id {action} is out of range for {self.game.name}"
@@ -191,7 +191,7 @@ class State:
             if player == CHANCE:
                 raise IllegalActionError(f"chance outcome {action} is not possible here")
             raise IllegalActionError(self._explain_illegal(action))
-        self._do(action)
+        return action
 
     def apply_unchecked(self, action: int) -> None:
         """The fast path for trusted callers (bots, playouts): no legality check."""

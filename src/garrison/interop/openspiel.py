@@ -48,6 +48,7 @@ import pyspiel
 
 import garrison
 from garrison.core import CHANCE, OptionError, State, game_class
+from garrison.core.compiled import CompiledState
 from garrison.core.events import EMPTY, entries, push
 
 from ._common import Recall, load_plain, option_defaults
@@ -111,14 +112,18 @@ class _Held:
             "world": self.world,
             "history": self.state.history(),
         }
-        if self.world:
+        if self.world and isinstance(self.state, CompiledState):
+            out["compiled"] = pickle.dumps(self.state)  # its struct and log (CompiledState)
+        elif self.world:
             fields, out["rebuilt"] = _picklable_fields(self.state)
             out["fields"] = _deep_pickle(fields)
         return out
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         game = _cached_game(data["name"], tuple(sorted(data["options"].items())))
-        if data["world"]:
+        if "compiled" in data:
+            state = pickle.loads(data["compiled"])
+        elif data["world"]:
             fresh = game.new_initial_state().fields()
             state = object.__new__(game.State)
             state.__dict__.update(_deep_unpickle(data["fields"]))

@@ -20,9 +20,11 @@ match. In the other modes it is the returns (zero until the end), which changes 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    from garrison.core import State
+
     from .state import GambitState
 
 
@@ -42,8 +44,9 @@ def win_chances(lives: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(total)
 
 
-def evaluate(state: GambitState) -> list[float]:
+def evaluate(any_state: State) -> list[float]:
     """Expected return per seat under ``win_chances`` (lives play); the returns otherwise."""
+    state = cast("GambitState", any_state)
     if state.is_terminal() or state.params.mode != "lives":
         return state.returns()
     n = state.game.num_players

@@ -33,7 +33,8 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
-    evaluator = staticmethod(evaluate.evaluate)
+    # mypy reads a callable ClassVar as a method (self bound); the hook is a staticmethod
+    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[assignment]
     #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``, and
     #: only to the end of the round: a lost life is valued by ``evaluate.py``.
     search_defaults = {"rollout": "exact", "horizon": "eval"}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from garrison.core.events import entries
+from . import log
 
 if TYPE_CHECKING:
     from .game import GambitGame
@@ -46,7 +46,7 @@ def observe(state: GambitState, seat: int | None) -> dict[str, Any]:
         "finished": state.finished,
         "winners": list(state.winners),
         "returns": state.returns() if state.finished else None,
-        "log": entries(state.events),
+        "log": log.entries(state),
     }
 
 
@@ -95,8 +95,8 @@ def encode(game: GambitGame, obs: dict[str, Any]) -> np.ndarray:
         out[base + 6] = obs["seat"] == s
     base = n * 7
     for i, key in enumerate(("kept", "roll", "taken")):
-        for face in obs[key] or ():
-            out[base + i * 6 + face - 1] += 1 / p.dice
+        for face in set(obs[key] or ()):
+            out[base + i * 6 + face - 1] = obs[key].count(face) / p.dice
     base += 18
     out[base] = (p.dice - len(obs["kept"])) / p.dice
     out[base + 1] = obs["pool"] / (money * n)

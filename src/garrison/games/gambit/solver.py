@@ -60,7 +60,10 @@ class TurnSolver:
         self.levels = [self._level(n) for n in range(1, dice + 1)]
 
     def _level(self, n: int) -> dict[str, np.ndarray]:
-        seg_state, seg_prob, starts, cand = [], [], [], []
+        seg_state: list[int] = []
+        seg_prob: list[float] = []
+        starts: list[int] = []
+        cand: list[int] = []
         for kept in multisets(self.dice - n):
             for roll in multisets(n):
                 seg_state.append(self.index[kept])
@@ -125,7 +128,8 @@ class TurnSolver:
         taken: tuple[int, ...] = (),
     ) -> tuple[tuple[int, ...], float]:
         """The best dice to set aside from ``roll`` (including those ``taken`` already)."""
-        best, best_value = (), -np.inf
+        best: tuple[int, ...] = ()
+        best_value = -np.inf
         need = Counter(taken)
         for s in sub_multisets(roll):
             if need - Counter(s):

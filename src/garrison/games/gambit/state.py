@@ -1,86 +1,38 @@
-"""A game of Soldier's Gambit in progress."""
+"""A game of Soldier's Gambit in progress: the compiled rules (``rules.pyx``) with the views.
+
+``GambitState`` is the compiled ``GambitCore`` (typed state and rules) joined with the kernel's
+Python ``State`` (observation gate, notation, explanations). Nothing here changes the state.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from garrison.core import CHANCE, TERMINAL, State
-from garrison.core.dice import roll_outcomes
-from garrison.core.events import EMPTY
+from garrison.core import CHANCE, State
 
-from . import actions, rules
+from . import actions
 from .observe import observe
+from .rules import GambitCore
 
 if TYPE_CHECKING:
-    from .game import GambitGame
+    from .params import GambitParams
 
 
-class GambitState(State):
-    game: GambitGame
-
-    def __init__(self, game: GambitGame) -> None:
-        super().__init__(game)
-        p = game.params
-        n = game.num_players
-        self.params = p
-        self.lives = (p.lives,) * n
-        self.coins = (p.coins if p.mode == "treasure" else 0,) * n
-        self.invested = self.coins
-        self.active = (True,) * n
-        self.pool = 0
-        self.round_no = 1
-        self.kept: tuple[int, ...] = ()
-        self.roll: tuple[int, ...] | None = None
-        self.taken: tuple[int, ...] = ()
-        self.finished = False
-        self.winners: tuple[int, ...] = ()
-        self.events = EMPTY
-        rules.start_round(self, 0)
+class GambitState(GambitCore, State):
+    """Every field is a typed accessor of ``GambitCore`` (see ``rules.pyx``)."""
 
     @property
-    def mover(self) -> int:
-        """The seat whose turn it is (also while chance rolls for them)."""
-        return self.order[self.turn]
-
-    def current_player(self) -> int:
-        if self.finished:
-            return TERMINAL
-        if self.roll is None:
-            return CHANCE
-        return self.order[self.turn]
-
-    def _legal_actions(self) -> list[int]:
-        legal = [actions.keep(f) for f in range(1, 7) if rules.can_keep(self, f)]
-        if rules.can_roll(self):
-            legal.append(actions.ROLL)
-        return legal
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(roll_outcomes(rules.dice_to_roll(self)))
-
-    def _apply(self, action: int) -> None:
-        if self.roll is None:
-            rules.rolled(self, action)
-        elif action == actions.ROLL:
-            rules.reroll(self)
-        else:
-            rules.set_aside(self, actions.face_of(action))
-
-    def is_terminal(self) -> bool:
-        return self.finished
-
-    def returns(self) -> list[float]:
-        return rules.returns(self)
+    def params(self) -> GambitParams:
+        return cast("GambitParams", self.game.params)
 
     def _action_to_string(self, action: int) -> str:
-        if self.roll is None and not self.finished:
-            return actions.roll_to_string(rules.dice_to_roll(self), action)
+        if self.current_player() == CHANCE:
+            return actions.roll_to_string(self.dice_left, action)
         return actions.to_string(action)
 
     def parse_action(self, text: str) -> int:
         if self.current_player() == CHANCE:
-            action = actions.parse_roll(text, rules.dice_to_roll(self))
-            return action
+            return actions.parse_roll(text, self.dice_left)
         return actions.parse(text)
 
     def _explain_illegal(self, action: int) -> str:
@@ -102,7 +54,15 @@ class GambitState(State):
     def resample(self, seat: int, rng: Any) -> GambitState:
         """Everything in Gambit is public, so the only consistent world is this one."""
         self.check_seat(seat)
-        return self.clone()  # type: ignore[return-value]
+        return cast("GambitState", self.clone())
+
+    def fields(self) -> dict[str, Any]:
+        """The typed state as Python values (equality and debugging)."""
+        names = ("order", "turn", "first", "round_no", "pool", "lives", "coins", "invested",
+                 "active", "scores", "kept", "roll", "taken", "finished", "winners")
+        out = {name: getattr(self, name) for name in names}
+        out["events"] = tuple(self.events())
+        return out
 
     def check_invariants(self) -> None:
         p = self.params
@@ -118,3 +78,5 @@ class GambitState(State):
 
     def __str__(self) -> str:
         return self.game.render(observe(self, None))
+
+    __hash__ = None

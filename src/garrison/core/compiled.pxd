@@ -1,0 +1,40 @@
+# The compiled state's C side, shared by every game written in the new shape (see compiled.pyx).
+
+cdef enum:
+    CHANCE_PLAYER = -1
+    TERMINAL_PLAYER = -4
+    MAX_LEGAL = 512      # no game has more player actions at one node
+    EVENT_WORDS = 4      # an event is four ints: (code, a, b, c)
+
+cdef class CompiledState:
+    cdef public object game
+    cdef char* _data              # the game's struct (a field of the subclass)
+    cdef Py_ssize_t _size         # sizeof that struct
+    cdef char* _stack             # undo: one struct copy per applied action
+    cdef Py_ssize_t _stack_cap
+    cdef int* _hist               # every action applied, chance included
+    cdef int* _marks              # event count before each action (undo truncates the log)
+    cdef Py_ssize_t _nhist, _hist_cap
+    cdef int* _events             # structured events, EVENT_WORDS ints each
+    cdef Py_ssize_t _nevents, _events_cap
+    cdef int _legal_buf[MAX_LEGAL]
+    cdef Py_ssize_t _tensor_size  # the game's observation tensor length (-1: not read yet)
+    cdef int _nlegal              # -1: not worked out since the last action
+
+    # -- hooks a game implements --------------------------------------------------------------
+    cdef int _current(self) noexcept
+    cdef int _legal(self, int* out) noexcept
+    cdef object _chance(self)
+    cdef int _chance_count(self) noexcept
+    cdef int _apply(self, int action) except -1
+    cdef object _returns(self)
+    cdef void _encode(self, int seat, float* out) noexcept
+    cdef void _copy_extra(self, CompiledState other) noexcept
+
+    # -- the kernel's machinery -----------------------------------------------------------------
+    cdef void _bind(self, void* data, Py_ssize_t size)
+    cdef void emit(self, int code, int a, int b, int c) noexcept
+    cdef int _find_legal(self) noexcept
+    cdef int _do(self, int action) except -1
+    cdef bint _is_legal(self, int action)
+    cdef _copy_log_from(self, CompiledState other)

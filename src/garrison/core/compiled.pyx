@@ -1,0 +1,299 @@
+# cython: language_level=3
+"""The compiled state: one typed, compiled source of a game's rules, handed out as its ``State``.
+
+A game in this shape writes its rules once, in Cython, over a C struct (ints, bitmasks, fixed
+arrays). Its state class is a ``cdef class`` deriving from :class:`CompiledState`, which owns
+everything that is the same for every game:
+
+* the checked ``apply_action`` (legal ids cached per node; a wrong id goes to the Python
+  ``State._refuse`` for a player's explanation and changes nothing), ``apply_unchecked``;
+* ``undo`` as a stack of struct copies (``memcpy``), ``clone``/``child`` as one struct copy;
+* the history (a C int array), ``to_record`` through ``State``;
+* the structured event log: ``emit(code, a, b, c)`` appends four ints; the game's Python turns
+  them into text only when someone reads the log (``events()``). Undo truncates it;
+* ``observation_tensor(seat)`` into a float32 array the game fills (``_encode``);
+* pickling (``__reduce__``) and equality.
+
+A game implements the hooks: ``_current`` (seat, ``CHANCE_PLAYER`` or ``TERMINAL_PLAYER``),
+``_legal(out)`` (fills the sorted legal ids of a player node, returns their count),
+``_chance`` (the ``[(id, probability)]`` list), ``_apply(action)`` (the rules),
+``_returns``, ``_encode(seat, out)``; and in ``__cinit__`` it calls ``self._bind(&self.s,
+sizeof(self.s))`` so the kernel knows its struct. Fields that never change during a game (the
+options, tables) live beside the struct and ``_copy_extra`` hands them to a clone.
+
+The Python class a game registers is ``class XState(XCore, garrison.core.State)``: views
+(``observation``, text, ``explain_illegal``, ``parse_action``, widgets) stay in Python and read
+the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in the new shape".
+"""
+
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcmp, memcpy
+
+cimport numpy as cnp
+
+cnp.import_array()
+
+CHANCE = CHANCE_PLAYER
+TERMINAL = TERMINAL_PLAYER
+
+
+cdef void* _grow(void* block, Py_ssize_t nbytes) except NULL:
+    cdef void* out = realloc(block, nbytes)
+    if out is NULL:
+        raise MemoryError()
+    return out
+
+
+def _rebuild(game, list history, bytes data, list events):
+    """Unpickle a compiled state (see ``CompiledState.__reduce__``): replay the history; a world
+    whose history was forgotten (``resample``) takes its struct and log as they were."""
+    cdef CompiledState state = game.new_initial_state()
+    for action in history:
+        state._do(action)
+    if state._raw() != data:
+        assert len(data) == state._size, "a pickled state of another layout"
+        memcpy(state._data, <char*>data, state._size)
+        state._nhist = 0
+        state._nevents = 0
+        for e in events:
+            state.emit(e[0], e[1], e[2], e[3])
+        state._nlegal = -1
+    return state
+
+
+cdef class CompiledState:
+    def __dealloc__(self):
+        free(self._stack)
+        free(self._hist)
+        free(self._marks)
+        free(self._events)
+
+    cdef void _bind(self, void* data, Py_ssize_t size):
+        self._data = <char*>data
+        self._size = size
+        self._nlegal = -1
+        self._tensor_size = -1
+
+    # -- hooks (a game overrides every one) -----------------------------------------------------
+    cdef int _current(self) noexcept:
+        return TERMINAL_PLAYER
+
+    cdef int _legal(self, int* out) noexcept:
+        return 0
+
+    cdef object _chance(self):
+        raise NotImplementedError
+
+    cdef int _chance_count(self) noexcept:
+        """The number of chance outcomes when their ids are exactly 0..count-1 (a fast check);
+        -1 when they are not (the list is read instead)."""
+        return -1
+
+    cdef int _apply(self, int action) except -1:
+        raise NotImplementedError
+
+    cdef object _returns(self):
+        raise NotImplementedError
+
+    cdef void _encode(self, int seat, float* out) noexcept:
+        pass
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        pass
+
+    # -- events ---------------------------------------------------------------------------------
+    cdef void emit(self, int code, int a, int b, int c) noexcept:
+        cdef Py_ssize_t at = self._nevents * EVENT_WORDS
+        cdef void* grown
+        if self._nevents == self._events_cap:
+            grown = realloc(self._events, (2 * self._events_cap + 64) * EVENT_WORDS * sizeof(int))
+            if grown is NULL:
+                return  # out of memory: the log loses an entry, the rules carry on
+            self._events = <int*>grown
+            self._events_cap = 2 * self._events_cap + 64
+        self._events[at] = code
+        self._events[at + 1] = a
+        self._events[at + 2] = b
+        self._events[at + 3] = c
+        self._nevents += 1
+
+    def events(self):
+        """Every event so far, oldest first, as ``(code, a, b, c)`` tuples."""
+        cdef Py_ssize_t i
+        cdef int* e = self._events
+        return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3]) for i in range(self._nevents)]
+
+    # -- the public API -------------------------------------------------------------------------
+    def current_player(self):
+        return self._current()
+
+    def is_chance_node(self):
+        return self._current() == CHANCE_PLAYER
+
+    def is_terminal(self):
+        return self._current() == TERMINAL_PLAYER
+
+    cdef int _find_legal(self) noexcept:
+        """Work out (once per node) the legal ids of a player node into ``_legal_buf``."""
+        if self._nlegal < 0:
+            self._nlegal = self._legal(self._legal_buf) if self._current() >= 0 else 0
+        return self._nlegal
+
+    def legal_actions(self):
+        """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
+        cdef int i, n, player = self._current()
+        if player == CHANCE_PLAYER:
+            n = self._chance_count()
+            if n >= 0:
+                return list(range(n))
+            return [a for a, _ in self._chance()]
+        n = self._find_legal()
+        return [self._legal_buf[i] for i in range(n)]
+
+    def chance_outcomes(self):
+        """``[(outcome, probability), ...]`` at a chance node."""
+        if self._current() != CHANCE_PLAYER:
+            from .errors import GameError
+
+            raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
+        return self._chance()
+
+    cdef bint _is_legal(self, int action):
+        cdef int i, n, player = self._current()
+        if player == CHANCE_PLAYER:
+            n = self._chance_count()
+            if n >= 0:
+                return 0 <= action < n
+            return any(a == action for a, _ in self._chance())
+        n = self._find_legal()
+        for i in range(n):
+            if self._legal_buf[i] == action:
+                return True
+        return False
+
+    def apply_action(self, action, seat=None):
+        """Apply ``action`` after checking it; on any error nothing changes (see ``State``)."""
+        if seat is None and type(action) is int and self._is_legal(action):
+            self._do(action)
+            return
+        self._do(self._refuse(action, seat))
+
+    def apply_unchecked(self, int action):
+        """The fast path for trusted callers (bots, playouts): no legality check."""
+        self._do(action)
+
+    cdef int _do(self, int action) except -1:
+        cdef Py_ssize_t n = self._nhist
+        if n == self._hist_cap:
+            self._hist_cap = 2 * self._hist_cap + 64
+            self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
+            self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
+        if n >= self._stack_cap:
+            self._stack_cap = self._hist_cap
+            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
+        memcpy(self._stack + n * self._size, self._data, self._size)
+        self._marks[n] = <int>self._nevents
+        try:
+            self._apply(action)
+        except BaseException:
+            memcpy(self._data, self._stack + n * self._size, self._size)
+            self._nevents = self._marks[n]
+            raise
+        self._hist[n] = action
+        self._nhist = n + 1
+        self._nlegal = -1
+        return 0
+
+    def undo(self):
+        """Take back the last action (chance included)."""
+        if self._nhist == 0:
+            from .errors import GameError
+
+            raise GameError("nothing to undo: no action has been applied")
+        self._nhist -= 1
+        memcpy(self._data, self._stack + self._nhist * self._size, self._size)
+        self._nevents = self._marks[self._nhist]
+        self._nlegal = -1
+
+    def clone(self):
+        cdef CompiledState new = type(self).__new__(type(self))
+        new.game = self.game
+        self._copy_extra(new)
+        memcpy(new._data, self._data, self._size)
+        new._copy_log_from(self)
+        return new
+
+    cdef _copy_log_from(self, CompiledState other):
+        cdef Py_ssize_t n = other._nhist
+        self._hist_cap = other._hist_cap
+        self._stack_cap = other._hist_cap
+        if n:
+            self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
+            self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
+            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
+            memcpy(self._hist, other._hist, n * sizeof(int))
+            memcpy(self._marks, other._marks, n * sizeof(int))
+            memcpy(self._stack, other._stack, n * self._size)
+        else:
+            self._hist_cap = self._stack_cap = 0
+        self._nhist = n
+        self._events_cap = other._nevents
+        if other._nevents:
+            self._events = <int*>_grow(self._events, other._nevents * EVENT_WORDS * sizeof(int))
+            memcpy(self._events, other._events, other._nevents * EVENT_WORDS * sizeof(int))
+        self._nevents = other._nevents
+        self._nlegal = -1
+
+    def child(self, action):
+        """A clone with ``action`` applied; this state is unchanged."""
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def forget_history(self):
+        """Drop the history and the undo stack (for worlds built by ``resample``)."""
+        self._nhist = 0
+
+    def history(self):
+        """Every action applied so far, chance outcomes included."""
+        cdef Py_ssize_t i
+        return [self._hist[i] for i in range(self._nhist)]
+
+    def move_number(self):
+        return self._nhist
+
+    def returns(self):
+        return self._returns()
+
+    def observation_tensor(self, seat):
+        """The observation of ``seat`` as a flat float32 array, encoded from the typed state
+        (tested equal to ``game.encode_observation(observation(seat))``)."""
+        cdef int who = -1
+        if seat is not None:
+            if type(seat) is not int or not 0 <= <int>seat < self.game.num_players:
+                self.check_seat(seat)  # raises, naming the seats (or accepts a numpy int)
+            who = int(seat)
+        cdef cnp.npy_intp size = self._tensor_size
+        if size < 0:
+            size = self._tensor_size = self.game.facts.observation_tensor_size
+        out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_FLOAT32, 0)
+        self._encode(who, <float*>cnp.PyArray_DATA(out))
+        return out
+
+    # -- pickling and equality ------------------------------------------------------------------
+    def _raw(self):
+        return (<char*>self._data)[:self._size]
+
+    def __reduce__(self):
+        return (_rebuild, (self.game, self.history(), self._raw(), self.events()))
+
+    def __eq__(self, other):
+        if type(self) is not type(other):
+            return NotImplemented
+        cdef CompiledState o = other
+        return (
+            self.game == o.game and self.history() == o.history() and self.events() == o.events()
+            and memcmp(self._data, o._data, self._size) == 0
+        )
+
+    __hash__ = None

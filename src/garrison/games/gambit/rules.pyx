@@ -1,0 +1,564 @@
+# cython: language_level=3
+"""The rules of Soldier's Gambit, in the order of the seed (seeds/002, "Rules", "Variations"),
+compiled over a typed state (see ``garrison.core.compiled``).
+
+Dice are counts per face (``kept[f]``: dice of face ``f`` set aside this turn; ``roll``: the last
+roll, ``taken``: the dice set aside from it). A hand's score and whether it is the Treasure Hunt
+prize come from ``scoring.py`` (the combination table), read once per game into C arrays.
+The rules record events (codes below) that ``log.py`` turns into text when someone reads them.
+"""
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.string cimport memset
+
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+
+from garrison.core.dice import multisets, roll_outcomes
+
+from .scoring import has_combination, score
+
+cdef enum:
+    MAX_SEATS = 8
+    HAND_CODES = 117649      # 7 ** 6: a hand as base-7 counts of faces 1..6
+
+# modes
+cdef enum:
+    LIVES = 0
+    COINS = 1
+    TRADER = 2
+    TREASURE = 3
+
+MODES = ("lives", "coins", "trader", "treasure")
+ROLL = 6
+
+# events: (code, a, b, c)
+cdef enum:
+    EV_ROUND = 0        # round number, first seat
+    EV_ROLLS = 1        # seat, dice rolled, outcome id
+    EV_KEEPS = 2        # seat, face
+    EV_SCORES = 3       # seat, points, hand code
+    EV_NOBODY_LOSES = 4
+    EV_LOSES = 5        # seat, lives left
+    EV_OUT = 6          # seat
+    EV_ALL_EQUAL = 7
+    EV_PAYS = 8         # loser, stake, winner
+    EV_NOBODY_PAYS = 9
+    EV_INTO_POOL = 10   # seat, pool
+    EV_BUYS_IN = 11     # seat, coins
+    EV_BROKE = 12       # seat
+    EV_TREASURE = 13    # seat, pool
+    EV_WINS = 14        # seat
+    EV_ENDS = 15        # bitmask of the seats still in
+
+EVENTS = {
+    "ROUND": EV_ROUND, "ROLLS": EV_ROLLS, "KEEPS": EV_KEEPS, "SCORES": EV_SCORES,
+    "NOBODY_LOSES": EV_NOBODY_LOSES, "LOSES": EV_LOSES, "OUT": EV_OUT, "ALL_EQUAL": EV_ALL_EQUAL,
+    "PAYS": EV_PAYS, "NOBODY_PAYS": EV_NOBODY_PAYS, "INTO_POOL": EV_INTO_POOL,
+    "BUYS_IN": EV_BUYS_IN, "BROKE": EV_BROKE, "TREASURE": EV_TREASURE, "WINS": EV_WINS,
+    "ENDS": EV_ENDS,
+}
+
+cdef struct Table:
+    # per dice count: the combination values and prizes, and each roll outcome as face counts
+    int score[HAND_CODES]
+    char prize[HAND_CODES]
+
+
+cdef struct Gambit:
+    int lives[MAX_SEATS]
+    int coins[MAX_SEATS]
+    int invested[MAX_SEATS]
+    int active[MAX_SEATS]
+    int scores[MAX_SEATS]     # -1: not posted this round
+    int order[MAX_SEATS]
+    int norder, turn, first, round_no, pool
+    int kept[7]               # counts per face 1..6 set aside this turn
+    int roll[7]               # the current roll as counts (valid when rolled)
+    int taken[7]              # dice set aside from the current roll
+    int nkept, ntaken, rolled
+    int finished
+    int winners               # bitmask
+
+
+cdef int hand_code(int* counts) noexcept:
+    cdef int f, code = 0
+    for f in range(6, 0, -1):
+        code = code * 7 + counts[f]
+    return code
+
+
+def hand_of_code(int code):
+    """The sorted faces of a hand code (for the views)."""
+    out = []
+    for f in range(1, 7):
+        out.extend([f] * (code % 7))
+        code //= 7
+    return tuple(out)
+
+
+_TABLES = {}
+# the chance outcomes of a roll of k dice (k = 0..6), shared read-only (``_chance`` copies)
+_CHANCE_LISTS = [list(roll_outcomes(k)) for k in range(7)]
+
+# every roll outcome id of k dice (k = 1..6) as counts per face, filled once at import
+cdef int OUTCOME_COUNTS[7][462][7]
+
+
+cdef void _fill_outcomes():
+    cdef int k, i, f
+    for k in range(1, 7):
+        for i, faces in enumerate(multisets(k)):
+            for f in faces:
+                OUTCOME_COUNTS[k][i][f] += 1
+
+
+_fill_outcomes()
+
+
+cdef class GambitCore(CompiledState):
+    """A game of Soldier's Gambit: the typed state and its rules."""
+
+    cdef Gambit s
+    cdef public int n, dice, mode, lives0, stake, coins0, rebuy, limit, tensor_size
+    cdef public float money
+    cdef object table                  # bytes of a Table (shared, read only)
+    cdef const int* score_of
+    cdef const char* prize_of
+    cdef list chance_lists             # per dice left: roll_outcomes as a list
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&self.s, sizeof(Gambit))
+
+    def __init__(self, game):
+        self.game = game
+        self._setup(game)
+        p = game.params
+        memset(&self.s, 0, sizeof(Gambit))
+        for seat in range(self.n):
+            self.s.lives[seat] = p.lives
+            self.s.coins[seat] = p.coins if p.mode == "treasure" else 0
+            self.s.invested[seat] = self.s.coins[seat]
+            self.s.active[seat] = 1
+        self.s.round_no = 1
+        self.start_round(0)
+
+    cdef void _setup(self, game):
+        p = game.params
+        self.n = p.players
+        self.dice = p.dice
+        self.mode = MODES.index(p.mode)
+        self.lives0 = p.lives
+        self.stake = p.stake
+        self.coins0 = p.coins
+        self.rebuy = p.rebuy
+        self.limit = p.max_rounds if p.mode in ("lives", "coins") else p.rounds
+        self.tensor_size = self.n * 7 + 3 * 6 + 5
+        self.money = max(p.lives, p.coins, p.stake * p.rounds, 1)
+        key = (p.dice, p.prize)
+        if key not in _TABLES:
+            _TABLES[key] = _table(p.dice, p.prize)
+        self.table = _TABLES[key]
+        cdef const char* raw = self.table
+        self.score_of = <const int*>raw
+        self.prize_of = raw + sizeof(int) * HAND_CODES
+        self.chance_lists = _CHANCE_LISTS
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        cdef GambitCore o = <GambitCore>other
+        o.n, o.dice, o.mode, o.lives0 = self.n, self.dice, self.mode, self.lives0
+        o.stake, o.coins0, o.rebuy, o.limit = self.stake, self.coins0, self.rebuy, self.limit
+        o.tensor_size, o.money, o.table = self.tensor_size, self.money, self.table
+        o.score_of, o.prize_of, o.chance_lists = self.score_of, self.prize_of, self.chance_lists
+
+    # -- A round: every player still in takes one turn (seed "Rules"; spec: first player rotates)
+    cdef void start_round(self, int first) noexcept:
+        """Begin a round with ``first`` (or the next player still in) rolling first."""
+        cdef int i, seat
+        self.s.norder = 0
+        for i in range(self.n):
+            seat = (first + i) % self.n
+            if self.s.active[seat]:
+                self.s.order[self.s.norder] = seat
+                self.s.norder += 1
+        self.s.first = self.s.order[0]
+        self.s.turn = 0
+        for i in range(MAX_SEATS):
+            self.s.scores[i] = -1
+        self.emit(EV_ROUND, self.s.round_no, self.s.first, 0)
+
+    # -- A turn: roll all dice, set aside at least one, reroll the rest (seed "Rules") ---------
+    cdef inline int dice_to_roll(self) noexcept:
+        return self.dice - self.s.nkept
+
+    cdef inline int mover(self) noexcept:
+        return self.s.order[self.s.turn]
+
+    cdef void rolled(self, int outcome) noexcept:
+        """Chance has rolled every die not yet set aside."""
+        cdef int f, k = self.dice_to_roll()
+        for f in range(7):
+            self.s.roll[f] = OUTCOME_COUNTS[k][outcome][f]
+            self.s.taken[f] = 0
+        self.s.ntaken = 0
+        self.s.rolled = 1
+        self.emit(EV_ROLLS, self.mover(), k, outcome)
+
+    cdef inline bint can_keep(self, int face) noexcept:
+        """A die showing ``face`` is in the current roll and not yet set aside."""
+        return self.s.roll[face] > self.s.taken[face]
+
+    cdef inline bint can_roll(self) noexcept:
+        """At least one die of this roll is set aside, and dice remain to roll."""
+        return self.s.ntaken > 0 and self.dice_to_roll() > 0
+
+    cdef void set_aside(self, int face) noexcept:
+        """The player sets aside one die showing ``face``; the last die ends the turn."""
+        self.s.kept[face] += 1
+        self.s.nkept += 1
+        self.s.taken[face] += 1
+        self.s.ntaken += 1
+        self.emit(EV_KEEPS, self.mover(), face, 0)
+        if self.dice_to_roll() == 0:
+            self.end_turn()
+
+    cdef void reroll(self) noexcept:
+        """The player rolls the dice not set aside (chance acts next)."""
+        cdef int f
+        self.s.rolled = 0
+        for f in range(7):
+            self.s.taken[f] = 0
+        self.s.ntaken = 0
+
+    cdef void end_turn(self) noexcept:
+        """All dice are set aside: the hand scores (combinations beat every pip sum)."""
+        cdef int f, seat = self.mover()
+        cdef int code = hand_code(self.s.kept)
+        self.s.scores[seat] = self.score_of[code]
+        self.emit(EV_SCORES, seat, self.s.scores[seat], code)
+        if self.mode == TREASURE and self.prize_of[code]:
+            self.treasure_found(seat)
+        for f in range(7):
+            self.s.kept[f] = 0
+            self.s.taken[f] = 0
+            self.s.roll[f] = 0
+        self.s.nkept = self.s.ntaken = self.s.rolled = 0
+        self.s.turn += 1
+        if self.s.turn == self.s.norder:
+            self.end_round()
+
+    # -- End of a round: the lowest score loses (seed "Rules"; "Variations") -----------------
+    cdef void end_round(self) noexcept:
+        cdef int i, seat, low = 1000, high = -1, losers = 0, winners = 0
+        for i in range(self.s.norder):
+            seat = self.s.order[i]
+            low = min(low, self.s.scores[seat])
+            high = max(high, self.s.scores[seat])
+        for i in range(self.s.norder):
+            seat = self.s.order[i]
+            if self.s.scores[seat] == low:
+                losers |= 1 << seat
+            if self.s.scores[seat] == high:
+                winners |= 1 << seat
+        if self.mode == LIVES or self.mode == COINS:
+            self.lose_lives(losers)
+        elif self.mode == TRADER:
+            self.trade(losers, winners)
+        else:
+            self.pay_into_pool(losers)
+        if not self.s.finished:
+            if self.s.round_no >= self.limit:
+                self.finish(self.active_mask())
+            else:
+                self.s.round_no += 1
+                self.start_round(self.next_active(self.s.first))
+
+    cdef int active_mask(self) noexcept:
+        cdef int seat, mask = 0
+        for seat in range(self.n):
+            if self.s.active[seat]:
+                mask |= 1 << seat
+        return mask
+
+    cdef int next_active(self, int seat) noexcept:
+        cdef int step, s
+        for step in range(1, self.n + 1):
+            s = (seat + step) % self.n
+            if self.s.active[s]:
+                return s
+        return -1
+
+    cdef void lose_lives(self, int losers) noexcept:
+        """Everyone tied for lowest loses a life (coin play: pays a coin into the pool).
+
+        Spec reading: if every player still in would go out this round, nobody loses a life."""
+        cdef int i, seat, still_in = 0, count = 0, last = -1
+        for i in range(self.s.norder):
+            seat = self.s.order[i]
+            if not (losers >> seat & 1 and self.s.lives[seat] == 1):
+                count += 1
+                if last < 0:
+                    last = seat
+        if count == 0:
+            self.emit(EV_NOBODY_LOSES, 0, 0, 0)
+            return
+        for i in range(self.s.norder):  # in turn order, as the log tells it
+            seat = self.s.order[i]
+            if losers >> seat & 1:
+                self.s.lives[seat] -= 1
+                if self.mode == COINS:
+                    self.s.pool += 1
+                self.emit(EV_LOSES, seat, self.s.lives[seat], 0)
+                if self.s.lives[seat] == 0:
+                    self.s.active[seat] = 0
+                    self.emit(EV_OUT, seat, 0, 0)
+        if count == 1:
+            self.finish(1 << last)
+
+    cdef void trade(self, int losers, int winners) noexcept:
+        """Coin Trader: every lowest player pays the stake to every highest player."""
+        cdef int i, j, loser, winner
+        if losers == winners:
+            self.emit(EV_ALL_EQUAL, 0, 0, 0)
+            return
+        for i in range(self.s.norder):
+            loser = self.s.order[i]
+            if losers >> loser & 1:
+                for j in range(self.s.norder):
+                    winner = self.s.order[j]
+                    if winners >> winner & 1:
+                        self.s.coins[loser] -= self.stake
+                        self.s.coins[winner] += self.stake
+                        self.emit(EV_PAYS, loser, self.stake, winner)
+
+    cdef void pay_into_pool(self, int losers) noexcept:
+        """Treasure Hunt: each lowest player pays a coin into the pool; the broke buy in or leave.
+
+        Reading (as in lives play): if paying would leave nobody in, nobody pays this round."""
+        cdef int i, seat, everyone_broke = 1
+        if not self.rebuy:
+            for i in range(self.s.norder):
+                seat = self.s.order[i]
+                if not (losers >> seat & 1 and self.s.coins[seat] == 1):
+                    everyone_broke = 0
+            if everyone_broke:
+                self.emit(EV_NOBODY_PAYS, 0, 0, 0)
+                return
+        for i in range(self.s.norder):
+            seat = self.s.order[i]
+            if losers >> seat & 1:
+                self.s.coins[seat] -= 1
+                self.s.pool += 1
+                self.emit(EV_INTO_POOL, seat, self.s.pool, 0)
+                if self.s.coins[seat] == 0:
+                    if self.rebuy:
+                        self.s.coins[seat] += self.coins0
+                        self.s.invested[seat] += self.coins0
+                        self.emit(EV_BUYS_IN, seat, self.coins0, 0)
+                    else:
+                        self.s.active[seat] = 0
+                        self.emit(EV_BROKE, seat, 0, 0)
+        cdef int mask = self.active_mask()
+        if mask and mask & (mask - 1) == 0:
+            self.finish(mask)
+
+    cdef void treasure_found(self, int seat) noexcept:
+        """Treasure Hunt: rolling the prize combination takes the whole pool."""
+        if self.s.pool:
+            self.s.coins[seat] += self.s.pool
+            self.emit(EV_TREASURE, seat, self.s.pool, 0)
+            self.s.pool = 0
+
+    # -- The end of the game -----------------------------------------------------------------
+    cdef void finish(self, int survivors) noexcept:
+        """The game ends; ``survivors`` (a bitmask) share what is left in the pool."""
+        cdef int seat
+        self.s.finished = 1
+        self.s.winners = survivors
+        if survivors & (survivors - 1) == 0:
+            for seat in range(self.n):
+                if survivors >> seat & 1:
+                    self.emit(EV_WINS, seat, 0, 0)
+        else:
+            self.emit(EV_ENDS, survivors, 0, 0)
+
+    cdef object _returns(self):
+        """Utilities at the end: zero-sum in every mode.
+
+        lives: the winner +1, everyone else -1/(n-1) (survivors at the round cap share +1);
+        coins, trader, treasure: coins won or lost, the pool left at the end shared by the
+        survivors."""
+        cdef int seat, n = self.n, w = 0
+        if not self.s.finished:
+            return [0.0] * n
+        for seat in range(n):
+            w += self.s.winners >> seat & 1
+        if self.mode == LIVES:
+            if w == n:
+                return [0.0] * n
+            return [1.0 / w if self.s.winners >> seat & 1 else -1.0 / (n - w) for seat in range(n)]
+        share = [self.s.pool / <double>w if self.s.winners >> seat & 1 else 0.0 for seat in range(n)]
+        if self.mode == COINS:
+            return [self.s.lives[seat] + share[seat] - self.lives0 for seat in range(n)]
+        if self.mode == TRADER:
+            return [float(self.s.coins[seat]) for seat in range(n)]
+        return [self.s.coins[seat] + share[seat] - self.s.invested[seat] for seat in range(n)]
+
+    # -- the kernel's hooks --------------------------------------------------------------------
+    cdef int _current(self) noexcept:
+        if self.s.finished:
+            return TERMINAL_PLAYER
+        if not self.s.rolled:
+            return CHANCE_PLAYER
+        return self.s.order[self.s.turn]
+
+    cdef int _legal(self, int* out) noexcept:
+        cdef int face, k = 0
+        for face in range(1, 7):
+            if self.can_keep(face):
+                out[k] = face - 1
+                k += 1
+        if self.can_roll():
+            out[k] = ROLL
+            k += 1
+        return k
+
+    cdef object _chance(self):
+        return list(self.chance_lists[self.dice_to_roll()])
+
+    cdef int _chance_count(self) noexcept:
+        return len(<list>self.chance_lists[self.dice_to_roll()])
+
+    cdef int _apply(self, int action) except -1:
+        if not self.s.rolled:
+            self.rolled(action)
+        elif action == ROLL:
+            self.reroll()
+        else:
+            self.set_aside(action + 1)
+        return 0
+
+    cdef void _encode(self, int seat, float* out) noexcept:
+        """``observe.encode`` of the observation, from the typed state (tested equal)."""
+        cdef int s, f, base, to_move = -1 if self.s.finished else self.mover()
+        cdef double dice = self.dice
+        for s in range(self.n):
+            base = s * 7
+            out[base] = self.s.active[s] != 0
+            out[base + 1] = self.s.lives[s] / <double>self.lives0
+            out[base + 2] = self.s.coins[s] / <double>self.money
+            if self.s.scores[s] >= 0:
+                out[base + 3] = self.s.scores[s] / 50.0
+                out[base + 4] = 1
+            out[base + 5] = to_move == s
+            out[base + 6] = seat == s
+        base = self.n * 7
+        for f in range(1, 7):
+            out[base + f - 1] = self.s.kept[f] / dice
+            if self.s.rolled:
+                out[base + 6 + f - 1] = self.s.roll[f] / dice
+            out[base + 12 + f - 1] = self.s.taken[f] / dice
+        base += 18
+        out[base] = (self.dice - self.s.nkept) / dice
+        out[base + 1] = self.s.pool / (<double>self.money * self.n)
+        out[base + 2] = min(self.s.round_no / 100.0, 1.0)
+        out[base + 3] = not self.s.rolled and not self.s.finished
+        out[base + 4] = self.s.finished != 0
+
+    # -- accessors for the views (Python reads the typed state through these) -------------------
+    @property
+    def order(self):
+        return tuple(self.s.order[i] for i in range(self.s.norder))
+
+    @property
+    def turn(self):
+        return self.s.turn
+
+    @property
+    def first(self):
+        return self.s.first
+
+    @property
+    def round_no(self):
+        return self.s.round_no
+
+    @property
+    def pool(self):
+        return self.s.pool
+
+    @property
+    def lives(self):
+        return tuple(self.s.lives[i] for i in range(self.n))
+
+    @property
+    def coins(self):
+        return tuple(self.s.coins[i] for i in range(self.n))
+
+    @property
+    def invested(self):
+        return tuple(self.s.invested[i] for i in range(self.n))
+
+    @property
+    def active(self):
+        return tuple(bool(self.s.active[i]) for i in range(self.n))
+
+    @property
+    def scores(self):
+        return tuple(None if self.s.scores[i] < 0 else self.s.scores[i] for i in range(self.n))
+
+    @property
+    def kept(self):
+        return _faces(self.s.kept)
+
+    @property
+    def taken(self):
+        return _faces(self.s.taken)
+
+    @property
+    def roll(self):
+        return _faces(self.s.roll) if self.s.rolled else None
+
+    @property
+    def finished(self):
+        return bool(self.s.finished)
+
+    @property
+    def winners(self):
+        return tuple(i for i in range(self.n) if self.s.winners >> i & 1)
+
+    @property
+    def mover(self):
+        """The seat whose turn it is (also while chance rolls for them)."""
+        return self.s.order[self.s.turn]
+
+    @property
+    def dice_left(self):
+        """Dice not yet set aside this turn (the size of the next roll)."""
+        return self.dice_to_roll()
+
+
+cdef tuple _faces(int* counts):
+    cdef int f, k
+    out = []
+    for f in range(1, 7):
+        for k in range(counts[f]):
+            out.append(f)
+    return tuple(out)
+
+
+def _table(int dice, str prize):
+    """Scores and prize flags of every hand of ``dice`` dice, as the bytes of a ``Table``."""
+    cdef Table* t = <Table*>PyMem_Malloc(sizeof(Table))
+    cdef int counts[7]
+    cdef int f
+    memset(t, 0, sizeof(Table))
+    for hand in multisets(dice):
+        for f in range(7):
+            counts[f] = 0
+        for f in hand:
+            counts[f] += 1
+        code = hand_code(counts)
+        t.score[code] = score(hand)
+        t.prize[code] = has_combination(hand, prize)
+    out = (<char*>t)[:sizeof(Table)]
+    PyMem_Free(t)
+    return out
+

@@ -1,0 +1,85 @@
+"""Gambit on its compiled rules: records made by the Python rules before the conversion (their log lines
+naming seats P1, P2, ... as the rules did by then) replay to
+the same end, and the compiled observation tensor is the encoding of the observation (the gate)."""
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import garrison
+from garrison.games.gambit.game import GambitGame
+
+FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "records_before_compiled.json").read_text())
+
+
+@pytest.mark.parametrize("case", FIXTURES, ids=lambda c: json.dumps(c["record"]["options"]))
+def test_records_of_the_python_rules_replay_to_the_same_end(case):
+    state = garrison.replay(case["record"])
+    assert state.is_terminal()
+    assert state.returns() == case["returns"]
+    assert state.observation(0) == case["observation"]
+
+
+@pytest.mark.parametrize("config", GambitGame.test_configs, ids=str)
+def test_compiled_tensor_equals_the_encoding_of_the_observation(config):
+    game = garrison.load("gambit", **config)
+    rng = random.Random(7)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            for seat in [None, *range(game.num_players)]:
+                expected = game.encode_observation(state.observation(seat))
+                np.testing.assert_array_equal(state.observation_tensor(seat), expected)
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_undo_and_clone_restore_the_struct_and_the_log():
+    state = garrison.load("gambit", players=3).new_initial_state()
+    rng = random.Random(3)
+    seen = []
+    while not state.is_terminal():
+        seen.append((state.clone(), state.fields()))
+        state.apply_action(rng.choice(state.legal_actions()))
+    for before, fields in reversed(seen):
+        state.undo()
+        assert state.fields() == fields and state == before
+
+
+def test_an_illegal_action_changes_nothing_and_is_explained():
+    state = garrison.load("gambit", players=2).new_initial_state()
+    state.apply_action(0)  # rolled 1 1 1 1 1
+    before, history = state.fields(), state.history()
+    with pytest.raises(garrison.IllegalActionError, match="no 6 left to set aside"):
+        state.apply_action(5)
+    with pytest.raises(garrison.IllegalActionError, match="set aside at least one die"):
+        state.apply_action(6)
+    assert state.fields() == before and state.history() == history
+
+
+def test_a_compiled_state_pickles_with_its_history():
+    import pickle
+
+    state = garrison.load("gambit", players=2, mode="trader").new_initial_state()
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.history() == state.history()
+    copy.undo()
+    assert copy.fields() != state.fields()
+
+
+def test_resample_returns_a_compiled_world_that_plays_on():
+    from garrison.core.compiled import CompiledState
+
+    state = garrison.load("gambit", players=3).new_initial_state()
+    state.apply_action(17)
+    world = state.resample(1, random.Random(0))
+    assert isinstance(world, CompiledState) and world == state
+    world.apply_action(world.legal_actions()[0])
+    assert world != state and state.history() == [17]
