@@ -19,14 +19,18 @@ Duel card when a big trick is at stake.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import Bot, State
 from garrison.core.cards import NO_SUIT, cards_in, mask_of
 
 from . import deck as K
-from . import rules
+from . import observe, rules
 from .actions import DECLARE, declared_suit
+
+if TYPE_CHECKING:
+    from .params import SoldateskaParams
+    from .state import SoldateskaState
 
 POINT = 0.1  # ducats per rank point (a rank step is worth about one ducat of wages)
 SAMPLES = 6  # imagined deals per card decision
@@ -67,7 +71,7 @@ class HeuristicBot(Bot):
     description = "plays like a sensible person: values cards in ducats, wins what is cheap"
 
     def step(self, state: State) -> int:
-        obs = state.observation(self.seat)
+        obs = observe.observation(cast("SoldateskaState", state), self.seat, with_log=False)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -98,7 +102,7 @@ class HeuristicBot(Bot):
         """The card with the best estimated value: chance to take the trick times its worth,
         less what the card is worth kept."""
         n = obs["players"]
-        params = self.game.params
+        params = cast("SoldateskaParams", self.game.params)
         tr = K.trick_rules(trump, params.duel_anytime)
         me = obs["ducats"][self.seat]
         hand = obs["hand"]
@@ -174,7 +178,7 @@ class SamplerBot(HeuristicBot):
         for _ in range(SAMPLES):
             world = state.resample(self.seat, rng)
             for card in legal:
-                w = world.clone()
+                w = cast("SoldateskaState", world.clone())
                 w.apply_unchecked(card)
                 while len(w.tricks) == done:
                     if w.phase == rules.ROLLOFF:
@@ -191,7 +195,7 @@ class SamplerBot(HeuristicBot):
         return max(legal, key=lambda c: (totals[c] / SAMPLES - keep_value(c, trump, me), -c))
 
 
-def _sensible_reply(world: State) -> int:
+def _sensible_reply(world: SoldateskaState) -> int:
     """How an imagined opponent plays to a trick: take it with the cheapest winning card when it
     is worth having, else play the card it least wants to keep."""
     legal = world.legal_actions()
@@ -210,4 +214,4 @@ def _sensible_reply(world: State) -> int:
     return min(others, key=lambda c: (keep_value(c, world.trump) + 0.3 * loot(c, 5), c))
 
 
-BOTS = {HeuristicBot.name: HeuristicBot, SamplerBot.name: SamplerBot}
+BOTS: dict[str, type[Bot]] = {HeuristicBot.name: HeuristicBot, SamplerBot.name: SamplerBot}

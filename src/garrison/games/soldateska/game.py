@@ -33,7 +33,6 @@ class SoldateskaGame(Game):
     State = SoldateskaState
     params: SoldateskaParams
     openspiel_peer = "hearts"
-    fast_core = "garrison.games.soldateska._core"
     bench_options = {"players": 4}
     bots = BOTS
     test_configs = (

@@ -15,7 +15,7 @@ import numpy as np
 from garrison.core.cards import NO_SUIT, cards_in
 
 from . import deck as K
-from . import rules
+from . import log, rules
 
 if TYPE_CHECKING:
     from .game import SoldateskaGame
@@ -39,7 +39,9 @@ def _sorted(mask: int) -> list[int]:
     return sorted(cards_in(mask), key=K.sort_key)
 
 
-def observation(st: SoldateskaState, seat: int | None) -> dict[str, Any]:
+def observation(st: SoldateskaState, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator). ``with_log=False`` leaves out the log and
+    the settlement lines (for bots, which do not read them)."""
     n = st.game.num_players
     player = st.current_player()
     mine = seat is not None
@@ -47,6 +49,7 @@ def observation(st: SoldateskaState, seat: int | None) -> dict[str, Any]:
     pos = order.index(seat) if mine and seat in order else -1
     giver = order[pos - 1] if pos > 0 else None
     taker = order[pos + 1] if 0 <= pos < len(order) - 1 else None
+    passed_own = st.passed[seat] if seat is not None else 0
     see_aside = st.aside_public or (mine and seat == st.aside_owner)
     obs: dict[str, Any] = {
         "seat": seat,
@@ -61,7 +64,7 @@ def observation(st: SoldateskaState, seat: int | None) -> dict[str, Any]:
         "dealer": st.dealer,
         "trump": trump_name(st),
         "trump_suit": st.trump if st.declared and st.round > 1 else None,
-        "hand": _sorted(st.hands[seat]) if mine else [],
+        "hand": _sorted(st.hand(seat)) if seat is not None else [],
         "hand_sizes": [bin(h).count("1") for h in st.hands],
         "trick_leader": st.trick_leader,
         "trick": [[(st.trick_leader + i) % n, c] for i, c in enumerate(st.trick)],
@@ -71,24 +74,22 @@ def observation(st: SoldateskaState, seat: int | None) -> dict[str, Any]:
         "won": [cards_in(w) for w in st.won],
         "tricks_won": list(st.ntricks),
         "points": [K.points(w) for w in st.won],
-        "passed": _sorted(st.passed[seat]) if mine else [],
-        "passed_to": taker if mine and st.passed[seat] else None,
+        "passed": _sorted(passed_own),
+        "passed_to": taker if passed_own else None,
         "received": _sorted(st.passed[giver]) if mine and giver is not None else [],
         "received_from": giver if mine and giver is not None and st.passed[giver] else None,
         "bonus": _sorted(st.bonus) if mine and order and seat == order[0] else [],
         "aside_owner": st.aside_owner,
         "aside": _sorted(st.aside) if see_aside else [],
         "aside_count": bin(st.aside).count("1"),
-        "settlement": list(st.settlement if st.settlement else st.last_settlement),
         "game_over": st.over,
-        "log": [text for vis, text in st.log if vis == rules.PUBLIC or vis == seat],
     }
-    if st.phase == rules.ROLLOFF:
-        obs["rolling"] = rules.rolloff_roller(st)
-    elif st.phase in (rules.BOMB_ROLL, rules.KOKETTE_ROLL, rules.SPY_ROLL):
-        obs["rolling"] = st.roller
+    if with_log:
+        obs["log"], obs["settlement"] = log.read(st, seat)
+    if st.rolling >= 0:
+        obs["rolling"] = st.rolling
     if st.phase == rules.PLAY and mine and player == seat:
-        obs["playable"] = _sorted(rules.playable(st, seat))
+        obs["playable"] = _sorted(st.playable_mask(seat))
     return obs
 
 

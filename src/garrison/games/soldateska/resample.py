@@ -14,46 +14,17 @@ import random
 from typing import TYPE_CHECKING
 
 from garrison.core.cards import cards_in, count
+from garrison.core.redeal import deal
 
 if TYPE_CHECKING:
     from .state import SoldateskaState
 
 
-def _match(cards: list[int], caps: list[int], allowed: dict[int, list[int]], rng: random.Random):
-    """Cards to slots within capacities (augmenting paths, random order); None if impossible."""
-    contents: list[list[int]] = [[] for _ in caps]
-    order = cards[:]
-    rng.shuffle(order)
-
-    def place(card: int, seen: set[int]) -> bool:
-        options = allowed[card][:]
-        rng.shuffle(options)
-        for slot in options:
-            if len(contents[slot]) < caps[slot]:
-                contents[slot].append(card)
-                return True
-        for slot in options:
-            if slot in seen:
-                continue
-            seen.add(slot)
-            for other in contents[slot]:
-                if place(other, seen):
-                    contents[slot].remove(other)
-                    contents[slot].append(card)
-                    return True
-        return False
-
-    for card in order:
-        if not place(card, set()):
-            return None
-    return contents
-
-
 def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> SoldateskaState:
     new = st.clone()
     new.forget_history()  # the true history would tell the real deal
-    new.log = tuple(entry for entry in st.log if entry[0] in (-1, seat))  # others' secrets too
     if st.over:
+        new._set_world(st.hands, st.passed, st.aside, st.stock, st.bonus, seat)
         return new
     n = st.game.num_players
     played_all = 0
@@ -117,15 +88,16 @@ def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> Soldat
         left = caps[:]
         for i in combo:
             left[i] -= 1
-        allowed = {c: [i for i in range(len(slots)) if not (forbid[i] >> c) & 1] for c in rest}
-        contents = _match(rest, left, allowed, rng)
-        if contents is not None:
+        masks = deal(rest, left, forbid, rng)
+        if masks is not None:
+            contents = [cards_in(m) for m in masks]
             for c, i in zip(loose, combo):
                 contents[i].append(c)
             break
     if contents is None:  # cannot happen for a state reached by the rules
-        return new
+        raise AssertionError("no deal is consistent with what the seat has seen")
     hands = list(st.hands)
+    aside, stock = st.aside, st.stock
     for (kind, p), cards in zip(slots, contents):
         mask = 0
         for c in cards:
@@ -133,10 +105,9 @@ def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> Soldat
         if kind == "hand":
             hands[p] = mask
         elif kind == "aside":
-            new.aside = mask
+            aside = mask
         else:
-            new.stock = mask
-    new.hands = tuple(hands)
+            stock = mask
     depths = dict(final_depth)
     for (_kind, p), cards in zip(slots, contents):
         for c in cards:
@@ -151,7 +122,7 @@ def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> Soldat
             continue
         post = hands[taker] | st.played[taker] | passed[taker]
         if taker == st.aside_owner:
-            post |= new.aside
+            post |= aside
         need = 0
         if pos >= 0 and e > pos:
             for c, d in depths.items():
@@ -163,13 +134,12 @@ def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> Soldat
         for c in extra:
             mask |= 1 << c
         passed[giver] = mask
-    new.passed = tuple(passed)
+    bonus = st.bonus
     if st.bonus and order and seat != order[0]:
         general = order[0]
         post = hands[general] | st.played[general] | passed[general]
         bonus = 0
         for c in rng.sample(cards_in(post), count(st.bonus)):
             bonus |= 1 << c
-        new.bonus = bonus
-    new._legal = None
+    new._set_world(hands, passed, aside, stock, bonus, seat)
     return new

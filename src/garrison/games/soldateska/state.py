@@ -1,25 +1,23 @@
-"""A game of Soldateska in progress: fields, turn order, legal actions and the apply dispatch.
+"""A game of Soldateska in progress: the compiled rules (``rules.pyx``) with the views.
 
-All fields hold immutable values (ints, bitmask ints for card sets, tuples, strings); the rules
-in ``rules.py`` change them by assignment. One state covers the whole game, round after round,
-until the bank is empty.
+``SoldateskaState`` is the compiled ``SoldateskaCore`` (typed state and rules) joined with the
+kernel's Python ``State`` (observation gate, notation, explanations). Nothing here changes the
+state except ``resample``, which builds a new one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
+from garrison.core import InvalidActionError, State
 from garrison.core.cards import NO_SUIT, cards_in
-from garrison.core.dice import roll_outcomes
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import deck as K
-from . import observe, rules
+from . import log, observe, rules
 from .actions import (
     DECLARE,
-    DIE_SIDES,
     NUM_ACTIONS,
     card_text,
     declare_id,
@@ -28,8 +26,12 @@ from .actions import (
     dice_values,
 )
 from .resample import resample_state
+from .rules import SoldateskaCore
 
-ONE_DIE = tuple(roll_outcomes(1, DIE_SIDES))
+if TYPE_CHECKING:
+    from garrison.core.tricks import TrickRules
+
+    from .params import SoldateskaParams
 
 # The verbs a person may type in each step ("play" may also be left out before a card).
 PHASE_VERBS = {
@@ -45,114 +47,34 @@ STEP_WORDS = {
     rules.PLAY: "trick play",
 }
 ALL_VERBS = ("lay aside", "aside", "trump", "pass", "play")
-TWO_DICE = tuple(roll_outcomes(2, DIE_SIDES))
-#: ``_DEAL_PAIRS[k][card]`` = ``(card, 1/k)``: a deal's outcomes from a stock of k cards.
-_DEAL_PAIRS = ((),) + tuple(tuple((c, 1.0 / k) for c in range(K.NUM_CARDS)) for k in range(1, 63))
 _CHANCE_PHASES = (rules.ROLLOFF, rules.DEAL, rules.BOMB_ROLL, rules.KOKETTE_ROLL, rules.SPY_ROLL)
 
 
-class SoldateskaState(State):
-    def __init__(self, game) -> None:  # noqa: ANN001
-        super().__init__(game)
-        self.phase = rules.ROLLOFF
-        self.dealer = -1
-        self.roller = -1
-        self.ro_purpose, self.ro_blocks, self.ro_rolls, self.ro_top = None, (), (), True
-        n = game.num_players
-        self.hands = self.passed = self.played = self.won = self.voids = (0,) * n
-        self.ntricks = (0,) * n
-        self.stock = self.bonus = self.aside = 0
-        self.aside_owner, self.aside_public = -1, False
-        self.trick, self.trick_leader, self.tricks = (), -1, ()
-        self.trump, self.declared = NO_SUIT, True
-        self.pass_pos = self.deal_i = self.deal_total = 0
-        self.bombed = self.new_deserter = -1
-        self.led, self.tr = rules.UNSET, K.trick_rules(NO_SUIT, game.params.duel_anytime)
-        rules.setup(self)
-        self.to_move = self._player()
+class SoldateskaState(SoldateskaCore, State):
+    """Every field is a typed accessor of ``SoldateskaCore`` (see ``rules.pyx``)."""
 
-    # -- turn ------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.to_move
+    @property
+    def params(self) -> SoldateskaParams:
+        return cast("SoldateskaParams", self.game.params)
 
-    def _player(self) -> int:
-        phase = self.phase
-        if phase == rules.PLAY:
-            return (self.trick_leader + len(self.trick)) % self.n
-        if phase in _CHANCE_PHASES:
-            return CHANCE
-        if phase == rules.PASS:
-            return self.order[self.pass_pos]
-        if phase == rules.ASIDE:
-            return self.aside_owner
-        if phase == rules.DECLARE:
-            return self.order[0]
-        return TERMINAL
+    @property
+    def tr(self) -> TrickRules:
+        """The follow duty and trick ranking under this round's trump."""
+        return K.trick_rules(self.trump, self.params.duel_anytime)
 
-    def is_terminal(self) -> bool:
-        return self.over
+    @property
+    def log(self) -> tuple[tuple[int, str], ...]:
+        """Every line of the log as ``(seat, text)``; seat -1: public (the views filter it)."""
+        return tuple(log.entries(self)[0])
 
-    def returns(self) -> list[float]:
-        return rules.returns(self)
+    @property
+    def settlement(self) -> tuple[str, ...]:
+        """This round's settlement so far."""
+        return tuple(log.entries(self)[1])
 
-    def legal_actions(self) -> list[int]:
-        """As the kernel's, with shortcuts for dealing and playing (the hot path)."""
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase == rules.DEAL:
-                legal = self._legal = tuple(K.cards_of(self.stock))
-            elif phase == rules.PLAY:
-                legal = self._legal = tuple(K.cards_of(rules.playable(self, self.to_move)))
-            else:
-                return super().legal_actions()
-        return list(legal)
-
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == rules.PLAY:
-            return K.cards_of(rules.playable(self, self.to_move))
-        if phase == rules.DECLARE:
-            return [declare_id(s) for s in sorted(rules.declarable(self))]
-        return K.cards_of(self.hands[self.to_move])
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == rules.DEAL:
-            cards = K.cards_of(self.stock)
-            self._legal = tuple(cards)
-            row = _DEAL_PAIRS[len(cards)]
-            return [row[c] for c in cards]
-        if self.phase == rules.KOKETTE_ROLL and self.game.params.kokette_dice == 2:
-            return list(TWO_DICE)
-        return list(ONE_DIE)
-
-    # -- apply -----------------------------------------------------------------------------------
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == rules.PLAY:
-            rules.play_card(self, action)
-            if self.phase == rules.PLAY:
-                self.to_move = (self.trick_leader + len(self.trick)) % self.n
-                return
-        elif phase == rules.DEAL:
-            rules.deal_card(self, action)
-            if self.phase == rules.DEAL:
-                return
-        elif phase == rules.ROLLOFF:
-            rules.rolloff_roll(self, dice_values(1, action)[0])
-        elif phase == rules.PASS:
-            rules.pass_card(self, action)
-        elif phase == rules.ASIDE:
-            rules.lay_aside(self, action)
-        elif phase == rules.DECLARE:
-            rules.declare_trump(self, declared_suit(action))
-        elif phase == rules.BOMB_ROLL:
-            rules.bomb_roll(self, dice_values(1, action)[0])
-        elif phase == rules.KOKETTE_ROLL:
-            rules.kokette_roll(self, dice_values(self.game.params.kokette_dice, action))
-        elif phase == rules.SPY_ROLL:
-            rules.spy_roll(self, dice_values(1, action)[0])
-        self.to_move = self._player()
+    @property
+    def last_settlement(self) -> tuple[str, ...]:
+        return tuple(log.entries(self)[2])
 
     # -- text ------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -160,7 +82,7 @@ class SoldateskaState(State):
         if phase in _CHANCE_PHASES:
             if phase == rules.DEAL:
                 return card_text("deal", action)
-            dice = self.game.params.kokette_dice if phase == rules.KOKETTE_ROLL else 1
+            dice = self.params.kokette_dice if phase == rules.KOKETTE_ROLL else 1
             return "roll " + "+".join(str(v) for v in dice_values(dice, action))
         if action >= DECLARE:
             return declare_text(action)
@@ -216,7 +138,7 @@ class SoldateskaState(State):
         if phase == rules.PLAY:
             if not self.trick and (K.DUELS >> action) & 1:
                 return "a Duel card may be led only when you hold nothing else"
-            tr = K.trick_rules(self.trump, self.game.params.duel_anytime)
+            tr = K.trick_rules(self.trump, self.params.duel_anytime)
             duty = tr.duty(hand, tr.led_suit(self.trick), K.TRUMPS)
             if duty:
                 return duty
@@ -226,14 +148,27 @@ class SoldateskaState(State):
         return observe.observation(self, seat)
 
     def resample(self, seat: int, rng: Any) -> SoldateskaState:
+        """A full state ``seat`` cannot tell from this one (see ``resample.py``)."""
+        self.check_seat(seat)
         return resample_state(self, seat, self.rng_of(rng))
+
+    def fields(self) -> dict[str, Any]:
+        """The typed state as Python values (equality and debugging)."""
+        names = ("phase", "round", "over", "bank", "ducats", "settled", "ranks", "order",
+                 "dealer", "stock", "hands", "passed", "played", "won", "voids", "ntricks",
+                 "bonus", "aside", "aside_owner", "aside_public", "declared", "trump", "deal_i",
+                 "pass_pos", "trick", "trick_leader", "tricks", "led", "roller", "bombed",
+                 "new_deserter", "ro_blocks", "ro_rolls")
+        out = {name: getattr(self, name) for name in names}
+        out["events"] = tuple(self.events())
+        return out
 
     def check_invariants(self) -> None:
         n = self.game.num_players
         money = self.bank + sum(self.ducats)
-        assert money == self.game.params.ducats_per_player * n, "ducats not conserved"
+        assert money == self.params.ducats_per_player * n, "ducats not conserved"
         assert all(d >= 0 for d in self.ducats) and self.bank >= 0
-        if self.over or not hasattr(self, "hands"):
+        if self.over:
             return
         places = [*self.hands, *self.won, self.stock, self.aside, rules_trick_mask(self)]
         total = 0
@@ -264,6 +199,8 @@ class SoldateskaState(State):
         lines.append("trick: " + ", ".join(K.NAMES[c] for c in self.trick))
         lines.append(f"unused: {', '.join(K.names(self.stock))}")
         return "\n".join(lines)
+
+    __hash__ = None
 
 
 def rules_trick_mask(st: SoldateskaState) -> int:

@@ -45,7 +45,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         if obs.get(key):
             zones.append({"kind": "cards", "id": key, "label": label,
                           "cards": [card_face(c) for c in obs[key]]})
-    verb = VERBS.get(obs.get("phase"), "play")
+    verb = VERBS.get(str(obs.get("phase")), "play")
     hand = set(obs.get("hand") or [])
     acts = []
     for a in legal:

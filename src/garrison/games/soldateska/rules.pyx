@@ -1,0 +1,1241 @@
+# cython: language_level=3
+"""The rules of Soldateska, in the order of the seed (seeds/000_7254710e07ac3472.txt), compiled
+over a typed state (see ``garrison.core.compiled``).
+
+Cards are bitmasks (bit ``c`` = card id ``c`` of ``deck.py``); the card tables (effective suits
+and ranks under each trump, points, the ranks and wages in play) are read once from ``deck.py``,
+which stays the one source of the cards. Readings where the seed is silent follow
+specs/soldateska.md and are listed in docs/rules/soldateska.md. The rules record events (codes
+below) that ``log.py`` turns into text when someone reads the log.
+
+Chance: a deal is one card id (probability 1/stock); a die is its face 0..4 (1/5); the
+Kokette's two dice are ``garrison.core.dice``'s id of the pair.
+"""
+from libc.string cimport memset
+
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+
+from garrison.core.dice import roll_faces, roll_outcomes
+
+from . import deck as K
+
+cdef extern from *:
+    int ctz64 "__builtin_ctzll"(unsigned long long x) nogil
+    int popcount64 "__builtin_popcountll"(unsigned long long x) nogil
+
+ctypedef unsigned long long Cards  # a set of cards: bit c = card id c
+
+# -- the cards (deck.py) ---------------------------------------------------------------------------
+cdef enum:
+    NUM_CARDS = 62
+    MAX_PLAYERS = 6
+    HAND = 10
+    BONUS_CARDS = 2
+    NOSUIT = -1
+    TOBACCO = 4
+    TRUMPS = 5          # the effective suit of every trump card
+    DECLARE_ID = 62     # actions.py: DECLARE + 0 = officers only, DECLARE + 1 + suit
+    DIE_FACES = 5
+    FLAG = 55
+    DESERTER = 56
+    SPY = 57
+    KOKETTE = 58
+    BOMB = 59
+    NOT_LED = -2        # no card but Duels in the trick yet
+    NUM_RANKS = 6
+    NUM_PHASES_C = 10
+
+# Phases of play.
+cdef enum:
+    P_ROLLOFF, P_DEAL, P_DECLARE, P_PASS, P_ASIDE, P_PLAY, P_BOMB_ROLL, P_KOKETTE_ROLL, \
+        P_SPY_ROLL, P_OVER
+
+ROLLOFF, DEAL, DECLARE, PASS, ASIDE, PLAY, BOMB_ROLL, KOKETTE_ROLL, SPY_ROLL, OVER = range(10)
+PHASE_NAMES = (
+    "roll-off", "deal", "declare trump", "pass cards", "lay aside", "play", "bomb", "kokette",
+    "spy", "game over",
+)
+#: ``led`` before a card other than a Duel is in the trick.
+UNSET = NOT_LED
+HAND_SIZE = HAND
+BONUS = BONUS_CARDS
+
+# What a roll-off decides.
+cdef enum:
+    FOR_DEALER, FOR_DUEL, FOR_RANKS
+
+# events: (code, a, b, c); ``log.py`` has the words. Private events are seen by seat ``a`` only.
+cdef enum:
+    EV_START = 0            # players, cards in play, bank
+    EV_RECRUIT = 1
+    EV_ROLLS = 2            # seat, face
+    EV_TIED = 3             # seats (3 bits each), how many
+    EV_FIRST_DEALER = 4     # seat
+    EV_ROUND = 5            # round, dealer
+    EV_RECRUIT_TRUMP = 6
+    EV_BONUS = 7            # General
+    EV_BONUS_YOU = 8        # General, the 2 cards (8 bits each)   [private]
+    EV_DECLARES = 9         # General, suit
+    EV_PASSES = 10          # giver, taker
+    EV_YOU_PASS = 11        # giver, cards, taker                  [private]
+    EV_YOU_RECEIVE = 12     # taker, cards, giver                  [private]
+    EV_ASIDE = 13           # owner
+    EV_YOU_ASIDE = 14       # owner, cards                         [private]
+    EV_DUEL = 15            # fighters (3 bits each), how many
+    EV_TRICK = 16           # winner + 16 * cards, first 5 cards (6 bits each), 6th card
+    EV_SETTLE = 17          # round
+    EV_ASIDE_SHOWN = 18     # owner, cards
+    EV_BOMB_NONE = 19
+    EV_BOMB_AGAIN = 20      # seat
+    EV_BOMB_BLOWS = 21      # seat, ducats lost
+    EV_BOMB_DUD = 22        # seat, face
+    EV_DESERTER_NONE = 23
+    EV_DESERTER_RECRUIT = 24  # seat
+    EV_DESERTER_PAYS = 25   # seat, tricks, paid
+    EV_KOKETTE_NONE = 26
+    EV_KOKETTE = 27         # seat, faces (4 bits each) + 256 * dice, paid
+    EV_MEDALS = 28          # medals per seat (3 bits), paid per seat (3 bits), blown-up seat + 1
+    EV_SPY_NONE = 29
+    EV_SPY = 30             # seat, face, paid (-1: blown up, stays in the bank)
+    EV_BANK_EMPTY = 31
+    EV_RANK_SUMS = 32       # sums of seats 0-2, of seats 3-5 (10 bits each, +512), Deserter + 1
+    EV_ROLLED_OFF = 33
+    EV_NO_DESERTER = 34
+    EV_LOWEST_DESERTER = 35  # deserter, blown-up seat passed over (or -1)
+    EV_REENTERS = 36        # seat
+    EV_FLAG = 37            # Flag holder, the seat he passes
+    EV_NEW_RANKS = 38       # order (3 bits each), rank of each place (3 bits each), places
+    EV_WAGES = 39           # paid per place (4 bits each), blown-up seat + 1, bank
+    EV_ROUND_LIMIT = 40     # round
+    EV_FINAL = 41           # ducats of seats 0-2, of seats 3-5 (10 bits each)
+
+EVENTS = {
+    name: code for code, name in enumerate((
+        "START", "RECRUIT", "ROLLS", "TIED", "FIRST_DEALER", "ROUND", "RECRUIT_TRUMP", "BONUS",
+        "BONUS_YOU", "DECLARES", "PASSES", "YOU_PASS", "YOU_RECEIVE", "ASIDE", "YOU_ASIDE",
+        "DUEL", "TRICK", "SETTLE", "ASIDE_SHOWN", "BOMB_NONE", "BOMB_AGAIN", "BOMB_BLOWS",
+        "BOMB_DUD", "DESERTER_NONE", "DESERTER_RECRUIT", "DESERTER_PAYS", "KOKETTE_NONE",
+        "KOKETTE", "MEDALS", "SPY_NONE", "SPY", "BANK_EMPTY", "RANK_SUMS", "ROLLED_OFF",
+        "NO_DESERTER", "LOWEST_DESERTER", "REENTERS", "FLAG", "NEW_RANKS", "WAGES",
+        "ROUND_LIMIT", "FINAL",
+    ))
+}
+#: Events seen only by the seat in their first field.
+PRIVATE = frozenset((EV_BONUS_YOU, EV_YOU_PASS, EV_YOU_RECEIVE, EV_YOU_ASIDE))
+
+cdef inline bint is_private(int code) noexcept:
+    return code == EV_BONUS_YOU or code == EV_YOU_PASS or code == EV_YOU_RECEIVE \
+        or code == EV_YOU_ASIDE
+
+
+cdef Cards DUELS = (1ULL << 60) | (1ULL << 61)
+cdef Cards NOT_DUELS = ((1ULL << 62) - 1) & ~DUELS
+cdef Cards MEDALS = 0
+cdef Cards PRINTED_SUIT[5]
+cdef int POINTS[NUM_CARDS]
+# Under trump t (index t + 1: 0 = officers only, 1.. = a weapon suit): each card's effective suit
+# (TRUMPS for the trump group, NO_SUIT for Deserter, Kokette, Bomb, Duels), its rank in that
+# suit, and the cards of every effective suit.
+cdef int SUIT_UNDER[6][NUM_CARDS]
+cdef int RANK_UNDER[6][NUM_CARDS]
+cdef Cards SUIT_MASK_UNDER[6][6]
+# The Kokette's two dice: each outcome id's faces (0..4).
+cdef int TWO_DICE_FACE[16][2]
+
+
+def _read_tables():
+    """The card tables of deck.py and the dice of garrison.core.dice, once at import."""
+    global MEDALS
+    cdef int t, c, s
+    MEDALS = K.MEDALS
+    for s in range(5):
+        PRINTED_SUIT[s] = K.SUIT_MASK[s]
+    for c in range(NUM_CARDS):
+        POINTS[c] = K.POINTS[c]
+    for t in range(6):
+        deck = K.trick_rules(t - 1, False).deck
+        for c in range(NUM_CARDS):
+            SUIT_UNDER[t][c] = deck.suit_of[c]
+            RANK_UNDER[t][c] = deck.rank_of[c]
+        for s in range(6):
+            SUIT_MASK_UNDER[t][s] = deck.suit_mask[s]
+    for outcome, _ in roll_outcomes(2, DIE_FACES):
+        faces = roll_faces(2, outcome, DIE_FACES)
+        TWO_DICE_FACE[outcome][0] = faces[0] - 1
+        TWO_DICE_FACE[outcome][1] = faces[1] - 1
+
+
+_read_tables()
+
+_ONE_DIE = [tuple(pair) for pair in roll_outcomes(1, DIE_FACES)]
+_TWO_DICE = [tuple(pair) for pair in roll_outcomes(2, DIE_FACES)]
+assert [a for a, _ in _ONE_DIE] == list(range(5)) and [a for a, _ in _TWO_DICE] == list(range(15))
+#: ``_DEAL_PAIRS[k][card]`` = ``(card, 1.0 / k)``: one deal from a stock of k cards.
+_DEAL_PAIRS = [()] + [tuple((c, 1.0 / k) for c in range(NUM_CARDS)) for k in range(1, 63)]
+
+
+cdef struct Sold:
+    # the game
+    int phase
+    int round
+    int over
+    int bank
+    int ducats[MAX_PLAYERS]
+    int settled[MAX_PLAYERS]   # ducats after the last settlement (the returns before the end)
+    int ranks[MAX_PLAYERS]     # rank of each seat (-1: none yet)
+    int order[MAX_PLAYERS]     # the hierarchy, General first, Deserter (or lowest) last
+    int n_order
+    int dealer
+    # the round
+    Cards stock                # cards not dealt (after the deal: the unused cards)
+    Cards hands[MAX_PLAYERS]
+    Cards passed[MAX_PLAYERS]  # the cards each rank passed down this round
+    Cards played[MAX_PLAYERS]
+    Cards won[MAX_PLAYERS]
+    Cards voids[MAX_PLAYERS]   # cards a seat has shown it does not hold (did not follow)
+    int ntricks[MAX_PLAYERS]
+    Cards bonus
+    Cards aside
+    int aside_owner
+    int aside_public
+    int declared
+    int deal_i
+    int deal_total
+    int trump
+    int pass_pos
+    int trick[MAX_PLAYERS]
+    int trick_len
+    int trick_leader
+    int tricks_done
+    int done_leader[HAND]      # the round's finished tricks: leader, winner, cards in play order
+    int done_winner[HAND]
+    int done_cards[HAND][MAX_PLAYERS]
+    int led
+    int roller
+    int bombed
+    int new_deserter
+    # a roll-off: blocks of seats in place order; a block of more than one is still tied
+    int ro_purpose
+    int ro_top
+    int ro_nblocks
+    int ro_len[MAX_PLAYERS]
+    int ro_seats[MAX_PLAYERS]
+    int ro_rolls[MAX_PLAYERS]
+    int ro_nrolls
+
+
+cdef inline int pack2(Cards m) noexcept:
+    """Two cards of ``m`` as one int (lowest id in the low byte)."""
+    cdef int lo = ctz64(m)
+    m &= m - 1
+    return lo | (ctz64(m) << 8) if m else lo | (255 << 8)
+
+
+cdef class SoldateskaCore(CompiledState):
+    """A game of Soldateska: the typed state and its rules."""
+
+    cdef Sold s
+    # fixed for the game (the options)
+    cdef public int n, kokette_dice, win_returns, max_rounds, no_deserter_ranks
+    cdef Cards in_play_mask, free_mask
+    cdef int wage_at[MAX_PLAYERS]       # wage of the i-th place of the hierarchy
+    cdef int wage_at_full[MAX_PLAYERS]  # ... when the Deserter gives way to one more officer
+    cdef int rank_at[MAX_PLAYERS]       # the rank of the i-th place
+    cdef int rank_at_full[MAX_PLAYERS]
+    cdef int declarable_suits[6]        # what the General may declare (NO_SUIT first)
+    cdef int n_declarable
+    cdef public int tensor_size
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&self.s, sizeof(Sold))
+
+    def __init__(self, game):
+        self.game = game
+        self._setup(game)
+        memset(&self.s, 0, sizeof(Sold))
+        self.setup(game.params.ducats_per_player * self.n)
+
+    cdef void _setup(self, game):
+        cdef int i
+        p = game.params
+        n = self.n = p.players
+        self.kokette_dice = p.kokette_dice
+        self.win_returns = p.returns == "win"
+        self.max_rounds = min(p.max_rounds, 1 << 30)
+        self.no_deserter_ranks = p.deck == "full" and n < 6
+        self.in_play_mask = K.deck_mask(n, p.deck)
+        self.free_mask = DUELS if p.duel_anytime else 0
+        ranks = K.personalities(n)
+        ranks_full = K.officers_without_deserter(n) if self.no_deserter_ranks else ranks
+        for i in range(n):
+            self.rank_at[i] = ranks[i]
+            self.rank_at_full[i] = ranks_full[i]
+            self.wage_at[i] = K.WAGES[ranks[i]]
+            self.wage_at_full[i] = K.WAGES[ranks_full[i]]
+        self.n_declarable = 1
+        self.declarable_suits[0] = NOSUIT
+        for i in range(5):
+            if self.in_play_mask & PRINTED_SUIT[i] and (i != TOBACCO or p.tobacco_trump):
+                self.declarable_suits[self.n_declarable] = i
+                self.n_declarable += 1
+        self.tensor_size = game.facts.observation_tensor_size
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        cdef SoldateskaCore o = <SoldateskaCore>other
+        o.n, o.kokette_dice, o.win_returns = self.n, self.kokette_dice, self.win_returns
+        o.max_rounds, o.no_deserter_ranks = self.max_rounds, self.no_deserter_ranks
+        o.in_play_mask, o.free_mask = self.in_play_mask, self.free_mask
+        o.wage_at, o.wage_at_full = self.wage_at, self.wage_at_full
+        o.rank_at, o.rank_at_full = self.rank_at, self.rank_at_full
+        o.declarable_suits, o.n_declarable = self.declarable_suits, self.n_declarable
+        o.tensor_size = self.tensor_size
+
+    # -- "Card Distribution", "Money" ------------------------------------------------------------
+    cdef void setup(self, int bank) noexcept:
+        """The bank holds ducats_per_player each (the seed: 10); nobody holds a ducat or a rank
+        yet; everyone rolls for the deal (First Round)."""
+        cdef int s
+        self.s.bank = bank
+        self.s.stock = self.in_play_mask
+        self.s.round = 1
+        self.s.dealer = -1
+        for s in range(self.n):
+            self.s.ranks[s] = -1
+            self.s.ro_seats[s] = s
+        self.s.aside_owner = -1
+        self.s.trick_leader = -1
+        self.s.led = NOT_LED
+        self.s.trump = NOSUIT
+        self.s.declared = 1
+        self.s.roller = self.s.bombed = self.s.new_deserter = -1
+        self.emit(EV_START, self.n, popcount64(self.in_play_mask), bank)
+        self.emit(EV_RECRUIT, 0, 0, 0)
+        self.s.ro_len[0] = self.n
+        self.start_rolloff(FOR_DEALER, 1, 1)
+
+    # -- roll-offs (First Round; "Ties are resolved by a die roll"; Duels) -------------------------
+    cdef void start_rolloff(self, int purpose, int nblocks, int top) noexcept:
+        """Players roll a die each, high roll wins, ties roll again among the tied; the blocks
+        (groups in place order) are already in ``ro_seats``/``ro_len``. ``top``: only the
+        single winner is wanted."""
+        self.s.ro_purpose, self.s.ro_nblocks, self.s.ro_nrolls = purpose, nblocks, 0
+        self.s.ro_top = top
+        self.s.phase = P_ROLLOFF
+        self.rolloff_continue()
+
+    cdef int rolloff_roller(self) noexcept:
+        """The seat to roll next: in the first block still tied."""
+        cdef int b, start = 0
+        for b in range(self.s.ro_nblocks):
+            if self.s.ro_len[b] > 1:
+                return self.s.ro_seats[start + self.s.ro_nrolls]
+            start += self.s.ro_len[b]
+        return -1
+
+    cdef void rolloff_roll(self, int value) noexcept:
+        """One die of a roll-off; once the tied block has rolled, it splits by face, highest
+        first."""
+        cdef Sold* g = &self.s
+        cdef int b = 0, start = 0, k, face, s, m, i, packed
+        cdef int seats[MAX_PLAYERS]
+        cdef int lens[MAX_PLAYERS]
+        cdef int new_len[MAX_PLAYERS]
+        cdef int ngroups = 0, nseats = 0
+        self.emit(EV_ROLLS, self.rolloff_roller(), value, 0)
+        while g.ro_len[b] <= 1:
+            start += g.ro_len[b]
+            b += 1
+        g.ro_rolls[g.ro_nrolls] = value
+        g.ro_nrolls += 1
+        m = g.ro_len[b]
+        if g.ro_nrolls < m:
+            return
+        for face in range(DIE_FACES - 1, -1, -1):
+            k = 0
+            for s in range(m):
+                if g.ro_rolls[s] == face:
+                    seats[nseats] = g.ro_seats[start + s]
+                    nseats += 1
+                    k += 1
+            if k:
+                lens[ngroups] = k
+                ngroups += 1
+        g.ro_nrolls = 0
+        s = 0
+        for i in range(1 if g.ro_top else ngroups):
+            if lens[i] > 1:
+                packed = 0
+                for k in range(lens[i]):
+                    packed |= seats[s + k] << (3 * k)
+                self.emit(EV_TIED, packed, lens[i], 0)
+            s += lens[i]
+        if g.ro_top:
+            g.ro_nblocks = 1
+            g.ro_len[0] = lens[0]
+            for s in range(lens[0]):
+                g.ro_seats[s] = seats[s]
+        else:
+            for s in range(m):
+                g.ro_seats[start + s] = seats[s]
+            k = 0
+            for s in range(b):
+                new_len[k] = g.ro_len[s]
+                k += 1
+            for s in range(ngroups):
+                new_len[k] = lens[s]
+                k += 1
+            for s in range(b + 1, g.ro_nblocks):
+                new_len[k] = g.ro_len[s]
+                k += 1
+            g.ro_nblocks = k
+            for s in range(k):
+                g.ro_len[s] = new_len[s]
+        self.rolloff_continue()
+
+    cdef void rolloff_continue(self) noexcept:
+        """When no block is tied any more, the roll-off has placed everyone."""
+        cdef int placed[MAX_PLAYERS]
+        cdef int b, start = 0
+        if self.rolloff_roller() >= 0:
+            return
+        for b in range(self.s.ro_nblocks):
+            placed[b] = self.s.ro_seats[start]
+            start += self.s.ro_len[b]
+        if self.s.ro_purpose == FOR_DEALER:
+            self.first_dealer(placed[0])
+        elif self.s.ro_purpose == FOR_DUEL:
+            self.take_trick(placed[0])
+        else:
+            self.finish_ranks(placed, self.s.ro_nblocks)
+
+    # -- "First Round – The Recruitment Round" -----------------------------------------------------
+    cdef void first_dealer(self, int seat) noexcept:
+        """The highest roller shuffles, deals and plays the first card."""
+        self.s.dealer = seat
+        self.emit(EV_FIRST_DEALER, seat, 0, 0)
+        self.begin_round()
+
+    cdef void begin_round(self) noexcept:
+        """Every round: 10 cards to each player; the 2 left over are unused in the recruitment
+        round and go to the General from the 2nd round on (The 2nd Round and On)."""
+        cdef Sold* g = &self.s
+        cdef int s
+        for s in range(self.n):
+            g.hands[s] = g.passed[s] = g.played[s] = g.won[s] = g.voids[s] = 0
+            g.ntricks[s] = 0
+        g.stock = self.in_play_mask
+        g.bonus = g.aside = 0
+        g.aside_owner, g.aside_public = -1, 0
+        g.trick_len, g.trick_leader, g.tricks_done = 0, -1, 0
+        g.trump, g.declared = NOSUIT, g.round == 1
+        g.pass_pos = g.deal_i = 0
+        g.deal_total = HAND * self.n + (BONUS_CARDS if g.round > 1 else 0)
+        g.bombed = g.new_deserter = -1
+        g.phase = P_DEAL
+        self.emit(EV_ROUND, g.round, g.dealer, 0)
+
+    cdef inline int deal_target(self) noexcept:
+        """Who gets the next card: round-robin from the dealer's left; then the General."""
+        if self.s.deal_i < HAND * self.n:
+            return (self.s.dealer + 1 + self.s.deal_i) % self.n
+        return self.s.order[0]
+
+    cdef void deal_card(self, int card) noexcept:
+        """One card off the shuffled stock (one chance action per card)."""
+        cdef Sold* g = &self.s
+        cdef int seat = self.deal_target()
+        cdef Cards bit = 1ULL << card
+        g.stock &= ~bit
+        g.hands[seat] |= bit
+        if g.deal_i >= HAND * self.n:
+            g.bonus |= bit
+        g.deal_i += 1
+        if g.deal_i < g.deal_total:
+            return
+        if g.round == 1:
+            self.emit(EV_RECRUIT_TRUMP, 0, 0, 0)
+            self.start_play(g.dealer)
+            return
+        self.emit(EV_BONUS, g.order[0], 0, 0)
+        self.emit(EV_BONUS_YOU, g.order[0], pack2(g.bonus), 0)
+        g.phase = P_DECLARE
+
+    # -- "The 2nd Round and On" --------------------------------------------------------------------
+    cdef void declare_trump(self, int suit) noexcept:
+        """The General declares officers only, or one weapon suit as additional trump (ranked
+        under the Flag and above the Spy)."""
+        self.s.trump, self.s.declared = suit, 1
+        self.emit(EV_DECLARES, self.s.order[0], suit, 0)
+        self.s.phase = P_PASS
+
+    cdef void pass_card(self, int card) noexcept:
+        """Each rank passes 2 cards (one action each) to the next rank down, from the General."""
+        cdef Sold* g = &self.s
+        cdef int giver = g.order[g.pass_pos], taker = g.order[g.pass_pos + 1]
+        cdef Cards bit = 1ULL << card
+        g.hands[giver] &= ~bit
+        g.hands[taker] |= bit
+        g.passed[giver] |= bit
+        if popcount64(g.passed[giver]) < 2:
+            return
+        self.emit(EV_PASSES, giver, taker, 0)
+        self.emit(EV_YOU_PASS, giver, pack2(g.passed[giver]), taker)
+        self.emit(EV_YOU_RECEIVE, taker, pack2(g.passed[giver]), giver)
+        g.pass_pos += 1
+        if g.pass_pos == g.n_order - 1:
+            g.phase = P_ASIDE
+            g.aside_owner = g.order[g.n_order - 1]
+
+    cdef void lay_aside(self, int card) noexcept:
+        """The Deserter (the lowest rank) lays 2 cards aside face down; they count as his."""
+        cdef Sold* g = &self.s
+        cdef int owner = g.aside_owner
+        cdef Cards bit = 1ULL << card
+        g.hands[owner] &= ~bit
+        g.aside |= bit
+        if popcount64(g.aside) < 2:
+            return
+        self.emit(EV_ASIDE, owner, 0, 0)
+        self.emit(EV_YOU_ASIDE, owner, pack2(g.aside), 0)
+        self.start_play(owner)
+
+    # -- "Game Idea", "Duels" ----------------------------------------------------------------------
+    cdef inline void start_play(self, int leader) noexcept:
+        """The Deserter (in the recruitment round the dealer) plays the first card."""
+        self.s.phase = P_PLAY
+        self.s.trick_len, self.s.trick_leader, self.s.led = 0, leader, NOT_LED
+
+    cdef inline Cards playable(self, int seat) noexcept:
+        """Follow the led suit, a trump lead with trump; otherwise any card. A Duel is led only
+        from a hand of Duels, and played only when unable to follow (unless duel_anytime)."""
+        cdef Cards hand = self.s.hands[seat], others, free, follow
+        if self.s.trick_len == 0:
+            others = hand & NOT_DUELS
+            return others if others else hand
+        if self.s.led == NOT_LED or self.s.led == NOSUIT:
+            return hand
+        free = hand & self.free_mask
+        follow = hand & SUIT_MASK_UNDER[self.s.trump + 1][self.s.led] & ~free
+        if follow:
+            return follow | free
+        return hand
+
+    cdef void play_card(self, int card) noexcept:
+        """A card to the trick; the first card not a Duel sets the suit to follow. A player who
+        does not follow shows a void. A full trick goes to its winner, or, if it holds Duel
+        cards, to a duel among the winner and the Duel players."""
+        cdef Sold* g = &self.s
+        cdef int n = self.n, t = g.trump + 1
+        cdef int seat = (g.trick_leader + g.trick_len) % n
+        cdef Cards bit = 1ULL << card
+        cdef int i, c, st, best, best_index, duels, winner, packed
+        if g.led == NOT_LED:
+            if not (bit & DUELS):
+                g.led = SUIT_UNDER[t][card]
+            elif g.trick_len == 0:
+                g.voids[seat] |= NOT_DUELS  # a Duel led: nothing else in hand
+        elif g.led != NOSUIT and SUIT_UNDER[t][card] != g.led and not (bit & self.free_mask):
+            g.voids[seat] |= SUIT_MASK_UNDER[t][g.led]
+        g.hands[seat] &= ~bit
+        g.played[seat] |= bit
+        g.trick[g.trick_len] = card
+        g.trick_len += 1
+        if g.trick_len < n:
+            return
+        best, best_index, duels = -1, -1, 0
+        for i in range(n):
+            c = g.trick[i]
+            if (DUELS >> c) & 1:
+                duels += 1
+                continue
+            if best_index < 0:
+                best_index = i  # no card ranks: the first card not a Duel
+            st = strength(SUIT_UNDER[t][c], RANK_UNDER[t][c], g.led)
+            if st > best:
+                best, best_index = st, i
+        winner = (g.trick_leader + best_index) % n
+        if duels == 0:
+            self.take_trick(winner)
+            return
+        g.ro_seats[0] = winner
+        g.ro_len[0] = 1
+        packed = winner
+        for i in range(n):
+            if (DUELS >> g.trick[i]) & 1:
+                packed |= ((g.trick_leader + i) % n) << (3 * g.ro_len[0])
+                g.ro_seats[g.ro_len[0]] = (g.trick_leader + i) % n
+                g.ro_len[0] += 1
+        self.emit(EV_DUEL, packed, g.ro_len[0], 0)
+        self.start_rolloff(FOR_DUEL, 1, 1)
+
+    cdef void take_trick(self, int winner) noexcept:
+        """The winner keeps the trick's cards and leads the next trick; after the 10th trick
+        the round is settled."""
+        cdef Sold* g = &self.s
+        cdef int i, k = g.tricks_done, first5 = 0
+        cdef Cards pile = 0
+        for i in range(g.trick_len):
+            pile |= 1ULL << g.trick[i]
+            g.done_cards[k][i] = g.trick[i]
+            if i < 5:
+                first5 |= g.trick[i] << (6 * i)
+        g.done_leader[k], g.done_winner[k] = g.trick_leader, winner
+        g.won[winner] |= pile
+        g.ntricks[winner] += 1
+        g.tricks_done += 1
+        self.emit(EV_TRICK, winner + 16 * g.trick_len, first5,
+                  g.trick[5] if g.trick_len > 5 else -1)
+        g.phase = P_PLAY
+        g.trick_len, g.trick_leader, g.led = 0, winner, NOT_LED
+        if g.tricks_done == HAND:
+            self.end_of_round()
+
+    # -- "End of the Round" ------------------------------------------------------------------------
+    cdef inline Cards holds(self, int seat) noexcept:
+        """What ``seat`` holds at the round's end: the tricks it won, plus the laid-aside cards."""
+        return self.s.won[seat] | (self.s.aside if seat == self.s.aside_owner else 0)
+
+    cdef int holder(self, int card) noexcept:
+        cdef int s
+        for s in range(self.n):
+            if (self.holds(s) >> card) & 1:
+                return s
+        return -1
+
+    cdef int pay_bank(self, int seat, int amount) noexcept:
+        """``seat`` pays ``amount`` to the bank, or all he has."""
+        cdef int paid = amount if amount < self.s.ducats[seat] else self.s.ducats[seat]
+        self.s.ducats[seat] -= paid
+        self.s.bank += paid
+        return paid
+
+    cdef int bank_pays(self, int seat, int amount) noexcept:
+        """The bank pays ``amount`` to ``seat``, or all it has. Bomb: a player blown up this
+        round starts the next one "a new penniless Lieutenant", so what the round would pay
+        him (medals, Spy, wage) stays in the bank."""
+        cdef int paid = amount if amount < self.s.bank else self.s.bank
+        if seat == self.s.bombed:
+            return 0
+        self.s.ducats[seat] += paid
+        self.s.bank -= paid
+        return paid
+
+    cdef void end_of_round(self) noexcept:
+        """End of the Round. The Deserter's laid-aside cards are shown, then the six steps in
+        order; a step with a die waits for its roll."""
+        cdef int bomb
+        self.emit(EV_SETTLE, self.s.round, 0, 0)
+        if self.s.aside_owner >= 0:
+            self.s.aside_public = 1
+            self.emit(EV_ASIDE_SHOWN, self.s.aside_owner, pack2(self.s.aside), 0)
+        bomb = self.holder(BOMB)
+        if bomb >= 0:
+            self.s.roller, self.s.phase = bomb, P_BOMB_ROLL
+            return
+        self.emit(EV_BOMB_NONE, 0, 0, 0)
+        self.step_deserter()
+
+    cdef void bomb_roll(self, int value) noexcept:
+        """1. Bomb: 0 rolls again, 2 blows up (the holder's ducats go to the bank), else a dud."""
+        cdef int seat = self.s.roller
+        if value == 0:
+            self.emit(EV_BOMB_AGAIN, seat, 0, 0)
+            return
+        if value == 2:
+            self.emit(EV_BOMB_BLOWS, seat, self.pay_bank(seat, self.s.ducats[seat]), 0)
+            self.s.bombed = seat
+        else:
+            self.emit(EV_BOMB_DUD, seat, value, 0)
+        self.step_deserter()
+
+    cdef void step_deserter(self) noexcept:
+        """2. Deserter: the holder of the Deserter card becomes Deserter and pays 1 ducat per
+        trick he took (not after the recruitment round). Then 3. Kokette, if anyone holds her."""
+        cdef int seat = self.holder(DESERTER)
+        self.s.new_deserter = seat
+        if seat < 0:
+            self.emit(EV_DESERTER_NONE, 0, 0, 0)
+        elif self.s.round == 1:
+            self.emit(EV_DESERTER_RECRUIT, seat, 0, 0)
+        else:
+            self.emit(EV_DESERTER_PAYS, seat, self.s.ntricks[seat],
+                      self.pay_bank(seat, self.s.ntricks[seat]))
+        seat = self.holder(KOKETTE)
+        if seat >= 0:
+            self.s.roller, self.s.phase = seat, P_KOKETTE_ROLL
+            return
+        self.emit(EV_KOKETTE_NONE, 0, 0, 0)
+        self.step_medals()
+
+    cdef void kokette_roll(self, int outcome) noexcept:
+        """3. Kokette: the holder rolls (one die, or both in the variant) and pays that much."""
+        cdef int seat = self.s.roller, cost, faces
+        if self.kokette_dice == 2:
+            cost = TWO_DICE_FACE[outcome][0] + TWO_DICE_FACE[outcome][1]
+            faces = TWO_DICE_FACE[outcome][0] | (TWO_DICE_FACE[outcome][1] << 4) | (2 << 8)
+        else:
+            cost = outcome
+            faces = outcome | (1 << 8)
+        self.emit(EV_KOKETTE, seat, faces, self.pay_bank(seat, cost))
+        self.step_medals()
+
+    cdef void step_medals(self) noexcept:
+        """4. Medals: the bank pays 1 ducat for every medal ('10' of a weapon suit) held. Then
+        5. Spy, if anyone holds it."""
+        cdef int s, medals, counts = 0, paid = 0
+        for s in range(self.n):
+            medals = popcount64(self.holds(s) & MEDALS)
+            if medals:
+                counts |= medals << (3 * s)
+                paid |= self.bank_pays(s, medals) << (3 * s)
+        self.emit(EV_MEDALS, counts, paid, self.s.bombed + 1)
+        if self.bank_empty():
+            return
+        s = self.holder(SPY)
+        if s >= 0:
+            self.s.roller, self.s.phase = s, P_SPY_ROLL
+            return
+        self.emit(EV_SPY_NONE, 0, 0, 0)
+        self.step_ranks()
+
+    cdef void spy_roll(self, int value) noexcept:
+        """5. Spy: the holder rolls and receives that many ducats from the bank."""
+        cdef int seat = self.s.roller
+        cdef int paid = self.bank_pays(seat, value)
+        self.emit(EV_SPY, seat, value, -1 if seat == self.s.bombed else paid)
+        if self.bank_empty():
+            return
+        self.step_ranks()
+
+    cdef bint bank_empty(self) noexcept:
+        """End of the Game: when the bank is empty, the game ends after the current step."""
+        if self.s.bank > 0:
+            return False
+        self.emit(EV_BANK_EMPTY, 0, 0, 0)
+        self.game_over()
+        return True
+
+    cdef void step_ranks(self) noexcept:
+        """6. New ranks by the value of the cards held (the new Deserter aside), highest first;
+        equal values are rolled off."""
+        cdef Sold* g = &self.s
+        cdef int sums[MAX_PLAYERS]
+        cdef int s, k, j, nc = 0, nblocks = 0, tied = 0
+        cdef int packed[2]
+        cdef Cards held
+        packed[0] = packed[1] = 0
+        for s in range(self.n):
+            sums[s] = 0
+            held = self.holds(s)
+            while held:
+                sums[s] += POINTS[ctz64(held)]
+                held &= held - 1
+            packed[s // 3] |= (sums[s] + 512) << (10 * (s % 3))
+        self.emit(EV_RANK_SUMS, packed[0], packed[1], g.new_deserter + 1)
+        for s in range(self.n):  # insertion sort, stable: equal values keep seat order
+            if s == g.new_deserter:
+                continue
+            j = nc
+            while j > 0 and sums[g.ro_seats[j - 1]] < sums[s]:
+                g.ro_seats[j] = g.ro_seats[j - 1]
+                j -= 1
+            g.ro_seats[j] = s
+            nc += 1
+        for j in range(nc):
+            if j > 0 and sums[g.ro_seats[j - 1]] == sums[g.ro_seats[j]]:
+                g.ro_len[nblocks - 1] += 1
+                tied = 1
+            else:
+                g.ro_len[nblocks] = 1
+                nblocks += 1
+        if tied:
+            self.emit(EV_ROLLED_OFF, 0, 0, 0)
+        self.start_rolloff(FOR_RANKS, nblocks, 0)
+
+    cdef void finish_ranks(self, int* placed, int nplaced) noexcept:
+        """6. (cont.) A player blown up by the Bomb re-enters as the lowest officer; then the
+        Flag holder goes one rank up from where he stands; then wages from the bank, top down,
+        while it has money; then the next round."""
+        cdef Sold* g = &self.s
+        cdef int officers[MAX_PLAYERS]
+        cdef int nofficers = nplaced, deserter = g.new_deserter
+        cdef int* wages = self.wage_at
+        cdef int* ranks = self.rank_at
+        cdef int i, flag, flag_at, bombed_at, order_packed = 0, ranks_packed = 0, paid = 0
+        for i in range(nplaced):
+            officers[i] = placed[i]
+        if deserter < 0:
+            if self.no_deserter_ranks:
+                wages, ranks = self.wage_at_full, self.rank_at_full  # one more officer instead
+                self.emit(EV_NO_DESERTER, 0, 0, 0)
+            else:
+                # The lowest sum becomes Deserter (spec, the seed is silent); a blown-up player
+                # is not a candidate, the seed makes him "a new penniless Lieutenant" (Bomb).
+                nofficers -= 1
+                i = nofficers - 1 if placed[nofficers] == g.bombed else nofficers
+                deserter = placed[i]
+                officers[i] = placed[nofficers]
+                self.emit(EV_LOWEST_DESERTER, deserter,
+                          g.bombed if placed[nofficers] == g.bombed else -1, 0)
+        # Bomb: the blown-up player re-enters as the lowest officer; the ranks are now what the
+        # others "would otherwise attain", so the Flag is given after it (End of the Round, 6).
+        bombed_at = -1
+        for i in range(nofficers):
+            if officers[i] == g.bombed:
+                bombed_at = i
+        if bombed_at >= 0:
+            for i in range(bombed_at, nofficers - 1):
+                officers[i] = officers[i + 1]
+            officers[nofficers - 1] = g.bombed
+            self.emit(EV_REENTERS, g.bombed, 0, 0)
+        flag = self.holder(FLAG)
+        flag_at = -1
+        for i in range(nofficers):
+            if officers[i] == flag:
+                flag_at = i
+        if flag_at > 0:
+            officers[flag_at] = officers[flag_at - 1]
+            officers[flag_at - 1] = flag
+            self.emit(EV_FLAG, flag, officers[flag_at], 0)
+        for i in range(nofficers):
+            g.order[i] = officers[i]
+        g.n_order = nofficers
+        if deserter >= 0:
+            g.order[g.n_order] = deserter
+            g.n_order += 1
+        for i in range(self.n):
+            g.ranks[i] = -1
+        for i in range(g.n_order):
+            g.ranks[g.order[i]] = ranks[i]
+            order_packed |= g.order[i] << (3 * i)
+            ranks_packed |= ranks[i] << (3 * i)
+        self.emit(EV_NEW_RANKS, order_packed, ranks_packed, g.n_order)
+        for i in range(g.n_order):
+            if wages[i]:
+                paid |= self.bank_pays(g.order[i], wages[i]) << (4 * i)
+        self.emit(EV_WAGES, paid, g.bombed + 1, g.bank)
+        for i in range(self.n):
+            g.settled[i] = g.ducats[i]
+        if self.bank_empty():
+            return
+        if g.round >= self.max_rounds:
+            self.emit(EV_ROUND_LIMIT, g.round, 0, 0)
+            self.game_over()
+            return
+        g.round += 1
+        g.dealer = officers[nofficers - 1]
+        self.begin_round()
+
+    # -- "End of the Game" -------------------------------------------------------------------------
+    cdef void game_over(self) noexcept:
+        """Most ducats wins; equal ducats share the win."""
+        cdef int s
+        cdef int packed[2]
+        packed[0] = packed[1] = 0
+        for s in range(self.n):
+            packed[s // 3] |= self.s.ducats[s] << (10 * (s % 3))
+        self.s.over = 1
+        self.s.phase = P_OVER
+        self.emit(EV_FINAL, packed[0], packed[1], 0)
+
+    cdef object _returns(self):
+        """``returns="ducats"``: the ducats each player held after the last settlement (final
+        ducats at the end), so search can value a round; ``"win"``: the shared win, at the end."""
+        cdef int s, best = -1, winners = 0, n = self.n
+        if not self.win_returns:
+            if self.s.over:
+                return [<double>self.s.ducats[s] for s in range(n)]
+            return [<double>self.s.settled[s] for s in range(n)]
+        if not self.s.over:
+            return [0.0] * n
+        for s in range(n):
+            if self.s.ducats[s] > best:
+                best = self.s.ducats[s]
+        for s in range(n):
+            if self.s.ducats[s] == best:
+                winners += 1
+        return [1.0 / winners if self.s.ducats[s] == best else 0.0 for s in range(n)]
+
+    # -- the kernel's hooks ------------------------------------------------------------------------
+    cdef int _current(self) noexcept:
+        cdef int phase = self.s.phase
+        if phase == P_PLAY:
+            return (self.s.trick_leader + self.s.trick_len) % self.n
+        if phase == P_PASS:
+            return self.s.order[self.s.pass_pos]
+        if phase == P_ASIDE:
+            return self.s.aside_owner
+        if phase == P_DECLARE:
+            return self.s.order[0]
+        if phase == P_OVER:
+            return TERMINAL_PLAYER
+        return CHANCE_PLAYER
+
+    cdef int _legal(self, int* out) noexcept:
+        cdef int phase = self.s.phase, k = 0, i
+        cdef Cards m
+        if phase == P_DECLARE:
+            for i in range(self.n_declarable):
+                out[i] = DECLARE_ID + 1 + self.declarable_suits[i]
+            return self.n_declarable
+        if phase == P_PLAY:
+            m = self.playable(self._current())
+        else:
+            m = self.s.hands[self._current()]
+        while m:
+            out[k] = ctz64(m)
+            k += 1
+            m &= m - 1
+        return k
+
+    cdef object _chance(self):
+        cdef Cards m
+        cdef tuple row
+        if self.s.phase == P_DEAL:
+            m = self.s.stock
+            row = _DEAL_PAIRS[popcount64(m)]
+            out = []
+            while m:
+                out.append(row[ctz64(m)])
+                m &= m - 1
+            return out
+        if self.s.phase == P_KOKETTE_ROLL and self.kokette_dice == 2:
+            return list(_TWO_DICE)
+        return list(_ONE_DIE)
+
+    cdef int _chance_count(self) noexcept:
+        if self.s.phase == P_DEAL:
+            return -1
+        if self.s.phase == P_KOKETTE_ROLL and self.kokette_dice == 2:
+            return 15
+        return DIE_FACES
+
+    cdef int _apply(self, int action) except -1:
+        cdef int phase = self.s.phase
+        if phase == P_PLAY:
+            self.play_card(action)
+        elif phase == P_DEAL:
+            self.deal_card(action)
+        elif phase == P_ROLLOFF:
+            self.rolloff_roll(action)
+        elif phase == P_PASS:
+            self.pass_card(action)
+        elif phase == P_ASIDE:
+            self.lay_aside(action)
+        elif phase == P_DECLARE:
+            self.declare_trump(action - DECLARE_ID - 1)
+        elif phase == P_BOMB_ROLL:
+            self.bomb_roll(action)
+        elif phase == P_KOKETTE_ROLL:
+            self.kokette_roll(action)
+        elif phase == P_SPY_ROLL:
+            self.spy_roll(action)
+        return 0
+
+    # -- the observation tensor (observe.py's layout, written from the struct) --------------------
+    cdef void _encode(self, int seat, float* out) noexcept:
+        cdef Sold* g = &self.s
+        cdef int n = self.n, me = seat if seat >= 0 else 0, s, i, pos = -1, base, total
+        cdef int rel[MAX_PLAYERS]
+        cdef Cards m
+        cdef int player = self._current()
+        for s in range(n):
+            rel[s] = (s - me + n) % n
+        if seat >= 0:
+            m = g.hands[seat]
+            while m:
+                out[ctz64(m)] = 1.0
+                m &= m - 1
+        base = NUM_CARDS
+        for i in range(g.trick_len):
+            out[base + rel[(g.trick_leader + i) % n] * NUM_CARDS + g.trick[i]] = 1.0
+        base += MAX_PLAYERS * NUM_CARDS
+        for s in range(n):
+            m = g.won[s]
+            while m:
+                out[base + rel[s] * NUM_CARDS + ctz64(m)] = 1.0
+                m &= m - 1
+        base += MAX_PLAYERS * NUM_CARDS
+        if seat >= 0:
+            for i in range(g.n_order):
+                if g.order[i] == seat:
+                    pos = i
+            set_cards(out + base, g.passed[seat])
+            if pos > 0:
+                set_cards(out + base + NUM_CARDS, g.passed[g.order[pos - 1]])
+            if g.n_order and seat == g.order[0]:
+                set_cards(out + base + 3 * NUM_CARDS, g.bonus)
+        if g.aside_public or (seat >= 0 and seat == g.aside_owner):
+            set_cards(out + base + 2 * NUM_CARDS, g.aside)
+        base += 4 * NUM_CARDS
+        if not g.declared:
+            out[base] = 1.0
+        elif g.round == 1:
+            out[base + 1] = 1.0
+        else:
+            out[base + 1 + g.trump + 1] = 1.0
+        base += 7
+        for s in range(n):
+            if g.ranks[s] >= 0:
+                out[base + rel[s] * NUM_RANKS + g.ranks[s]] = 1.0
+        base += MAX_PLAYERS * NUM_RANKS
+        total = g.bank
+        for s in range(n):
+            total += g.ducats[s]
+        if total < 1:
+            total = 1
+        for s in range(n):
+            out[base + rel[s]] = <float>(<double>g.ducats[s] / total)
+        base += MAX_PLAYERS
+        out[base] = <float>(<double>g.bank / total)
+        base += 1
+        for s in range(n):
+            out[base + rel[s]] = <float>(g.ntricks[s] / 10.0)
+        base += MAX_PLAYERS
+        out[base + g.phase] = 1.0
+        base += NUM_PHASES_C
+        out[base] = <float>(g.round / 100.0) if g.round < 100 else 1.0
+        base += 1
+        if player >= 0:
+            out[base + rel[player]] = 1.0
+
+    # -- search worlds (``resample``) --------------------------------------------------------------
+    def _set_world(self, hands, passed, aside, stock, bonus, int seat):
+        """Put a resampled deal in place (a world for ``seat``'s search) and keep only the
+        events ``seat`` may read: the others' private events would tell the true deal."""
+        cdef int s, i, k = 0
+        for s in range(self.n):
+            self.s.hands[s] = <Cards>hands[s]
+            self.s.passed[s] = <Cards>passed[s]
+        self.s.aside = <Cards>aside
+        self.s.stock = <Cards>stock
+        self.s.bonus = <Cards>bonus
+        for i in range(self._nevents):
+            if is_private(self._events[4 * i]) and self._events[4 * i + 1] != seat:
+                continue
+            if k != i:
+                self._events[4 * k] = self._events[4 * i]
+                self._events[4 * k + 1] = self._events[4 * i + 1]
+                self._events[4 * k + 2] = self._events[4 * i + 2]
+                self._events[4 * k + 3] = self._events[4 * i + 3]
+            k += 1
+        self._nevents = k
+        self._nlegal = -1
+
+    # -- accessors (declared in rules.pyi) --------------------------------------------------------
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def round(self):
+        return self.s.round
+
+    @property
+    def over(self):
+        return bool(self.s.over)
+
+    @property
+    def bank(self):
+        return self.s.bank
+
+    @property
+    def ducats(self):
+        return tuple([self.s.ducats[s] for s in range(self.n)])
+
+    @property
+    def settled(self):
+        return tuple([self.s.settled[s] for s in range(self.n)])
+
+    @property
+    def ranks(self):
+        return tuple([self.s.ranks[s] for s in range(self.n)])
+
+    @property
+    def order(self):
+        return tuple([self.s.order[i] for i in range(self.s.n_order)])
+
+    @property
+    def dealer(self):
+        return self.s.dealer
+
+    @property
+    def in_play(self):
+        return self.in_play_mask
+
+    @property
+    def stock(self):
+        return self.s.stock
+
+    @property
+    def hands(self):
+        return tuple([self.s.hands[s] for s in range(self.n)])
+
+    def hand(self, int seat):
+        """One seat's hand (a bitmask) without building the tuple."""
+        return self.s.hands[seat]
+
+    @property
+    def passed(self):
+        return tuple([self.s.passed[s] for s in range(self.n)])
+
+    @property
+    def played(self):
+        return tuple([self.s.played[s] for s in range(self.n)])
+
+    @property
+    def won(self):
+        return tuple([self.s.won[s] for s in range(self.n)])
+
+    @property
+    def voids(self):
+        return tuple([self.s.voids[s] for s in range(self.n)])
+
+    @property
+    def ntricks(self):
+        return tuple([self.s.ntricks[s] for s in range(self.n)])
+
+    @property
+    def bonus(self):
+        return self.s.bonus
+
+    @property
+    def aside(self):
+        return self.s.aside
+
+    @property
+    def aside_owner(self):
+        return self.s.aside_owner
+
+    @property
+    def aside_public(self):
+        return bool(self.s.aside_public)
+
+    @property
+    def declared(self):
+        return bool(self.s.declared)
+
+    @property
+    def trump(self):
+        return self.s.trump
+
+    @property
+    def deal_i(self):
+        return self.s.deal_i
+
+    @property
+    def deal_total(self):
+        return self.s.deal_total
+
+    @property
+    def pass_pos(self):
+        return self.s.pass_pos
+
+    @property
+    def trick(self):
+        return tuple([self.s.trick[i] for i in range(self.s.trick_len)])
+
+    @property
+    def trick_leader(self):
+        return self.s.trick_leader
+
+    @property
+    def tricks(self):
+        """The round's finished tricks: ``(leader, cards in play order, winner)``."""
+        cdef int k, i
+        return tuple([
+            (self.s.done_leader[k], tuple([self.s.done_cards[k][i] for i in range(self.n)]),
+             self.s.done_winner[k])
+            for k in range(self.s.tricks_done)
+        ])
+
+    @property
+    def tricks_done(self):
+        return self.s.tricks_done
+
+    @property
+    def led(self):
+        return self.s.led
+
+    @property
+    def roller(self):
+        return self.s.roller
+
+    @property
+    def bombed(self):
+        return self.s.bombed
+
+    @property
+    def new_deserter(self):
+        return self.s.new_deserter
+
+    @property
+    def rolling(self):
+        """The seat rolling the die now (roll-offs, Bomb, Kokette, Spy), else -1."""
+        if self.s.phase == P_ROLLOFF:
+            return self.rolloff_roller()
+        if self.s.phase in (P_BOMB_ROLL, P_KOKETTE_ROLL, P_SPY_ROLL):
+            return self.s.roller
+        return -1
+
+    @property
+    def ro_blocks(self):
+        """The roll-off's groups of seats in place order (a group of more than one is tied)."""
+        cdef int b, i, start = 0
+        out = []
+        for b in range(self.s.ro_nblocks):
+            out.append(tuple([self.s.ro_seats[start + i] for i in range(self.s.ro_len[b])]))
+            start += self.s.ro_len[b]
+        return tuple(out) if self.s.phase == P_ROLLOFF else ()
+
+    @property
+    def ro_rolls(self):
+        return tuple([self.s.ro_rolls[i] for i in range(self.s.ro_nrolls)])
+
+    def playable_mask(self, int seat):
+        """The cards ``seat`` may play to the trick now (Game Idea)."""
+        return self.playable(seat)
+
+    @property
+    def next_deal_target(self):
+        return self.deal_target()
+
+    @property
+    def declarable(self):
+        """What the General may declare: NO_SUIT (officers only) first, then the suits."""
+        return tuple([self.declarable_suits[i] for i in range(self.n_declarable)])
+
+
+cdef inline void set_cards(float* out, Cards m) noexcept:
+    while m:
+        out[ctz64(m)] = 1.0
+        m &= m - 1
+
+
+cdef inline int strength(int suit, int rank, int led) noexcept:
+    """Trump beats the led suit, higher rank wins within a suit; other cards never win (-1)."""
+    if suit == TRUMPS:
+        return 200 + rank
+    if suit == led and suit != NOSUIT:
+        return 100 + rank
+    return -1
+
+
+# -- the rules as functions of a state (for tests and views) ------------------------------------
+def deal_target(state):
+    """Who gets the next card of the deal."""
+    return state.next_deal_target
+
+
+def playable(state, seat):
+    """The cards ``seat`` may play now, as a bitmask."""
+    return state.playable_mask(seat)
+
+
+def rolloff_roller(state):
+    """The seat to roll next in a roll-off (-1 when none)."""
+    return state.rolling if state.phase == ROLLOFF else -1
+
+
+def declarable(state):
+    return state.declarable
