@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import garrison
+import garrison.core.compiled
 from garrison.core import CHANCE
 from garrison.interop.batch import BatchEnv
 from garrison.interop.vector import BatchAECEnv, GarrisonVectorEnv
@@ -165,3 +166,23 @@ def test_pettingzoo_shaped_batch_names_the_agent_to_move():
         movers = env.batch.states
         assert env.agent_selection.tolist() == [f"player_{s.current_player()}" for s in movers]
         env.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+
+
+@pytest.mark.parametrize("name", [n for n in garrison.games()
+                                  if isinstance(garrison.load(n).new_initial_state(),
+                                                garrison.core.compiled.CompiledState)])
+def test_compiled_games_step_in_the_compiled_engine_with_every_seat_observed(name):
+    config = garrison.game_class(name).test_configs[0]
+    env = BatchEnv(name, 4, observe="all", **config)
+    step = env.reset(seed=3)
+    assert env._tables is not None  # self-play, chance inside: core/batch.pyx steps the tables
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        for i, state in enumerate(env.states):
+            for seat in range(env.num_players):
+                assert np.array_equal(step.obs[i, seat], state.observation_tensor(seat))
+            assert np.flatnonzero(step.mask[i]).tolist() == state.legal_actions()
+        step = env.step(_random_actions(step, rng))
+    # a table's game is a kernel game: its history replays to the same state
+    for state in env.states:
+        assert garrison.replay(state.to_record()) == state

@@ -26,6 +26,7 @@ cdef class CompiledState:
     cdef int _legal(self, int* out) noexcept
     cdef object _chance(self)
     cdef int _chance_count(self) noexcept
+    cdef int _sample_chance(self, double u) except -1
     cdef int _apply(self, int action) except -1
     cdef object _returns(self)
     cdef void _encode(self, int seat, float* out) noexcept

@@ -89,6 +89,18 @@ cdef class CompiledState:
         -1 when they are not (the list is read instead)."""
         return -1
 
+    cdef int _sample_chance(self, double u) except -1:
+        """The chance outcome that ``u`` (uniform in [0, 1)) draws: the first whose cumulative
+        probability exceeds ``u``, as ``garrison.sample_chance`` walks them. Games override it
+        with a walk in C (the batched engine draws every chance outcome through it)."""
+        cdef double total = 0.0
+        outcomes = self._chance()
+        for action, prob in outcomes:
+            total += prob
+            if u < total:
+                return action
+        return outcomes[len(outcomes) - 1][0]
+
     cdef int _apply(self, int action) except -1:
         raise NotImplementedError
 

@@ -51,6 +51,8 @@ import numpy as np
 import garrison
 from garrison.bots import make_bot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
+from garrison.core.batch import CompiledTables
+from garrison.core.compiled import CompiledState
 from garrison.core.seats import seat_label
 
 from ._common import opponent_names
@@ -124,6 +126,13 @@ class BatchEnv:
         self._states: list[State] = []
         self._rngs: list[np.random.Generator] = []
         self._bots: list[dict[int, Bot]] = []
+        #: the compiled engine (core/batch.pyx) when the game is compiled, the caller plays
+        #: every seat and chance is drawn inside; else each table is stepped here in Python
+        self._tables: CompiledTables | None = None
+        self._compiled = (
+            not self.opponents and chance == "inside"
+            and isinstance(self.game.new_initial_state(), CompiledState)
+        )
         self.episode_returns = np.zeros((self.num_envs, self.num_players), np.float32)
 
     # -- tables ----------------------------------------------------------------------------------
@@ -177,11 +186,16 @@ class BatchEnv:
     def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
         """Start a new game at every table; raises ``OptionError`` for a bad seed list."""
         seeds = self._seed_list(seed)
+        none = np.zeros(self.num_envs, bool)
+        if self._compiled:
+            self._tables = CompiledTables(self.game, seeds, self.observe == "all")
+            self._states = self._tables.states
+            return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
+                                 none.copy())
         self._rngs = [np.random.default_rng(s) for s in seeds]
         self._states, self._bots = [], []
         for i in range(self.num_envs):
             self._new_game(i)
-        none = np.zeros(self.num_envs, bool)
         return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none, none.copy())
 
     def step(self, actions: Sequence[int] | np.ndarray) -> BatchStep:
@@ -193,21 +207,34 @@ class BatchEnv:
         acts = np.asarray(actions).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise garrison.InvalidActionError(f"step needs {self.num_envs} actions, one per table (got {acts.shape[0]})")
-        legal = [self._is_legal(states[i], acts[i]) for i in range(self.num_envs)]
-        if self.illegal == "raise" and not all(legal):
-            i = legal.index(False)
+        if self._tables is not None:
+            if acts.dtype.kind in "iu":
+                acts = np.ascontiguousarray(acts, dtype=np.int64)
+                legal = self._tables.is_legal(acts)
+            else:
+                legal = np.zeros(self.num_envs, bool)
+        else:
+            legal = np.array([self._is_legal(states[i], acts[i]) for i in range(self.num_envs)])
+        if self.illegal == "raise" and not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
             mover = states[i].current_player()
             who = "chance" if mover == CHANCE else seat_label(mover)
             raise IllegalActionError(f"table {i}: action {acts[i]!r} is not legal for {who} now; "
                                      f"legal: {states[i].legal_actions()}")
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         terminated = np.zeros(self.num_envs, bool)
-        lost = np.zeros(self.num_envs, bool)
+        lost = ~legal
+        if self._tables is not None:
+            self._tables.step(np.ascontiguousarray(acts, dtype=np.int64) if legal.any() else
+                              np.zeros(self.num_envs, np.int64), legal.view(np.uint8), rewards,
+                              terminated.view(np.uint8), self.game.min_utility)
+            self.episode_returns[terminated] = rewards[terminated]
+            return self._collect(rewards, terminated, lost)
         for i, state in enumerate(states):
             mover = state.current_player()
             if not legal[i]:
                 rewards[i, mover] = self.game.min_utility
-                terminated[i] = lost[i] = True
+                terminated[i] = True
             else:
                 state.apply_action(int(acts[i]))
                 self._advance(i)
@@ -225,6 +252,15 @@ class BatchEnv:
 
     def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray) -> BatchStep:
         n, t = self.num_envs, self.tensor_size
+        if self._tables is not None:
+            rows = n * self.num_players if self.observe == "all" else n
+            flat = np.empty((rows, t), np.float32)
+            mask = np.empty((n, self.num_actions), bool)
+            to_move = np.empty(n, np.int64)
+            self._tables.collect(flat, mask.view(np.uint8), to_move)
+            obs = flat.reshape(n, self.num_players, t) if self.observe == "all" else flat
+            probs = np.zeros((n, self.num_actions), np.float32)
+            return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs)
         if self.observe == "all":
             obs = np.empty((n, self.num_players, t), np.float32)
         else:

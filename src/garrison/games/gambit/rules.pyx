@@ -99,16 +99,27 @@ _TABLES = {}
 # the chance outcomes of a roll of k dice (k = 0..6), shared read-only (``_chance`` copies)
 _CHANCE_LISTS = [list(roll_outcomes(k)) for k in range(7)]
 
-# every roll outcome id of k dice (k = 1..6) as counts per face, filled once at import
+# every roll outcome id of k dice (k = 1..6) as counts per face, and the cumulative
+# probabilities of the outcomes in id order, filled once at import
 cdef int OUTCOME_COUNTS[7][462][7]
+cdef double OUTCOME_CUM[7][462]
+cdef int OUTCOME_N[7]
 
 
 cdef void _fill_outcomes():
     cdef int k, i, f
+    cdef double total
     for k in range(1, 7):
         for i, faces in enumerate(multisets(k)):
             for f in faces:
                 OUTCOME_COUNTS[k][i][f] += 1
+    for k in range(7):
+        total = 0.0
+        OUTCOME_N[k] = len(_CHANCE_LISTS[k])
+        for i, (outcome, p) in enumerate(_CHANCE_LISTS[k]):
+            assert outcome == i
+            total += p
+            OUTCOME_CUM[k][i] = total
 
 
 _fill_outcomes()
@@ -426,6 +437,14 @@ cdef class GambitCore(CompiledState):
 
     cdef int _chance_count(self) noexcept:
         return len(<list>self.chance_lists[self.dice_to_roll()])
+
+    cdef int _sample_chance(self, double u) except -1:
+        """The roll of the dice not set aside, by the walk ``garrison.sample_chance`` makes."""
+        cdef int i, k = self.dice_to_roll()
+        for i in range(OUTCOME_N[k] - 1):
+            if u < OUTCOME_CUM[k][i]:
+                return i
+        return OUTCOME_N[k] - 1
 
     cdef int _apply(self, int action) except -1:
         if not self.s.rolled:

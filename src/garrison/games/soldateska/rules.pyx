@@ -139,8 +139,9 @@ cdef int POINTS[NUM_CARDS]
 cdef int SUIT_UNDER[6][NUM_CARDS]
 cdef int RANK_UNDER[6][NUM_CARDS]
 cdef Cards SUIT_MASK_UNDER[6][6]
-# The Kokette's two dice: each outcome id's faces (0..4).
+# The Kokette's two dice: each outcome id's faces (0..4), and the cumulative probabilities.
 cdef int TWO_DICE_FACE[16][2]
+cdef double TWO_DICE_CUM[16]
 
 
 def _read_tables():
@@ -159,7 +160,10 @@ def _read_tables():
             RANK_UNDER[t][c] = deck.rank_of[c]
         for s in range(6):
             SUIT_MASK_UNDER[t][s] = deck.suit_mask[s]
-    for outcome, _ in roll_outcomes(2, DIE_FACES):
+    total = 0.0
+    for outcome, p in roll_outcomes(2, DIE_FACES):
+        total += p
+        TWO_DICE_CUM[outcome] = total
         faces = roll_faces(2, outcome, DIE_FACES)
         TWO_DICE_FACE[outcome][0] = faces[0] - 1
         TWO_DICE_FACE[outcome][1] = faces[1] - 1
@@ -909,6 +913,21 @@ cdef class SoldateskaCore(CompiledState):
         if self.s.phase == P_KOKETTE_ROLL and self.kokette_dice == 2:
             return 15
         return DIE_FACES
+
+    cdef int _sample_chance(self, double u) except -1:
+        """A card off the stock, equally likely; a die face; the Kokette's two dice."""
+        cdef Cards m = self.s.stock
+        cdef int k
+        if self.s.phase == P_DEAL:
+            for k in range(<int>(u * popcount64(m))):
+                m &= m - 1
+            return ctz64(m)
+        if self.s.phase == P_KOKETTE_ROLL and self.kokette_dice == 2:
+            for k in range(14):
+                if u < TWO_DICE_CUM[k]:
+                    return k
+            return 14
+        return <int>(u * DIE_FACES)
 
     cdef int _apply(self, int action) except -1:
         cdef int phase = self.s.phase
