@@ -94,3 +94,27 @@ def test_a_resampled_world_keeps_no_private_event_of_another_seat():
             checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked
+
+
+def test_the_log_read_after_an_undo_and_another_move_is_the_new_game_s():
+    # the views keep the log's text on the state; an undo and a different move of the same
+    # length must not show the old lines
+    game = garrison.load("soldateska", players=3, max_rounds=2)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    tried = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            state.apply_action(legal[0])
+            state.observation(0)
+            state.undo()
+            state.apply_action(legal[-1])
+            fresh = garrison.replay(state.to_record())
+            assert state.observation(0) == fresh.observation(0)
+            tried += 1
+        else:
+            state.apply_action(legal[0])
+        if rng.random() < 0.5 and not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert tried > 20

@@ -17,6 +17,7 @@ cdef class CompiledState:
     cdef Py_ssize_t _nhist, _hist_cap
     cdef int* _events             # structured events, EVENT_WORDS ints each
     cdef Py_ssize_t _nevents, _events_cap
+    cdef long long _epoch         # counts every change to the log other than an append
     cdef int _legal_buf[MAX_LEGAL]
     cdef Py_ssize_t _tensor_size  # the game's observation tensor length (-1: not read yet)
     cdef int _nlegal              # -1: not worked out since the last action

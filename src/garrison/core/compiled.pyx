@@ -129,11 +129,18 @@ cdef class CompiledState:
         self._events[at + 3] = c
         self._nevents += 1
 
-    def events(self):
-        """Every event so far, oldest first, as ``(code, a, b, c)`` tuples."""
+    def events(self, Py_ssize_t start=0):
+        """Every event from the ``start``-th on, oldest first, as ``(code, a, b, c)`` tuples."""
         cdef Py_ssize_t i
         cdef int* e = self._events
-        return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3]) for i in range(self._nevents)]
+        return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3])
+                for i in range(max(start, 0), self._nevents)]
+
+    def log_epoch(self):
+        """Changes whenever the log changes other than by appending (undo, a failed action, a
+        resampled world's filtering): the events read before are a prefix of today's log as long
+        as this stays the same (the views cache their text by it)."""
+        return self._epoch
 
     # -- the public API -------------------------------------------------------------------------
     def current_player(self):
@@ -210,6 +217,7 @@ cdef class CompiledState:
         except BaseException:
             memcpy(self._data, self._stack + n * self._size, self._size)
             self._nevents = self._marks[n]
+            self._epoch += 1
             raise
         self._hist[n] = action
         self._nhist = n + 1
@@ -225,6 +233,7 @@ cdef class CompiledState:
         self._nhist -= 1
         memcpy(self._data, self._stack + self._nhist * self._size, self._size)
         self._nevents = self._marks[self._nhist]
+        self._epoch += 1
         self._nlegal = -1
 
     def clone(self):

@@ -26,9 +26,10 @@ def deal(
     ``caps[i]`` cards and none of the card bitmask ``forbid[i]``. Returns each place's cards as a
     bitmask, or ``None`` when no such deal exists.
 
-    Each card, in random order, goes to a place drawn by its free room among the places that
-    keep the rest dealable (Hall's condition over the kinds of card, a kind being the set of
-    places a card may go to), so the deal never gets stuck. Raises ``ValueError`` when the
+    Each card that some place may not take goes, in random order, to a place drawn by its free
+    room among the places that keep the rest dealable (Hall's condition over the kinds of card,
+    a kind being the set of places a card may go to), so the deal never gets stuck; the cards
+    any place may take are then shuffled into the room left. Raises ``ValueError`` when the
     places do not hold exactly the cards given.
     """
     if len(forbid) != len(caps):
@@ -36,49 +37,66 @@ def deal(
     if sum(caps) != len(cards):
         raise ValueError(f"the places hold {sum(caps)} cards but {len(cards)} are to be dealt")
     places = range(len(caps))
-    kind_of = {c: sum(1 << i for i in places if not (forbid[i] >> c) & 1) for c in cards}
-    kinds = sorted(set(kind_of.values()))
+    everywhere = (1 << len(caps)) - 1
+    known = 0
+    for f in forbid:
+        known |= f
+    # a card's kind: the places it may go to (most cards may go anywhere)
+    kind_of = {
+        c: sum(1 << i for i in places if not (forbid[i] >> c) & 1) if (known >> c) & 1
+        else everywhere
+        for c in cards
+    }
+    kinds = sorted(set(kind_of.values()) | {everywhere})
     index = {k: j for j, k in enumerate(kinds)}
     need = [0] * len(kinds)
     for c in cards:
         need[index[kind_of[c]]] += 1
-    # every set of kinds, with the places any of them may go to
+    # every set of kinds but the unconstrained one (which fits as long as the total does), with
+    # the places any of them may go to
     subsets = []
     for t in range(1, 1 << len(kinds)):
         reach = 0
         for j, k in enumerate(kinds):
             if (t >> j) & 1:
                 reach |= k
-        subsets.append((t, [i for i in places if (reach >> i) & 1]))
+        if reach != everywhere:
+            subsets.append(([j for j in range(len(kinds)) if (t >> j) & 1],
+                            [i for i in places if (reach >> i) & 1]))
     room = list(caps)
 
     def dealable() -> bool:
-        for t, reach in subsets:
-            want = 0
-            for j in range(len(kinds)):
-                if (t >> j) & 1:
-                    want += need[j]
-            if want > sum(room[i] for i in reach):
+        for members, reach in subsets:
+            if sum(need[j] for j in members) > sum(room[i] for i in reach):
                 return False
         return True
 
     if not dealable():
         return None
-    order = list(cards)
-    rng.shuffle(order)
+    # the cards with a void somewhere first, each to a place drawn by free room among those
+    # that keep the rest dealable; then the others, shuffled, fill what room is left
+    constrained = [c for c in cards if kind_of[c] != everywhere]
+    rng.shuffle(constrained)
     out = [0] * len(caps)
-    for c in order:
+    for c in constrained:
         kind = kind_of[c]
         need[index[kind]] -= 1
         choices, weights = [], []
         for i in places:
             if room[i] and (kind >> i) & 1:
                 room[i] -= 1
-                if len(kinds) == 1 or dealable():
+                if dealable():
                     choices.append(i)
                     weights.append(room[i] + 1)
                 room[i] += 1
         i = rng.choices(choices, weights)[0]  # never empty: the deal was dealable before
         room[i] -= 1
         out[i] |= 1 << c
+    free = [c for c in cards if kind_of[c] == everywhere]
+    rng.shuffle(free)
+    at = 0
+    for i in places:
+        for c in free[at:at + room[i]]:
+            out[i] |= 1 << c
+        at += room[i]
     return out

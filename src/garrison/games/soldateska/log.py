@@ -181,26 +181,46 @@ class _Reader:
         raise ValueError(f"unknown Soldateska event code {code}")
 
 
+class _Text:
+    """The log in words as far as it has been read, kept on the state: the next read turns
+    only the new events into text (the log is long; observations are read at every step)."""
+
+    def __init__(self, state: SoldateskaState) -> None:
+        self.epoch = state.log_epoch()
+        self.reader = _Reader(state.n)
+        self.lines: list[tuple[int, str]] = []
+        self.current: list[str] = []
+        self.last: list[str] = []
+
+    def catch_up(self, state: SoldateskaState) -> None:
+        round_code = _E["ROUND"]
+        for code, a, b, c in state.events(len(self.lines)):
+            line = self.reader.text(code, a, b, c)
+            self.lines.append((a if code in PRIVATE else -1, line))
+            if code == round_code:
+                self.last, self.current = self.current, []
+            elif code in SETTLEMENT:
+                self.current.append(line)
+
+
+def _text(state: SoldateskaState) -> _Text:
+    cache: _Text | None = state.__dict__.get("_log_text")
+    if cache is None or cache.epoch != state.log_epoch():  # else the log only grew since
+        cache = state.__dict__["_log_text"] = _Text(state)
+    cache.catch_up(state)
+    return cache
+
+
 def entries(state: SoldateskaState) -> tuple[list[tuple[int, str]], list[str], list[str]]:
     """The whole log as ``(who may read it, text)`` (``-1``: everyone), the settlement of this
     round so far and that of the round before."""
-    reader = _Reader(state.n)
-    lines: list[tuple[int, str]] = []
-    current: list[str] = []
-    last: list[str] = []
-    round_code = _E["ROUND"]
-    for code, a, b, c in state.events():
-        line = reader.text(code, a, b, c)
-        lines.append((a if code in PRIVATE else -1, line))
-        if code == round_code:
-            last, current = current, []
-        elif code in SETTLEMENT:
-            current.append(line)
-    return lines, current, last
+    text = _text(state)
+    return list(text.lines), list(text.current), list(text.last)
 
 
 def read(state: SoldateskaState, seat: int | None) -> tuple[list[str], list[str]]:
     """What ``seat`` may read of the log (the public lines and its own private ones; ``None``:
     the public lines), and the settlement shown now: this round's, else the last round's."""
-    lines, current, last = entries(state)
-    return [text for who, text in lines if who < 0 or who == seat], current or last
+    text = _text(state)
+    lines = [line for who, line in text.lines if who < 0 or who == seat]
+    return lines, list(text.current or text.last)

@@ -1039,6 +1039,7 @@ cdef class SoldateskaCore(CompiledState):
                 self._events[4 * k + 3] = self._events[4 * i + 3]
             k += 1
         self._nevents = k
+        self._epoch += 1
         self._nlegal = -1
 
     # -- accessors (declared in rules.pyi) --------------------------------------------------------
