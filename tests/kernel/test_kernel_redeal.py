@@ -53,10 +53,22 @@ def test_a_deal_keeps_capacities_and_voids_and_exists_exactly_when_one_does(prob
     assert union == sum(1 << c for c in cards)
 
 
-def test_every_consistent_deal_can_come_out():
-    # two places of two cards; card 0 may not go to place 0: three deals are possible
-    seen = {tuple(deal([0, 1, 2, 3], [2, 2], [0b0001, 0], random.Random(s))) for s in range(200)}
-    assert seen == {(0b0110, 0b1001), (0b1010, 0b0101), (0b1100, 0b0011)}
+def test_every_consistent_deal_is_equally_likely():
+    # places of 2, 2 and 1 cards; card 0 may not go to place 0, cards 1 and 2 not to place 2
+    cards, caps, forbid = [0, 1, 2, 3, 4], [2, 2, 1], [0b00001, 0, 0b00110]
+    every = {
+        tuple(sum(1 << c for c, w in zip(cards, where) if w == i) for i in range(3))
+        for where in itertools.product(range(3), repeat=5)
+        if Counter(where) == Counter({0: 2, 1: 2, 2: 1})
+        and all(not (forbid[i] >> c) & 1 for c, i in zip(cards, where))
+    }
+    rng = random.Random(4)
+    draws = 6000
+    counts = Counter(tuple(deal(cards, caps, forbid, rng)) for _ in range(draws))
+    assert set(counts) == every
+    expected = draws / len(every)
+    chi2 = sum((counts[d] - expected) ** 2 / expected for d in every)
+    assert chi2 < 3 * len(every), (chi2, counts)  # far below: a skewed deal gives hundreds
 
 
 def test_places_that_do_not_hold_the_cards_are_refused():

@@ -2,8 +2,9 @@
 at random into the places it cannot see, so that every fact it knows still holds.
 
 A place (another hand, the laid-aside cards, the unused stock, a talon) takes exactly its
-number of cards and never a card it is known not to hold (a void shown in play). Search bots
-(ISMCTS, PIMC) and the leak tests build their worlds with it through each game's ``resample``.
+number of cards and never a card it is known not to hold (a void shown in play). Every deal
+that keeps these facts is equally likely: search bots (ISMCTS, PIMC) and the leak tests build
+their worlds with it through each game's ``resample``.
 
 >>> import random
 >>> hands = deal([0, 1, 2, 3], [2, 2], [0b0011, 0], random.Random(1))
@@ -14,7 +15,9 @@ number of cards and never a card it is known not to hold (a void shown in play).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from math import comb
 
 __all__ = ["deal"]
 
@@ -23,14 +26,14 @@ def deal(
     cards: Sequence[int], caps: Sequence[int], forbid: Sequence[int], rng: random.Random
 ) -> list[int] | None:
     """Deal ``cards`` (card ids) into ``len(caps)`` places: place ``i`` takes exactly
-    ``caps[i]`` cards and none of the card bitmask ``forbid[i]``. Returns each place's cards as a
-    bitmask, or ``None`` when no such deal exists.
+    ``caps[i]`` cards and none of the card bitmask ``forbid[i]``. Every such deal is equally
+    likely. Returns each place's cards as a bitmask, or ``None`` when no such deal exists.
+    Raises ``ValueError`` when the places do not hold exactly the cards given.
 
-    Each card that some place may not take goes, in random order, to a place drawn by its free
-    room among the places that keep the rest dealable (Hall's condition over the kinds of card,
-    a kind being the set of places a card may go to), so the deal never gets stuck; the cards
-    any place may take are then shuffled into the room left. Raises ``ValueError`` when the
-    places do not hold exactly the cards given.
+    Cards are grouped by *kind*, the set of places a card may go to. Place by place, the
+    numbers of cards of each kind it takes are drawn in proportion to the number of whole deals
+    that start so (counted exactly, and remembered for the next world of the same position),
+    then which cards of each kind, at random.
     """
     if len(forbid) != len(caps):
         raise ValueError(f"{len(caps)} places but {len(forbid)} forbidden-card masks")
@@ -41,62 +44,77 @@ def deal(
     known = 0
     for f in forbid:
         known |= f
-    # a card's kind: the places it may go to (most cards may go anywhere)
-    kind_of = {
-        c: sum(1 << i for i in places if not (forbid[i] >> c) & 1) if (known >> c) & 1
-        else everywhere
-        for c in cards
-    }
-    kinds = sorted(set(kind_of.values()) | {everywhere})
-    index = {k: j for j, k in enumerate(kinds)}
-    need = [0] * len(kinds)
+    by_kind: dict[int, list[int]] = {}
     for c in cards:
-        need[index[kind_of[c]]] += 1
-    # every set of kinds but the unconstrained one (which fits as long as the total does), with
-    # the places any of them may go to
-    subsets = []
-    for t in range(1, 1 << len(kinds)):
-        reach = 0
-        for j, k in enumerate(kinds):
-            if (t >> j) & 1:
-                reach |= k
-        if reach != everywhere:
-            subsets.append(([j for j in range(len(kinds)) if (t >> j) & 1],
-                            [i for i in places if (reach >> i) & 1]))
-    room = list(caps)
-
-    def dealable() -> bool:
-        for members, reach in subsets:
-            if sum(need[j] for j in members) > sum(room[i] for i in reach):
-                return False
-        return True
-
-    if not dealable():
-        return None
-    # the cards with a void somewhere first, each to a place drawn by free room among those
-    # that keep the rest dealable; then the others, shuffled, fill what room is left
-    constrained = [c for c in cards if kind_of[c] != everywhere]
-    rng.shuffle(constrained)
+        kind = everywhere
+        if (known >> c) & 1:
+            kind = sum(1 << i for i in places if not (forbid[i] >> c) & 1)
+        by_kind.setdefault(kind, []).append(c)
     out = [0] * len(caps)
-    for c in constrained:
-        kind = kind_of[c]
-        need[index[kind]] -= 1
-        choices, weights = [], []
+    if list(by_kind) == [everywhere]:  # no void among these cards: shuffle and cut
+        order = list(cards)
+        rng.shuffle(order)
+        at = 0
         for i in places:
-            if room[i] and (kind >> i) & 1:
-                room[i] -= 1
-                if dealable():
-                    choices.append(i)
-                    weights.append(room[i] + 1)
-                room[i] += 1
-        i = rng.choices(choices, weights)[0]  # never empty: the deal was dealable before
-        room[i] -= 1
-        out[i] |= 1 << c
-    free = [c for c in cards if kind_of[c] == everywhere]
-    rng.shuffle(free)
-    at = 0
+            for c in order[at:at + caps[i]]:
+                out[i] |= 1 << c
+            at += caps[i]
+        return out
+    kinds = tuple(sorted(by_kind))
+    rem = tuple(len(by_kind[k]) for k in kinds)
+    capt = tuple(caps)
+    if _ways(capt, kinds, 0, rem) == 0:
+        return None
+    pools = [list(by_kind[k]) for k in kinds]
+    for pool in pools:
+        rng.shuffle(pool)
     for i in places:
-        for c in free[at:at + room[i]]:
-            out[i] |= 1 << c
-        at += room[i]
+        options = _options(capt, kinds, i, rem)
+        pick = rng.randrange(sum(w for _, w in options))
+        for take, weight in options:
+            if pick < weight:
+                break
+            pick -= weight
+        for j, n in enumerate(take):
+            for c in pools[j][:n]:
+                out[i] |= 1 << c
+            del pools[j][:n]
+        rem = tuple(r - n for r, n in zip(rem, take))
     return out
+
+
+def _takes(cap: int, allowed: tuple[bool, ...], rem: tuple[int, ...], j: int = 0
+           ) -> Iterator[tuple[int, ...]]:
+    """Every way to fill ``cap`` seats with counts per kind (kind ``j`` on), within ``rem``."""
+    if j == len(rem):
+        if cap == 0:
+            yield ()
+        return
+    top = min(cap, rem[j]) if allowed[j] else 0
+    for n in range(top + 1):
+        for rest in _takes(cap - n, allowed, rem, j + 1):
+            yield (n, *rest)
+
+
+@lru_cache(maxsize=1 << 16)
+def _options(caps: tuple[int, ...], kinds: tuple[int, ...], place: int, rem: tuple[int, ...]
+             ) -> list[tuple[tuple[int, ...], int]]:
+    """The counts per kind ``place`` may take, each with the number of deals it leads to."""
+    allowed = tuple(bool((k >> place) & 1) for k in kinds)
+    out = []
+    for take in _takes(caps[place], allowed, rem):
+        after = tuple(r - n for r, n in zip(rem, take))
+        ways = _ways(caps, kinds, place + 1, after)
+        if ways:
+            for r, n in zip(rem, take):
+                ways *= comb(r, n)
+            out.append((take, ways))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _ways(caps: tuple[int, ...], kinds: tuple[int, ...], place: int, rem: tuple[int, ...]) -> int:
+    """How many deals fill places ``place..`` exactly with the cards left (``rem`` per kind)."""
+    if place == len(caps):
+        return 0 if any(rem) else 1
+    return sum(w for _, w in _options(caps, kinds, place, rem))
