@@ -118,3 +118,20 @@ def test_the_log_read_after_an_undo_and_another_move_is_the_new_game_s():
         if rng.random() < 0.5 and not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
     assert tried > 20
+
+
+def test_a_copy_undoes_only_its_own_actions():
+    game = garrison.load("soldateska", players=3)
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])
+    copy = state.clone()
+    with pytest.raises(garrison.GameError, match="a copy: it can undo only the actions applied"):
+        copy.undo()
+    assert copy == state  # the refused undo changed nothing
+    action = copy.legal_actions()[-1]
+    copy.apply_action(action)
+    copy.undo()
+    assert copy == state
+    state.undo()  # the original keeps its whole undo stack
+    assert state.history() == copy.history()[:-1]

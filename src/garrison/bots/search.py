@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, Game, OptionError, State, sample_chance
+from garrison.core.compiled import CompiledState
 
 #: Longest rollout by default (actions); a game that can run longer is cut off there.
 MAX_ROLLOUT = 1000
@@ -201,6 +202,13 @@ class Rollout:
 
     def run(self, state: State, rng: random.Random) -> list[float]:
         """Returns after playing ``state`` forward (``state`` is left as it was)."""
+        if self.random_policy and self.horizon == "end" and isinstance(state, CompiledState):
+            # random rollouts to the end on compiled rules: played in C on a copy
+            end = state.random_playout(rng.getrandbits(64), self.max_steps)
+            self.steps += end.move_number() - state.move_number()
+            if self.evaluator is not None and not end.is_terminal():
+                return list(self.evaluator(end))
+            return self.final(end)
         measure = (state.returns if self.horizon == "score"
                    else (lambda: self.evaluator(state)) if self.horizon == "eval" else None)
         start = measure() if measure else None

@@ -13,20 +13,9 @@ out, so a batched game is a game of the kernel, move for move.
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, next_uniform
 
 import numpy as np
-
-
-cdef inline double next_uniform(uint64_t* state) noexcept:
-    """splitmix64: the next double in [0, 1) of one table's generator."""
-    cdef uint64_t z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    z = z ^ (z >> 31)
-    return (z >> 11) * (1.0 / 9007199254740992.0)
 
 
 cdef class CompiledTables:

@@ -1,3 +1,5 @@
+from libc.stdint cimport uint64_t
+
 # The compiled state's C side, shared by every game written in the new shape (see compiled.pyx).
 
 cdef enum:
@@ -10,8 +12,9 @@ cdef class CompiledState:
     cdef public object game
     cdef char* _data              # the game's struct (a field of the subclass)
     cdef Py_ssize_t _size         # sizeof that struct
-    cdef char* _stack             # undo: one struct copy per applied action
-    cdef Py_ssize_t _stack_cap
+    cdef char* _stack             # undo: one struct copy per action applied since _stack_base
+    cdef Py_ssize_t _stack_cap    # in struct copies
+    cdef Py_ssize_t _stack_base   # history length when this state was copied (undo stops there)
     cdef int* _hist               # every action applied, chance included
     cdef int* _marks              # event count before each action (undo truncates the log)
     cdef Py_ssize_t _nhist, _hist_cap
@@ -40,3 +43,14 @@ cdef class CompiledState:
     cdef int _do(self, int action) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
+
+
+cdef inline double next_uniform(uint64_t* state) noexcept:
+    """splitmix64: the next double in [0, 1) of a generator kept in one 64-bit word."""
+    cdef uint64_t z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    z = z ^ (z >> 31)
+    return (z >> 11) * (1.0 / 9007199254740992.0)

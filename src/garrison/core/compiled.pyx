@@ -27,6 +27,7 @@ the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in
 """
 
 from libc.stdlib cimport free, realloc
+from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memcpy
 
 cimport numpy as cnp
@@ -53,7 +54,7 @@ def _rebuild(game, list history, bytes data, list events):
     if state._raw() != data:
         assert len(data) == state._size, "a pickled state of another layout"
         memcpy(state._data, <char*>data, state._size)
-        state._nhist = 0
+        state._nhist = state._stack_base = 0
         state._nevents = 0
         for e in events:
             state.emit(e[0], e[1], e[2], e[3])
@@ -207,15 +208,17 @@ cdef class CompiledState:
             self._hist_cap = 2 * self._hist_cap + 64
             self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
             self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
-        if n >= self._stack_cap:
-            self._stack_cap = self._hist_cap
+        cdef char* saved
+        if n - self._stack_base >= self._stack_cap:
+            self._stack_cap = 2 * self._stack_cap + 16
             self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
-        memcpy(self._stack + n * self._size, self._data, self._size)
+        saved = self._stack + (n - self._stack_base) * self._size
+        memcpy(saved, self._data, self._size)
         self._marks[n] = <int>self._nevents
         try:
             self._apply(action)
         except BaseException:
-            memcpy(self._data, self._stack + n * self._size, self._size)
+            memcpy(self._data, saved, self._size)
             self._nevents = self._marks[n]
             self._epoch += 1
             raise
@@ -225,13 +228,22 @@ cdef class CompiledState:
         return 0
 
     def undo(self):
-        """Take back the last action (chance included)."""
+        """Take back the last action (chance included). A copy (``clone``, ``child``, a
+        resampled world) undoes only the actions applied to it since it was made: copying keeps
+        no undo stack, so that search can copy a state for the price of its struct and history.
+        Raises ``GameError`` when there is nothing this state can undo."""
         if self._nhist == 0:
             from .errors import GameError
 
             raise GameError("nothing to undo: no action has been applied")
+        if self._nhist <= self._stack_base:
+            from .errors import GameError
+
+            raise GameError("this state is a copy: it can undo only the actions applied to it "
+                            f"since it was copied ({self._nhist} actions came before)")
         self._nhist -= 1
-        memcpy(self._data, self._stack + self._nhist * self._size, self._size)
+        memcpy(self._data, self._stack + (self._nhist - self._stack_base) * self._size,
+               self._size)
         self._nevents = self._marks[self._nhist]
         self._epoch += 1
         self._nlegal = -1
@@ -247,23 +259,42 @@ cdef class CompiledState:
     cdef _copy_log_from(self, CompiledState other):
         cdef Py_ssize_t n = other._nhist
         self._hist_cap = other._hist_cap
-        self._stack_cap = other._hist_cap
         if n:
             self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
             self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
-            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
             memcpy(self._hist, other._hist, n * sizeof(int))
             memcpy(self._marks, other._marks, n * sizeof(int))
-            memcpy(self._stack, other._stack, n * self._size)
         else:
-            self._hist_cap = self._stack_cap = 0
+            self._hist_cap = 0
         self._nhist = n
+        self._stack_base = n  # no undo stack: a copy undoes only its own actions
         self._events_cap = other._nevents
         if other._nevents:
             self._events = <int*>_grow(self._events, other._nevents * EVENT_WORDS * sizeof(int))
             memcpy(self._events, other._events, other._nevents * EVENT_WORDS * sizeof(int))
         self._nevents = other._nevents
         self._nlegal = -1
+
+    def random_playout(self, unsigned long long seed, Py_ssize_t max_steps):
+        """A copy of this state played on by uniformly random legal actions and chance (drawn
+        by ``_sample_chance``) for at most ``max_steps`` actions or to the end, all in C, from
+        the generator ``seed``: the rollout of search with random rollouts. This state is
+        unchanged."""
+        cdef CompiledState w = self.clone()
+        cdef uint64_t rng = seed
+        cdef Py_ssize_t played = 0
+        cdef int player, n
+        while played < max_steps:
+            player = w._current()
+            if player == TERMINAL_PLAYER:
+                break
+            if player == CHANCE_PLAYER:
+                w._do(w._sample_chance(next_uniform(&rng)))
+            else:
+                n = w._find_legal()
+                w._do(w._legal_buf[<int>(next_uniform(&rng) * n)])
+            played += 1
+        return w
 
     def child(self, action):
         """A clone with ``action`` applied; this state is unchanged."""
@@ -274,6 +305,7 @@ cdef class CompiledState:
     def forget_history(self):
         """Drop the history and the undo stack (for worlds built by ``resample``)."""
         self._nhist = 0
+        self._stack_base = 0
 
     def history(self):
         """Every action applied so far, chance outcomes included."""

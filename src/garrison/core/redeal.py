@@ -71,10 +71,13 @@ def deal(
     for i in places:
         options = _options(capt, kinds, i, rem)
         pick = rng.randrange(sum(w for _, w in options))
+        chosen = options[-1][0]
         for take, weight in options:
             if pick < weight:
+                chosen = take
                 break
             pick -= weight
+        take = chosen
         for j, n in enumerate(take):
             for c in pools[j][:n]:
                 out[i] |= 1 << c
