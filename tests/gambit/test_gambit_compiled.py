@@ -1,16 +1,14 @@
 """Gambit on its compiled rules: records made by the Python rules before the conversion (their log lines
-naming seats P1, P2, ... as the rules did by then) replay to
-the same end, and the compiled observation tensor is the encoding of the observation (the gate)."""
+naming seats P1, P2, ... as the rules did by then) replay to the same end. What every compiled
+game guarantees (tensor, undo, copies, playouts) is in tests/conformance/test_compiled_states.py."""
 
 import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import garrison
-from garrison.games.gambit.game import GambitGame
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "records_before_compiled.json").read_text())
 
@@ -21,33 +19,6 @@ def test_records_of_the_python_rules_replay_to_the_same_end(case):
     assert state.is_terminal()
     assert state.returns() == case["returns"]
     assert state.observation(0) == case["observation"]
-
-
-@pytest.mark.parametrize("config", GambitGame.test_configs, ids=str)
-def test_compiled_tensor_equals_the_encoding_of_the_observation(config):
-    game = garrison.load("gambit", **config)
-    rng = random.Random(7)
-    for _ in range(3):
-        state = game.new_initial_state()
-        while True:
-            for seat in [None, *range(game.num_players)]:
-                expected = game.encode_observation(state.observation(seat))
-                np.testing.assert_array_equal(state.observation_tensor(seat), expected)
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-
-
-def test_undo_and_clone_restore_the_struct_and_the_log():
-    state = garrison.load("gambit", players=3).new_initial_state()
-    rng = random.Random(3)
-    seen = []
-    while not state.is_terminal():
-        seen.append((state.clone(), state.fields()))
-        state.apply_action(rng.choice(state.legal_actions()))
-    for before, fields in reversed(seen):
-        state.undo()
-        assert state.fields() == fields and state == before
 
 
 def test_an_illegal_action_changes_nothing_and_is_explained():

@@ -4,17 +4,16 @@ tensor against the one gate.
 The fixtures (tests/soldateska/fixtures/compiled, made by ``make_fixtures.py.txt`` from random
 play with the Python rules at commit 054f633) hold each game's record and, at three points,
 every seat's observation, the spectator's, the returns and the legal moves. Replaying the record
-on today's rules must give the same at each point.
+on today's rules must give the same at each point. What every compiled game guarantees (tensor,
+undo, copies, playouts) is in tests/conformance/test_compiled_states.py.
 """
 
 from __future__ import annotations
 
 import json
-import pickle
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import garrison
@@ -45,37 +44,6 @@ def test_records_of_the_python_rules_replay_the_same(path):
         for seat, obs in enumerate(snap["observations"]):
             assert _plain(state.observation(seat)) == obs, f"seat {seat} at {snap['upto']}"
         assert _plain(state.observation(None)) == snap["public"]
-
-
-@pytest.mark.parametrize("options", SoldateskaGame.test_configs, ids=str)
-def test_compiled_tensor_is_the_encoding_of_the_observation(options):
-    game = garrison.load("soldateska", **options)
-    rng = random.Random(7)
-    for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            for seat in [*range(game.num_players), None]:
-                want = game.encode_observation(state.observation(seat))
-                np.testing.assert_array_equal(state.observation_tensor(seat), want)
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.legal_actions()))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-
-
-def test_undo_clone_and_pickle_restore_the_state_and_its_log():
-    game = garrison.load("soldateska", players=4, max_rounds=2)
-    rng = random.Random(3)
-    state = game.new_initial_state()
-    seen = []
-    while not state.is_terminal():
-        seen.append((state.clone(), state.observation(0)))
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert pickle.loads(pickle.dumps(state)) == state
-    for before, obs in reversed(seen):
-        state.undo()
-        assert state == before
-        assert state.observation(0) == obs
 
 
 def test_a_resampled_world_keeps_no_private_event_of_another_seat():
@@ -118,20 +86,3 @@ def test_the_log_read_after_an_undo_and_another_move_is_the_new_game_s():
         if rng.random() < 0.5 and not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
     assert tried > 20
-
-
-def test_a_copy_undoes_only_its_own_actions():
-    game = garrison.load("soldateska", players=3)
-    state = game.new_initial_state()
-    for _ in range(30):
-        state.apply_action(state.legal_actions()[0])
-    copy = state.clone()
-    with pytest.raises(garrison.GameError, match="a copy: it can undo only the actions applied"):
-        copy.undo()
-    assert copy == state  # the refused undo changed nothing
-    action = copy.legal_actions()[-1]
-    copy.apply_action(action)
-    copy.undo()
-    assert copy == state
-    state.undo()  # the original keeps its whole undo stack
-    assert state.history() == copy.history()[:-1]

@@ -1,0 +1,83 @@
+"""What every game on compiled rules (a ``CompiledState``, core/compiled.pyx) guarantees, checked
+on each such game and test config without a line of game code:
+
+* the observation tensor, encoded in C from the typed state, is exactly the game's encoding of
+  the observation (the gate stays the one definition of what a seat may know);
+* undo restores the struct and the log; a copy undoes only its own actions, and a refused undo
+  changes nothing;
+* ``random_playout`` (the rollouts of search) plays legal games and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import garrison
+from garrison.core.compiled import CompiledState
+
+COMPILED = [
+    pytest.param(name, config, id=f"{name}-{i}")
+    for name in garrison.games()
+    if isinstance(garrison.load(name).new_initial_state(), CompiledState)
+    for i, config in enumerate(garrison.game_class(name).test_configs)
+]
+
+
+def _games(name, config, count, seed):
+    """``count`` random games of a config, every node of each given to the caller."""
+    game = garrison.load(name, **config)
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game.new_initial_state()
+        while True:
+            yield game, state
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name, config", COMPILED)
+def test_the_compiled_tensor_is_the_encoding_of_the_observation(name, config):
+    for game, state in _games(name, config, 2, 7):
+        for seat in [None, *range(game.num_players)]:
+            expected = game.encode_observation(state.observation(seat))
+            np.testing.assert_array_equal(state.observation_tensor(seat), expected)
+
+
+@pytest.mark.parametrize("name, config", COMPILED)
+def test_undo_restores_the_struct_and_the_log_and_copies_undo_only_their_own(name, config):
+    game = garrison.load(name, **config)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    seen = []
+    while not state.is_terminal() and len(seen) < 300:
+        seen.append((state.clone(), state.observation(0)))
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    if copy.history():
+        with pytest.raises(garrison.GameError, match="a copy: it can undo only"):
+            copy.undo()
+        assert copy == state
+    for before, view in reversed(seen):
+        state.undo()
+        assert state == before and state.observation(0) == view
+
+
+@pytest.mark.parametrize("name, config", COMPILED)
+def test_random_playouts_play_legal_games_on_a_copy(name, config):
+    game = garrison.load(name, **config)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(20):
+        before = state.clone()
+        end = state.random_playout(rng.getrandbits(64), 10_000)
+        assert state == before
+        assert end.is_terminal()
+        replayed = garrison.replay(end.to_record())  # every action legal where it was played
+        assert replayed == end and replayed.returns() == end.returns()
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
