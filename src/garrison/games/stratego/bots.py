@@ -25,6 +25,7 @@ from .rules import ATTACKER_WINS, BOTH_LOST, DEFENDER_WINS, SETUP, battle
 from .setups import HEURISTIC, varied_layout
 
 if TYPE_CHECKING:
+    from .game import StrategoGame
     from .state import StrategoState
 
 VALUE = (1000.0, 3.0, 1.0, 2.5, 2.0, 3.0, 4.0, 5.0, 7.0, 9.0, 12.0, 1.5)
@@ -53,6 +54,7 @@ def _gain(attacker: int, defender: int, last: bool = False) -> float:
 class HeuristicBot(Bot):
     name = "heuristic"
     description = "probes with low pieces, takes weaker revealed pieces, guards its flag"
+    game: StrategoGame
 
     def __init__(self, game: Any, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)

@@ -62,11 +62,12 @@ def view(state: StrategoState, seat: int | None) -> tuple[list[Any], list[list[i
             if not setup:
                 captured[side].append(rank)
             continue
+        shown: int | None = rank
         if side != seat:
             if setup:
                 continue
-            rank = _public(flags, square, rank, forget)
-        board[square] = [side, rank, flags & MOVED, 1 if flags & (REVEALED | SCOUTED) else 0]
+            shown = _public(flags, square, rank, forget)
+        board[square] = [side, shown, flags & MOVED, 1 if flags & (REVEALED | SCOUTED) else 0]
     return board, captured
 
 

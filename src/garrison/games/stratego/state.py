@@ -8,7 +8,7 @@ explanations). Nothing here changes the state.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from garrison.core import CHANCE, State
 from garrison.core.errors import InvalidActionError
@@ -249,7 +249,7 @@ class StrategoState(StrategoCore, State):
                         if self.phase == OVER else ""))
         return "\n".join(lines)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
 
 __all__ = ["StrategoState", "SIDES"]
