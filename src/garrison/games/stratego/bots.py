@@ -59,15 +59,15 @@ class HeuristicBot(Bot):
     def __init__(self, game: Any, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)
         self._plan: dict[int, list[int]] | None = None
+        army = game.rules.army
+        self._army: list[int] = [army.count(r) for r in range(NUM_RANKS)]  # pieces per rank
 
     def step(self, state: StrategoState) -> int:  # type: ignore[override]
         legal = state.legal_actions()
-        army = self.game.rules.army
-        counts = [army.count(r) for r in range(NUM_RANKS)]
         if state.phase == SETUP:
-            return self._setup(counts, army[state.placed[self.seat]], legal)
+            return self._setup(self._army, self.game.rules.army[state.placed[self.seat]], legal)
         board, captured = view(state, self.seat)
-        return self._move(board, captured, counts, legal)
+        return self._move(board, captured, self._army, legal)
 
     # -- setup -------------------------------------------------------------------------------------
     def _setup(self, army: list[int], rank: int, legal: list[int]) -> int:
@@ -101,7 +101,7 @@ class HeuristicBot(Bot):
               legal: list[int]) -> int:
         me = self.seat
         unknown_all, unknown_moving = self._unknown_ranks(board, captured, army)
-        enemies = [sq for sq, c in enumerate(board) if c is not None and c[0] != me]
+        near = nearest([sq for sq, c in enumerate(board) if c is not None and c[0] != me])
         flag_sq = next((sq for sq, c in enumerate(board) if c and c[0] == me and c[1] == FLAG), -1)
         last = sum(1 for c in board if c and c[0] == me and movable(c[1])) == 1
         best, best_score = legal[0], float("-inf")
@@ -118,12 +118,10 @@ class HeuristicBot(Bot):
             else:
                 score += self._danger(board, me, to, rank, frm)
                 score -= self._danger(board, me, frm, rank, -1)  # fleeing a threat is good
-                near_before = min((_dist(frm, e) for e in enemies), default=0)
-                near_after = min((_dist(to, e) for e in enemies), default=0)
                 if rank not in (MARSHAL,) and VALUE[rank] <= 4.0:
-                    score += 0.15 * (near_before - near_after)
+                    score += 0.15 * (near[frm] - near[to])
                 else:
-                    score += 0.05 * (near_before - near_after)
+                    score += 0.05 * (near[frm] - near[to])
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -169,8 +167,26 @@ class HeuristicBot(Bot):
         return -risk
 
 
-def _dist(a: int, b: int) -> int:
-    return abs(a // 10 - b // 10) + abs(a % 10 - b % 10)
+def nearest(targets: list[int]) -> list[int]:
+    """Per square, the distance (rows plus columns) to the nearest of ``targets``; all 0 when
+    there is none. Two sweeps over the board (a city-block distance transform)."""
+    if not targets:
+        return [0] * 100
+    far = 100
+    d = [far] * 100
+    for sq in targets:
+        d[sq] = 0
+    for sq in range(100):  # from a1 upwards: the nearest below or to the left
+        if sq >= 10 and d[sq - 10] + 1 < d[sq]:
+            d[sq] = d[sq - 10] + 1
+        if sq % 10 and d[sq - 1] + 1 < d[sq]:
+            d[sq] = d[sq - 1] + 1
+    for sq in range(99, -1, -1):  # from j10 downwards: above or to the right
+        if sq < 90 and d[sq + 10] + 1 < d[sq]:
+            d[sq] = d[sq + 10] + 1
+        if sq % 10 != 9 and d[sq + 1] + 1 < d[sq]:
+            d[sq] = d[sq + 1] + 1
+    return d
 
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot}
