@@ -29,3 +29,16 @@ def test_the_bots_setups_vary_and_are_in_no_public_list():
         flags.add(next(sq for sq in range(rows * 10) if board[sq] and board[sq][1] == 0))
     assert len(layouts) == 60 and not layouts & catalogue
     assert len(flags) >= 8
+
+
+def test_the_bots_nearest_enemy_map_is_the_city_block_distance_to_the_closest():
+    import random
+
+    from garrison.games.stratego.bots import nearest
+
+    rng = random.Random(4)
+    for count in (0, 1, 2, 5, 40):
+        targets = rng.sample(range(100), count)
+        want = [min((abs(s // 10 - t // 10) + abs(s % 10 - t % 10) for t in targets), default=0)
+                for s in range(100)]
+        assert nearest(targets) == want

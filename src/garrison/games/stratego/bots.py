@@ -1,4 +1,5 @@
-"""Bots for the Stratego-style game. They read only the observation and the legal actions.
+"""Bots for the Stratego-style game. They read only what their seat sees (the gate's board and
+captures, ``observe.view``, without the log text) and the legal actions.
 
 ``heuristic``: sets up with a fresh sound layout of its own (or, when the game has an archive, a
 human one); in play
@@ -18,12 +19,14 @@ from garrison.core import Bot
 
 from . import actions
 from .board import NEIGHBOURS, step
-from .pieces import FLAG, MARSHAL, NAMES, NUM_RANKS, SPY, movable
-from .rules import ATTACKER_WINS, BOTH_LOST, DEFENDER_WINS, battle
+from .observe import view
+from .pieces import FLAG, MARSHAL, NUM_RANKS, SPY, movable
+from .rules import ATTACKER_WINS, BOTH_LOST, DEFENDER_WINS, SETUP, battle
 from .setups import HEURISTIC, varied_layout
 
 if TYPE_CHECKING:
-    from garrison.core import State
+    from .game import StrategoGame
+    from .state import StrategoState
 
 VALUE = (1000.0, 3.0, 1.0, 2.5, 2.0, 3.0, 4.0, 5.0, 7.0, 9.0, 12.0, 1.5)
 
@@ -51,20 +54,23 @@ def _gain(attacker: int, defender: int, last: bool = False) -> float:
 class HeuristicBot(Bot):
     name = "heuristic"
     description = "probes with low pieces, takes weaker revealed pieces, guards its flag"
+    game: StrategoGame
 
     def __init__(self, game: Any, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)
         self._plan: dict[int, list[int]] | None = None
+        army = game.rules.army
+        self._army: list[int] = [army.count(r) for r in range(NUM_RANKS)]  # pieces per rank
 
-    def step(self, state: State) -> int:
+    def step(self, state: StrategoState) -> int:  # type: ignore[override]
         legal = state.legal_actions()
-        obs = state.observation(self.seat)
-        if obs["phase"] == "setup":
-            return self._setup(obs, legal)
-        return self._move(obs, legal)
+        if state.phase == SETUP:
+            return self._setup(self._army, self.game.rules.army[state.placed[self.seat]], legal)
+        board, captured = view(state, self.seat)
+        return self._move(board, captured, self._army, legal)
 
     # -- setup -------------------------------------------------------------------------------------
-    def _setup(self, obs: dict[str, Any], legal: list[int]) -> int:
+    def _setup(self, army: list[int], rank: int, legal: list[int]) -> int:
         """A human layout of the operator's archive when there is one; else, piece by piece, a
         fresh sound layout drawn from this bot's own random source (the server seeds it from the
         system's): no public list of setups tells where its Flag is. Only when the game allows
@@ -75,16 +81,15 @@ class HeuristicBot(Bot):
         if human or (catalogue and not pieces and self._plan is None):
             return self.rng.choice(human or catalogue[:HEURISTIC])
         if self._plan is None:  # piece by piece: follow a fresh layout
-            army = tuple(r for r in range(NUM_RANKS) for _ in range(obs["army"][r]))
+            ranks = tuple(r for r in range(NUM_RANKS) for _ in range(army[r]))
             rows = self.game.params.setup_rows
-            layout = varied_layout(army, rows, self.rng)
+            layout = varied_layout(ranks, rows, self.rng)
             squares = [r * 10 + c for r in range(rows) for c in range(10)]
             if self.seat == 1:
                 squares = [99 - s for s in squares]
             self._plan = {}
-            for sq, rank in zip(squares, layout):
-                self._plan.setdefault(rank, []).append(sq)
-        rank = NAMES.index(obs["setup"]["next"])
+            for sq, r in zip(squares, layout):
+                self._plan.setdefault(r, []).append(sq)
         for sq in self._plan.get(rank, []):
             if actions.PLACE + sq in legal:
                 self._plan[rank].remove(sq)
@@ -92,11 +97,11 @@ class HeuristicBot(Bot):
         return self.rng.choice(legal)
 
     # -- play --------------------------------------------------------------------------------------
-    def _move(self, obs: dict[str, Any], legal: list[int]) -> int:
+    def _move(self, board: list[Any], captured: list[list[int]], army: list[int],
+              legal: list[int]) -> int:
         me = self.seat
-        board = obs["board"]
-        unknown_all, unknown_moving = self._unknown_ranks(obs)
-        enemies = [sq for sq, c in enumerate(board) if c is not None and c[0] != me]
+        unknown_all, unknown_moving = self._unknown_ranks(board, captured, army)
+        near = nearest([sq for sq, c in enumerate(board) if c is not None and c[0] != me])
         flag_sq = next((sq for sq, c in enumerate(board) if c and c[0] == me and c[1] == FLAG), -1)
         last = sum(1 for c in board if c and c[0] == me and movable(c[1])) == 1
         best, best_score = legal[0], float("-inf")
@@ -113,23 +118,22 @@ class HeuristicBot(Bot):
             else:
                 score += self._danger(board, me, to, rank, frm)
                 score -= self._danger(board, me, frm, rank, -1)  # fleeing a threat is good
-                near_before = min((_dist(frm, e) for e in enemies), default=0)
-                near_after = min((_dist(to, e) for e in enemies), default=0)
                 if rank not in (MARSHAL,) and VALUE[rank] <= 4.0:
-                    score += 0.15 * (near_before - near_after)
+                    score += 0.15 * (near[frm] - near[to])
                 else:
-                    score += 0.05 * (near_before - near_after)
+                    score += 0.05 * (near[frm] - near[to])
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _unknown_ranks(self, obs: dict[str, Any]) -> tuple[dict[int, float], dict[int, float]]:
+    def _unknown_ranks(self, board: list[Any], captured: list[list[int]], army: list[int],
+                       ) -> tuple[dict[int, float], dict[int, float]]:
         """Probabilities of the rank of an unknown enemy piece: any one, and one that moved."""
         me = self.seat
-        left = list(obs["army"])
-        for rank in obs["captured"][1 - me]:
+        left = list(army)
+        for rank in captured[1 - me]:
             left[rank] -= 1
-        for cell in obs["board"]:
+        for cell in board:
             if cell is not None and cell[0] != me and cell[1] is not None:
                 left[cell[1]] -= 1
         left = [max(0, c) for c in left]
@@ -163,8 +167,26 @@ class HeuristicBot(Bot):
         return -risk
 
 
-def _dist(a: int, b: int) -> int:
-    return abs(a // 10 - b // 10) + abs(a % 10 - b % 10)
+def nearest(targets: list[int]) -> list[int]:
+    """Per square, the distance (rows plus columns) to the nearest of ``targets``; all 0 when
+    there is none. Two sweeps over the board (a city-block distance transform)."""
+    if not targets:
+        return [0] * 100
+    far = 100
+    d = [far] * 100
+    for sq in targets:
+        d[sq] = 0
+    for sq in range(100):  # from a1 upwards: the nearest below or to the left
+        if sq >= 10 and d[sq - 10] + 1 < d[sq]:
+            d[sq] = d[sq - 10] + 1
+        if sq % 10 and d[sq - 1] + 1 < d[sq]:
+            d[sq] = d[sq - 1] + 1
+    for sq in range(99, -1, -1):  # from j10 downwards: above or to the right
+        if sq < 90 and d[sq + 10] + 1 < d[sq]:
+            d[sq] = d[sq + 10] + 1
+        if sq % 10 != 9 and d[sq + 1] + 1 < d[sq]:
+            d[sq] = d[sq + 1] + 1
+    return d
 
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot}

@@ -7,18 +7,19 @@ the ranks left over, with Bombs and the Flag only on pieces that never moved. Ea
 assignment is equally likely.
 
 History: during setup the world's history is the true one with the other side's setup rewritten
-to lay out the world's squares, so ``replay`` rebuilds the world exactly. Once play has begun the
-world forgets its history (it is a sample for search, not a record), and it can never be undone
+to lay out the world's squares, and the world is built by replaying it (so ``replay`` rebuilds
+it exactly). Once play has begun the world is a copy of the compiled state with new hidden ranks
+that forgets its history (it is a sample for search, not a record), and it can never be undone
 back into the true game.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from . import actions, rules
-from .observe import public_rank
+from . import actions
+from .observe import MOVED, REVEALED, SCOUTED
 from .pieces import movable
 from .rules import SETUP
 
@@ -27,72 +28,49 @@ if TYPE_CHECKING:
 
 
 def resample(state: StrategoState, seat: int, rng: random.Random) -> StrategoState:
-    world = state.clone()
-    world._stack = []  # undo would lead back to the true game
     other = 1 - seat
-    n = state.rules.n
-    first = other * n
     if state.phase == SETUP:
-        _shuffle_hidden_setup(world, other, rng)
-    else:
-        unknown = [p for p in range(first, first + n)
-                   if state.pos[p] >= 0 and public_rank(state, p) is None
-                   and not state.revealed >> p & 1]
-        still = [p for p in unknown if not state.moved >> p & 1]
-        pool = [state.rank[p] for p in unknown]
-        fixed = [r for r in pool if not movable(r)]
-        free = [r for r in pool if movable(r)]
-        rng.shuffle(fixed)
-        rng.shuffle(free)
-        chosen = rng.sample(still, len(fixed))
-        rank = list(state.rank)
-        for p, r in zip(chosen, fixed):
-            rank[p] = r
-        chosen_set = set(chosen)
-        rest = [p for p in unknown if p not in chosen_set]
-        for p, r in zip(rest, free):
-            rank[p] = r
-        world.rank = tuple(rank)
-        rules.rebuild_masks(world)
-        if world.phase == rules.PLAY and world.turn == other:
-            world.moves = rules.generate_moves(world, other)
-    world._history = _history_of(state, world, other) if state.phase == SETUP else []
+        return _reset_hidden_setup(state, other, rng)
+    n = state.n
+    pos, flags = state.pos, state.flags
+    rank = list(state.rank)
+    unknown = [p for p in range(other * n, other * n + n)
+               if pos[p] >= 0 and not flags[p] & (REVEALED | SCOUTED)]
+    still = [p for p in unknown if not flags[p] & MOVED]
+    pool = [rank[p] for p in unknown]
+    fixed = [r for r in pool if not movable(r)]
+    free = [r for r in pool if movable(r)]
+    rng.shuffle(fixed)
+    rng.shuffle(free)
+    chosen = rng.sample(still, len(fixed))
+    for p, r in zip(chosen, fixed):
+        rank[p] = r
+    chosen_set = set(chosen)
+    rest = [p for p in unknown if p not in chosen_set]
+    for p, r in zip(rest, free):
+        rank[p] = r
+    world = cast("StrategoState", state.clone())
+    world.set_ranks(rank)
+    world.forget_history()
     return world
 
 
-def _shuffle_hidden_setup(world: StrategoState, other: int, rng: random.Random) -> None:
-    n = world.rules.n
-    count = world.placed[other]
+def _reset_hidden_setup(state: StrategoState, other: int, rng: random.Random) -> StrategoState:
+    """The world where ``other``'s placed pieces stand on fresh random squares of its zone: the
+    true history with ``other``'s setup replaced by placements of the new layout, replayed."""
+    count = state.placed[other]
     if count == 0:
-        return
-    pieces = list(range(other * n, other * n + count))
-    squares = rng.sample(world.rules.zones[other], count)
-    board, pos = list(world.board), list(world.pos)
-    for p in pieces:
-        board[pos[p]] = rules.EMPTY
-    for p, sq in zip(pieces, squares):
-        board[sq] = p
-        pos[p] = sq
-    world.board, world.pos = tuple(board), tuple(pos)
-
-
-def _history_of(state: StrategoState, world: StrategoState, other: int) -> list[int]:
-    """The true history with ``other``'s setup replaced by placements of the world's layout."""
-    history = state._history
-    n = world.rules.n
-    if other == 1 and state.setup_end[0] == 0:
-        return list(history)  # Blue has not begun to set up
+        return cast("StrategoState", state.clone())  # nothing of ``other``'s is on the board
+    history = state.history()
+    squares = rng.sample(state.rules.zones[other], count)
     start = 0 if other == 0 else state.setup_end[0]
     end = state.setup_end[other] or len(history)
-    count = world.placed[other]
-    order = [world.pos[p] for p in range(other * n, other * n + count)]
-    complete = count == n and not world.filling
-    if (world.game.params.setup == "pieces" or not complete) and not world.filling:
-        steps = [actions.PLACE + sq for sq in order]
+    complete = count == state.n and not state.filling
+    if (state.game.params.setup == "pieces" or not complete) and not state.filling:
+        steps = [actions.PLACE + sq for sq in squares]
     else:  # a random setup whose chance outcomes happen to be this layout
-        steps = [actions.RANDOM_SETUP, *order]
-    if state.setup_end[other]:  # keep the bookkeeping in step with the new history
-        marks = list(state.setup_end)
-        marks[other] = start + len(steps)
-        world.setup_end = tuple(marks)
-    return [*history[:start], *steps, *history[end:]]
+        steps = [actions.RANDOM_SETUP, *squares]
+    world = cast("StrategoState", state.game.new_initial_state())
+    for action in [*history[:start], *steps, *history[end:]]:
+        world.apply_unchecked(action)
+    return world

@@ -22,6 +22,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .bots import VALUE
+from .observe import REVEALED
 from .pieces import FLAG, movable
 from .rules import PLAY
 
@@ -36,16 +37,17 @@ SCALE = 12.0
 
 def material(state: StrategoState, side: int) -> float:
     """Piece values of ``side`` on the board, hidden pieces counting ``1 + HIDDEN_BONUS``."""
-    n = state.rules.n
+    n = state.n
+    pos, ranks, flags = state.pos, state.rank, state.flags
     total = 0.0
     for piece in range(side * n, side * n + n):
-        if state.pos[piece] < 0:
+        if pos[piece] < 0:
             continue
-        rank = state.rank[piece]
+        rank = ranks[piece]
         if rank == FLAG:
             continue
         value = VALUE[rank]
-        if not state.revealed >> piece & 1:
+        if not flags[piece] & REVEALED:
             value *= 1.0 + HIDDEN_BONUS
         total += value
     return total
@@ -53,8 +55,9 @@ def material(state: StrategoState, side: int) -> float:
 
 def can_move(state: StrategoState, side: int) -> bool:
     """Whether ``side`` still has a piece that moves (a Bomb or the Flag alone cannot play)."""
-    n = state.rules.n
-    return any(state.pos[p] >= 0 and movable(state.rank[p]) for p in range(side * n, side * n + n))
+    n = state.n
+    pos, rank = state.pos, state.rank
+    return any(pos[p] >= 0 and movable(rank[p]) for p in range(side * n, side * n + n))
 
 
 def evaluate(state: StrategoState) -> list[float]:

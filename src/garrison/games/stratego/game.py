@@ -10,8 +10,7 @@ from garrison.core import Game, GameFacts
 
 from . import actions, evaluate, gravon, observe, render
 from .bots import BOTS
-from .params import StrategoParams
-from .rules import Rules
+from .params import Rules, StrategoParams
 from .setups import catalogue_size
 from .state import StrategoState
 
@@ -32,10 +31,9 @@ class StrategoGame(Game):
     State = StrategoState
     params: StrategoParams
     openspiel_peer = "dark_chess"
-    fast_core = "garrison.games.stratego._core"
     bench_options = {"setup": "whole"}
     bots = BOTS
-    evaluator = staticmethod(evaluate.evaluate)
+    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[assignment]
     #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
     #: widens progressively (20-40 legal moves, a budget of tens of simulations).
     search_defaults = {"horizon": "20", "widen": 1.0}

@@ -21,7 +21,7 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from xml.etree import ElementTree
 
 from garrison.core.errors import GameError
@@ -46,6 +46,10 @@ from .pieces import (
 )
 from .rules import DRAW
 from .setups import EMPTY
+
+if TYPE_CHECKING:
+    from .game import StrategoGame
+    from .state import StrategoState
 
 COLUMNS = "ABCDEFGHIK"
 ROWS = "123456789:"
@@ -109,7 +113,8 @@ class GravonGame:
         inside = set(squares)
         if any(cell is not None and cell[0] == side and sq not in inside for sq, cell in enumerate(board)):
             return None
-        return tuple(board[s][1] if board[s] is not None and board[s][0] == side else EMPTY for s in squares)
+        cells = [board[s] for s in squares]
+        return tuple(cell[1] if cell is not None and cell[0] == side else EMPTY for cell in cells)
 
 
 def parse_xml(gid: str, data: bytes) -> GravonGame:
@@ -253,8 +258,8 @@ def replay_game(game: GravonGame) -> Replay:
         return out
     try:
         options = options_for(game)
-        engine = load("stratego", **options)
-        state = engine.new_initial_state()
+        engine = cast("StrategoGame", load("stratego", **options))
+        state = cast("StrategoState", engine.new_initial_state())
         for side in (0, 1):
             for action in setup_actions(game, side, engine.rules.army, engine.params.setup_rows):
                 state.apply_action(action)

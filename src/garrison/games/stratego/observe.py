@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from garrison.core.events import entries
-
+from . import log
 from .board import square_name
 from .pieces import NAMES, NUM_RANKS, SCOUT, name
 from .rules import DRAW, OVER, SETUP
@@ -27,57 +26,56 @@ if TYPE_CHECKING:
     from .game import StrategoGame
     from .state import StrategoState
 
-SIDES = ("Red", "Blue")
 PHASES = ("setup", "play", "over")
-OUTCOME_TEXT = ("the attacker wins", "the defender holds", "both are lost", "the flag is taken")
 LOG_LENGTH = 12
 PLANES = 28
 EXTRA = 3 + 3 + 3 + 2 * NUM_RANKS + 1
 TENSOR_SIZE = PLANES * 100 + EXTRA
+MOVED, SCOUTED, REVEALED = 1, 2, 4  # ``state.flags`` of a piece
 
 
 def public_rank(state: StrategoState, piece: int) -> int | None:
     """The rank of ``piece`` as its opponent knows it, or ``None``."""
-    if state.revealed >> piece & 1 and (state.pos[piece] < 0 or not state.game.params.forget_revealed):
-        return state.rank[piece]
-    if state.scouted >> piece & 1:
+    return _public(state.flags[piece], state.pos[piece], state.rank[piece],
+                   state.game.params.forget_revealed)
+
+
+def _public(flags: int, square: int, rank: int, forget: bool) -> int | None:
+    if flags & REVEALED and (square < 0 or not forget):
+        return rank
+    if flags & SCOUTED:
         return SCOUT
     return None
 
 
-def describe_event(event: tuple) -> str:
-    if event[0] == "setup":
-        return f"{SIDES[event[1]]} has set up"
-    if event[0] == "end":
-        winner, reason = event[1], event[2]
-        why = {"flag": "the flag is captured", "no moves": "the loser has no move left",
-               "cap": "the move cap is reached"}.get(reason, reason)
-        return "draw: " + why if winner == DRAW else f"{SIDES[winner]} wins: {why}"
-    side, frm, to, a_rank, d_rank, outcome = event
-    if a_rank < 0:
-        return f"{SIDES[side]} {square_name(frm)}-{square_name(to)}"
-    return (f"{SIDES[side]} {square_name(frm)}x{square_name(to)}: {name(a_rank)} attacks "
-            f"{name(d_rank)}; {OUTCOME_TEXT[outcome]}")
+def view(state: StrategoState, seat: int | None) -> tuple[list[Any], list[list[int]]]:
+    """The board and the captured pieces as ``seat`` sees them (the gate's part that bots read):
+    per square ``[side, rank or None, moved, known]`` or None; captured ranks per side."""
+    n = state.n
+    setup = state.phase == SETUP
+    forget = state.game.params.forget_revealed
+    board: list[Any] = [None] * 100
+    captured: list[list[int]] = [[], []]
+    for piece, (square, rank, flags) in enumerate(zip(state.pos, state.rank, state.flags)):
+        side = piece // n
+        if square < 0:
+            if not setup:
+                captured[side].append(rank)
+            continue
+        shown: int | None = rank
+        if side != seat:
+            if setup:
+                continue
+            shown = _public(flags, square, rank, forget)
+        board[square] = [side, shown, flags & MOVED, 1 if flags & (REVEALED | SCOUTED) else 0]
+    return board, captured
 
 
 def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may know (``None``: a spectator)."""
     rules = state.rules
     n = rules.n
-    moved = state.moved
-    board: list[Any] = [None] * 100
-    captured: list[list[int]] = [[], []]
-    for piece, square in enumerate(state.pos):
-        side = piece // n
-        if square < 0:
-            if state.phase != SETUP:
-                captured[side].append(state.rank[piece])
-            continue
-        if state.phase == SETUP and side != seat:
-            continue
-        rank = state.rank[piece] if side == seat else public_rank(state, piece)
-        known = 1 if (state.revealed >> piece & 1 or state.scouted >> piece & 1) else 0
-        board[square] = [side, rank, moved >> piece & 1, known]
+    board, captured = view(state, seat)
     player = state.current_player()
     obs: dict[str, Any] = {
         "seat": seat,
@@ -91,7 +89,7 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
         "streak": [None if s is None else [square_name(s[1]), square_name(s[2]), s[3]]
                    for s in state.streak],
         "winner": None if state.phase != OVER else ("draw" if state.winner == DRAW else state.winner),
-        "log": [describe_event(e) for e in entries(state.events, LOG_LENGTH)],
+        "log": log.entries(state.last_events(LOG_LENGTH)),
     }
     if state.phase == SETUP and seat is not None:
         done = state.placed[seat]
@@ -149,4 +147,4 @@ def encode(game: StrategoGame, obs: dict[str, Any]) -> np.ndarray:
     return out
 
 
-__all__ = ["observe", "encode", "public_rank", "TENSOR_SIZE"]
+__all__ = ["observe", "view", "encode", "public_rank", "TENSOR_SIZE"]

@@ -21,7 +21,8 @@ from garrison.core import Params
 from garrison.core.errors import OptionError
 from garrison.core.params import option
 
-from .pieces import parse_army
+from .board import zone
+from .pieces import army_ranks, parse_army
 
 _ISF = {"two_square_limit": 3, "more_squares": True}
 
@@ -86,3 +87,28 @@ class StrategoParams(Params):
                 f"army of {total} pieces does not fit {self.setup_rows} setup rows "
                 f"({10 * self.setup_rows} squares)"
             )
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the rules read from the options, computed once per game (``game.rules``)."""
+
+    army: tuple[int, ...]  # ranks of one side's pieces, in placement order
+    n: int  # pieces per side
+    rows: int
+    zones: tuple[tuple[int, ...], tuple[int, ...]]
+    zone_sets: tuple[frozenset[int], frozenset[int]]
+    scout_attack: bool
+    limit: int
+    more_squares: bool
+    draw_both: bool
+    at_once: bool
+    cap: int
+
+    @classmethod
+    def of(cls, p: StrategoParams) -> Rules:
+        army = army_ranks(p.army)
+        zones = (zone(0, p.setup_rows), zone(1, p.setup_rows))
+        return cls(army, len(army), p.setup_rows, zones, (frozenset(zones[0]), frozenset(zones[1])),
+                   p.scout_move_and_attack, p.two_square_limit, p.more_squares,
+                   p.draw_when_both_immobile, p.immobile_loses_at_once, p.max_plies)

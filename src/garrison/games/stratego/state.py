@@ -1,119 +1,52 @@
-"""A Stratego-style game in progress: setup (Red, then Blue), then alternating moves."""
+"""A Stratego-style game in progress: the compiled rules (``rules.pyx``) with the views.
+
+``StrategoState`` is the compiled ``StrategoCore`` (typed state and rules: setup, then
+alternating moves) joined with the kernel's Python ``State`` (observation gate, notation,
+explanations). Nothing here changes the state.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
 
-from garrison.core import CHANCE, TERMINAL, State
+from garrison.core import CHANCE, State
 from garrison.core.errors import InvalidActionError
-from garrison.core.events import EMPTY as NO_EVENTS
 
-from . import actions, rules
+from . import actions
 from .board import LAKES, RAYS, line_between, parse_square, square_name, step
-from .observe import observe
+from .observe import MOVED, REVEALED, observe
 from .pieces import SCOUT, movable, name, short
-from .rules import DRAW, EMPTY, OVER, PLAY, SETUP
-from .setups import catalogue_layout
+from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoCore
 
 if TYPE_CHECKING:
     from .game import StrategoGame
+    from .params import Rules
 
 SIDES = ("Red", "Blue")
 _MOVE_TEXT = re.compile(r"^([a-j])(\d{1,2})\s*[-x: ]?\s*([a-j])(\d{1,2})$")
 
 
-class StrategoState(State):
+class StrategoState(StrategoCore, State):
+    """Every field is a typed accessor of ``StrategoCore`` (see ``rules.pyx``)."""
+
     game: StrategoGame
 
-    def __init__(self, game: StrategoGame) -> None:
-        super().__init__(game)
-        r = game.rules
-        self.board = rules.empty_board()
-        self.pos = (-1,) * (2 * r.n)
-        self.rank = r.army + r.army
-        self.moved = 0  # bitmask of pieces that ever moved (public)
-        self.scouted = 0  # bitmask of pieces that ran more than one square: Soldiers (public)
-        self.revealed = 0  # bitmask of pieces that fought (public)
-        self.phase = SETUP
-        self.turn = 0
-        self.placed = (0, 0)
-        self.filling = False  # chance is laying out a random setup for ``turn``
-        self.setup_end = (0, 0)  # history length when each side finished its setup
-        self.origin = self.pos  # where every piece stood when play began
-        self.ply = 0
-        self.winner = -1
-        self.reason = ""
-        self.streak: tuple[Any, Any] = (None, None)
-        self.chase: tuple | None = None
-        self.threat: tuple | None = None
-        self.zhash = 0
-        self.occ = self.scouts = self.mobile = (0, 0)  # bitboards per side (rules.rebuild_masks)
-        self.moves: tuple[int, ...] = ()
-        self.events = NO_EVENTS
-
     @property
-    def rules(self) -> rules.Rules:
+    def rules(self) -> Rules:
         return self.game.rules
 
-    # -- the kernel interface --------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.filling:
-            return CHANCE
-        return self.turn
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        if self.phase != OVER or self.winner == DRAW:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
-    def _legal_actions(self) -> list[int] | tuple[int, ...]:
-        if self.phase == PLAY:
-            return self.moves
-        mode = self.game.params.setup
-        out = []
-        if mode != "whole":
-            out = sorted(actions.PLACE + s for s in rules.free_setup_squares(self))
-        if mode != "pieces" and self.placed[self.turn] == 0:
-            out.append(actions.RANDOM_SETUP)
-            out.extend(range(actions.CATALOGUE, actions.CATALOGUE + self.game.catalogue))
-        return out
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        free = sorted(rules.free_setup_squares(self))
-        p = 1.0 / len(free)
-        return [(s, p) for s in free]
-
-    def _apply(self, action: int) -> None:
-        if self.phase == PLAY:
-            rules.play_move(self, action)
-            return
-        side = self.turn
-        if self.filling or action < actions.RANDOM_SETUP:
-            rules.place(self, action if self.filling else action - actions.PLACE)
-        elif action == actions.RANDOM_SETUP:
-            self.filling = True
-        else:
-            p = self.game.params
-            layout = catalogue_layout(p.army, self.rules.army, p.setup_rows, p.setup_file,
-                                      action - actions.CATALOGUE)
-            rules.place_layout(self, layout)
-        if self.placed[side] == self.rules.n and not self.filling and self.setup_end[side] == 0:
-            done = len(self._history) + 1
-            self.setup_end = (done, 0) if side == 0 else (self.setup_end[0], done)
+    def _next_piece(self) -> int:
+        """The id of the piece the side setting up places next."""
+        return self.turn * self.n + self.placed[self.turn]
 
     # -- text --------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
         if self.filling:
-            return f"{name(self.rank[rules.next_piece(self)])} to {square_name(action)}"
+            return f"{name(self.rank[self._next_piece()])} to {square_name(action)}"
         if self.phase == SETUP:
             if actions.PLACE <= action < actions.RANDOM_SETUP:
-                piece = name(self.rank[rules.next_piece(self)])
+                piece = name(self.rank[self._next_piece()])
                 return f"place {piece} {square_name(action - actions.PLACE)}"
             if action == actions.RANDOM_SETUP:
                 return "random setup"
@@ -126,9 +59,9 @@ class StrategoState(State):
         to = actions.move_target(action)
         if to < 0:
             raise InvalidActionError(f"action id {action} leaves the board")
-        occupant = self.board[to]
-        mine = self.board[frm]
-        hit = occupant >= 0 and mine >= 0 and (occupant // self.rules.n) != (mine // self.rules.n)
+        board = self.board
+        occupant, mine = board[to], board[frm]
+        hit = occupant >= 0 and mine >= 0 and (occupant // self.n) != (mine // self.n)
         return f"{square_name(frm)}{'x' if hit else '-'}{square_name(to)}"
 
     def parse_action(self, text: str) -> int:
@@ -183,8 +116,9 @@ class StrategoState(State):
         if to < 0:
             return f"that move from {where} leaves the board"
         there = square_name(to)
-        n = self.rules.n
-        piece = self.board[frm]
+        n = self.n
+        board = self.board
+        piece = board[frm]
         if piece < 0:
             return f"there is no piece of yours on {where}"
         if piece // n != self.turn:
@@ -200,9 +134,9 @@ class StrategoState(State):
         if distance > len(ray):
             return f"the way from {where} to {there} crosses a lake"
         for sq in ray[: distance - 1]:
-            if self.board[sq] != EMPTY:
+            if board[sq] != EMPTY:
                 return f"the way from {where} to {there} is blocked at {square_name(sq)}"
-        occupant = self.board[to]
+        occupant = board[to]
         if occupant >= 0 and occupant // n == self.turn:
             return f"{there} holds one of your own pieces"
         if occupant >= 0 and distance > 1 and not self.rules.scout_attack:
@@ -251,49 +185,61 @@ class StrategoState(State):
         return observe(self, seat)
 
     def resample(self, seat: int, rng: Any) -> StrategoState:
-        """A full state consistent with what ``seat`` saw (see ``determinise.resample``)."""
+        """A full state consistent with what ``seat`` saw (see ``determinise.resample``): a
+        compiled state like this one."""
         from .determinise import resample
 
+        self.check_seat(seat)
         return resample(self, seat, self.rng_of(rng))
 
+    def fields(self) -> dict[str, Any]:
+        """The typed state as Python values (equality and debugging)."""
+        names = ("board", "pos", "rank", "flags", "phase", "turn", "placed", "filling",
+                 "setup_end", "ply", "winner", "reason", "streak", "chase", "threat", "zhash")
+        out = {key: getattr(self, key) for key in names}
+        out["events"] = tuple(self.events())
+        return out
+
     def check_invariants(self) -> None:
-        n = self.rules.n
+        n = self.n
+        board, pos, rank, flags = self.board, self.pos, self.rank, self.flags
         seen = 0
-        for square, piece in enumerate(self.board):
+        for square, piece in enumerate(board):
             if square in LAKES:
-                assert piece == rules.LAKE, f"lake {square_name(square)} holds {piece}"
+                assert piece == LAKE, f"lake {square_name(square)} holds {piece}"
             elif piece >= 0:
-                assert self.pos[piece] == square, f"piece {piece} is not where the board says"
+                assert pos[piece] == square, f"piece {piece} is not where the board says"
                 seen += 1
-        assert seen == sum(1 for p in self.pos if p >= 0)
+        assert seen == sum(1 for p in pos if p >= 0)
         for side in (0, 1):
-            ranks = sorted(self.rank[side * n:(side + 1) * n])
+            ranks = sorted(rank[side * n:(side + 1) * n])
             assert ranks == sorted(self.rules.army), "a side's army changed"
         if self.phase == SETUP:
-            for piece, square in enumerate(self.pos):
+            for piece, square in enumerate(pos):
                 if square >= 0:
                     assert square in self.rules.zone_sets[piece // n], "a piece set up outside its zone"
         else:
-            for piece, square in enumerate(self.pos):
+            for piece, square in enumerate(pos):
                 if square < 0:
-                    assert self.revealed >> piece & 1, "a piece left the board without a fight"
-                elif not movable(self.rank[piece]):
-                    assert not self.moved >> piece & 1, "a Bomb or Flag moved"
+                    assert flags[piece] & REVEALED, "a piece left the board without a fight"
+                elif not movable(rank[piece]):
+                    assert not flags[piece] & MOVED, "a Bomb or Flag moved"
 
     def __str__(self) -> str:
-        n = self.rules.n
+        n = self.n
+        board, rank = self.board, self.rank
         lines = []
         for row in range(9, -1, -1):
             cells = []
             for col in range(10):
                 sq = row * 10 + col
-                piece = self.board[sq]
+                piece = board[sq]
                 if sq in LAKES:
                     cells.append(" ~~ ")
                 elif piece < 0:
                     cells.append("  . ")
                 else:
-                    text = short(self.rank[piece])
+                    text = short(rank[piece])
                     cells.append(f"{'r' if piece < n else 'b'}{text:>2} ")
             lines.append(f"{row + 1:>2} " + "".join(cells))
         lines.append("    " + "".join(f" {c}  " for c in "abcdefghij"))
@@ -302,6 +248,8 @@ class StrategoState(State):
                      + (f", winner {('Red', 'Blue', 'draw')[self.winner]} ({self.reason})"
                         if self.phase == OVER else ""))
         return "\n".join(lines)
+
+    __hash__ = None
 
 
 __all__ = ["StrategoState", "SIDES"]

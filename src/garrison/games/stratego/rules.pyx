@@ -1,0 +1,858 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The rules of the Stratego-style game, in the order of the seed (seeds/004): Initial Formation,
+Movement Rules, Attack Rules, the repetition limits (two-square rule, more-squares rule), the
+end of the game; compiled over a typed state (see ``garrison.core.compiled``).
+
+Pieces are numbered: side ``s`` owns ids ``s * n .. s * n + n - 1`` (``n`` pieces a side, in
+placement order, ``pieces.PLACEMENT_ORDER``); ``board[square]`` holds a piece id, ``EMPTY`` or
+``LAKE``. A move id is ``from * 36 + direction * 9 + (distance - 1)`` (``actions.py``). A piece's
+rank lives in the state (``rank``), so a resampled world can give hidden pieces other ranks.
+The rules record events (codes below) that ``log.py`` turns into text when someone reads them.
+"""
+
+import random
+
+from garrison.core.compiled cimport CHANCE_PLAYER, MAX_LEGAL, TERMINAL_PLAYER, CompiledState
+
+from .board import LAKES, RAYS
+
+ctypedef unsigned long long u64
+
+cdef enum:
+    MAX_SIDE = 40              # pieces a side (at most 10 squares x 4 setup rows)
+    MAX_PIECES = 80
+    MAX_CHASE = 256            # positions one chase remembers (see ``remember``)
+    # flags of a piece (public facts)
+    MOVED = 1                  # it has moved: no Bomb, no Flag
+    SCOUTED = 2                # it ran more than one square: a Soldier
+    REVEALED = 4               # it took part in a fight: its rank is known
+
+cdef enum:
+    C_EMPTY = -1
+    C_LAKE = -2
+    C_SETUP = 0
+    C_PLAY = 1
+    C_OVER = 2
+    C_DRAW = 2                 # ``winner`` of a drawn game
+    C_PLACE = 3600             # actions.PLACE
+    C_RANDOM_SETUP = 3700      # actions.RANDOM_SETUP
+    C_CATALOGUE = 3701         # actions.CATALOGUE
+    MODE_ANY = 0
+    MODE_PIECES = 1
+    MODE_WHOLE = 2
+
+# ranks (pieces.py)
+cdef enum:
+    R_FLAG = 0
+    R_SPY = 1
+    R_SCOUT = 2
+    R_MINER = 3
+    R_MARSHAL = 10
+    R_BOMB = 11
+    NUM_RANKS = 12
+
+# battle outcomes
+cdef enum:
+    C_ATTACKER_WINS = 0
+    C_DEFENDER_WINS = 1
+    C_BOTH_LOST = 2
+    C_FLAG_TAKEN = 3
+
+# why a game ended
+cdef enum:
+    END_NONE = 0
+    END_FLAG = 1
+    END_NO_MOVES = 2
+    END_NEITHER = 3
+    END_CAP = 4
+
+# events: (code, a, b, c)
+cdef enum:
+    EV_SETUP = 0      # side
+    EV_MOVE = 1       # side, from * 100 + to
+    EV_ATTACK = 2     # side, from * 100 + to, outcome * 256 + attacker rank * 16 + defender rank
+    EV_END = 3        # winner (DRAW: a draw), reason
+
+EMPTY, LAKE = C_EMPTY, C_LAKE
+SETUP, PLAY, OVER = C_SETUP, C_PLAY, C_OVER
+DRAW = C_DRAW
+ATTACKER_WINS, DEFENDER_WINS, BOTH_LOST, FLAG_TAKEN = (
+    C_ATTACKER_WINS, C_DEFENDER_WINS, C_BOTH_LOST, C_FLAG_TAKEN)
+#: ``reason`` of a finished game, by its code
+REASONS = ("", "flag", "no moves", "no moves for either side", "cap")
+EVENTS = {"SETUP": EV_SETUP, "MOVE": EV_MOVE, "ATTACK": EV_ATTACK, "END": EV_END}
+CHASE_MEMORY = MAX_CHASE
+
+
+# -- the board (seed section "Board") -------------------------------------------------------------
+# RAY[s][d][k]: the k-th land square from s in direction d (0 N, 1 E, 2 S, 3 W), up to the edge or a
+# lake; RAY_LENGTH[s][d] how many there are. Built once from ``board.RAYS``.
+cdef signed char RAY[100][4][9]
+cdef signed char RAY_LENGTH[100][4]
+cdef bint IS_LAKE[100]
+#: ZOBRIST[piece][square]: random keys for hashing positions (more-squares rule).
+cdef u64 ZOBRIST[MAX_PIECES][100]
+
+
+cdef void _build_tables():
+    cdef int s, d, k, p
+    for s in range(100):
+        IS_LAKE[s] = s in LAKES
+        for d in range(4):
+            ray = RAYS[s][d]
+            RAY_LENGTH[s][d] = len(ray)
+            for k in range(9):
+                RAY[s][d][k] = ray[k] if k < len(ray) else -1
+    rng = random.Random(20_041)
+    for p in range(MAX_PIECES):
+        for s in range(100):
+            ZOBRIST[p][s] = rng.getrandbits(62)
+
+
+_build_tables()
+
+
+cdef inline bint adjacent(int a, int b) noexcept:
+    """Whether land squares ``a`` and ``b`` touch orthogonally (``board.NEIGHBOURS``)."""
+    if a < 0 or b < 0:
+        return False
+    if a - b == 10 or b - a == 10:
+        return True
+    return (a - b == 1 or b - a == 1) and a // 10 == b // 10
+
+
+# -- Attack Rules ---------------------------------------------------------------------------------
+cdef inline int _battle(int attacker, int defender) noexcept:
+    """Seed, "Attack Rules" and "Special Attack Rules": the outcome of one attack.
+
+    The lower rank is removed, equal ranks both go; every attacker but the Defuser dies on a
+    Bomb (which stays); the Spy takes the Marshal only when the Spy attacks; any piece takes the
+    Flag."""
+    if defender == R_FLAG:
+        return C_FLAG_TAKEN
+    if defender == R_BOMB:
+        return C_ATTACKER_WINS if attacker == R_MINER else C_DEFENDER_WINS
+    if attacker == R_SPY and defender == R_MARSHAL:
+        return C_ATTACKER_WINS
+    if attacker == defender:
+        return C_BOTH_LOST
+    return C_ATTACKER_WINS if attacker > defender else C_DEFENDER_WINS
+
+
+def battle(int attacker, int defender):
+    """The outcome of ``attacker`` attacking ``defender`` (ranks): ``ATTACKER_WINS``,
+    ``DEFENDER_WINS``, ``BOTH_LOST`` or ``FLAG_TAKEN`` (for the bots; the rules use the same)."""
+    return _battle(attacker, defender)
+
+
+# -- the options (``params.Rules``), fixed for a game ----------------------------------------------
+cdef class Tables:
+    """Everything the rules need from the options, computed once per game and shared by copies."""
+
+    cdef int n                          # pieces a side
+    cdef signed char army[MAX_SIDE]     # rank of a side's piece i
+    cdef int army_count[NUM_RANKS]
+    cdef signed char zone[2][MAX_SIDE]  # setup squares of each side, ``board.zone`` order
+    cdef int zone_size
+    cdef bint scout_attack, more_squares, draw_both, at_once, forget_revealed
+    cdef int limit, cap, mode, catalogue
+    cdef object game
+    cdef dict slots                     # catalogue setup k -> bytes: zone index of piece i
+
+    cdef bytes layout_slots(self, int k):
+        """Catalogue setup ``k`` as the zone index of each of a side's pieces (pieces of a rank
+        take its squares in zone order, as they are numbered)."""
+        from .setups import EMPTY as NO_PIECE, catalogue_layout
+
+        if k not in self.slots:
+            p = self.game.params
+            army = self.game.rules.army
+            layout = catalogue_layout(p.army, army, p.setup_rows, p.setup_file, k)
+            by_rank = {}
+            for i, rank in enumerate(army):
+                by_rank.setdefault(rank, []).append(i)
+            slot = [0] * self.n
+            for j, rank in enumerate(layout):
+                if rank != NO_PIECE:
+                    slot[by_rank[rank].pop(0)] = j
+            self.slots[k] = bytes(slot)
+        return self.slots[k]
+
+
+cdef Tables _tables_of(game):
+    cdef Tables t = Tables()
+    cdef int i, j, side
+    p = game.params
+    rules = game.rules
+    t.game = game
+    t.slots = {}
+    t.n = rules.n
+    for i in range(t.n):
+        t.army[i] = rules.army[i]
+        t.army_count[rules.army[i]] += 1
+    t.zone_size = len(rules.zones[0])
+    for side in range(2):
+        for j in range(t.zone_size):
+            t.zone[side][j] = rules.zones[side][j]
+    t.scout_attack = rules.scout_attack
+    t.limit = rules.limit
+    t.more_squares = rules.more_squares
+    t.draw_both = rules.draw_both
+    t.at_once = rules.at_once
+    t.cap = rules.cap
+    t.forget_revealed = p.forget_revealed
+    t.mode = {"any": MODE_ANY, "pieces": MODE_PIECES, "whole": MODE_WHOLE}[p.setup]
+    t.catalogue = game.catalogue
+    return t
+
+
+# -- the state ------------------------------------------------------------------------------------
+cdef struct Stratego:
+    signed char board[100]          # piece id, EMPTY or LAKE
+    signed char pos[MAX_PIECES]     # square of each piece, -1 once off the board (or not yet placed)
+    signed char rank[MAX_PIECES]    # rank of each piece
+    unsigned char flags[MAX_PIECES] # MOVED, SCOUTED, REVEALED
+    int phase
+    int turn
+    int placed[2]
+    int filling                     # chance is laying out a random setup for ``turn``
+    int setup_end[2]                # history length when each side finished its setup
+    int ply
+    int winner
+    int reason                      # END_*
+    # two-square rule, per side: the last move (piece, from, to) and how often in a row
+    int streak_piece[2]             # -1: none yet
+    int streak_from[2]
+    int streak_to[2]
+    int streak_count[2]
+    # more-squares rule: the running chase and the last threat
+    u64 zhash
+    int chase_on, chaser, chased, chase_back, chase_side
+    int threat_on, threat_side, threat_piece, threat_from, threat_count
+    int threat_pieces[4]
+    u64 threat_hash
+    int n_seen
+    u64 seen[MAX_CHASE]             # positions of the running chase; LAST: copied only when the
+                                    # more-squares rule is on (see ``_size_for``)
+
+
+cdef Py_ssize_t _size_for(Tables t):
+    """The struct's size the kernel copies: without the more-squares rule the chase memory at its
+    end is never used, so copies and undo stop before it."""
+    cdef Stratego probe
+    if t.more_squares:
+        return sizeof(Stratego)
+    return <Py_ssize_t>(<char*>&probe.seen[0] - <char*>&probe)
+
+
+cdef class StrategoCore(CompiledState):
+    """A game of the Stratego-style game: the typed state and its rules."""
+
+    cdef Stratego s
+    cdef Tables t
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&self.s, sizeof(Stratego))
+
+    def __init__(self, game):
+        self.game = game
+        self.t = _tables_of(game)
+        self._bind(&self.s, _size_for(self.t))
+        self.empty_board()
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        cdef StrategoCore o = <StrategoCore>other
+        o.t = self.t
+        o._bind(&o.s, self._size)
+
+    # -- Initial Formation ---------------------------------------------------------------------
+    cdef void empty_board(self) noexcept:
+        """Both sides start with nothing on the board; Red sets up first."""
+        cdef int sq, i
+        for sq in range(100):
+            self.s.board[sq] = C_LAKE if IS_LAKE[sq] else C_EMPTY
+        for i in range(MAX_PIECES):
+            self.s.pos[i] = -1
+            self.s.rank[i] = self.t.army[i % self.t.n] if i < 2 * self.t.n else -1
+            self.s.flags[i] = 0
+        self.s.phase = C_SETUP
+        self.s.turn = 0
+        self.s.placed[0] = self.s.placed[1] = 0
+        self.s.filling = 0
+        self.s.setup_end[0] = self.s.setup_end[1] = 0
+        self.s.ply = 0
+        self.s.winner = -1
+        self.s.reason = END_NONE
+        for i in range(2):
+            self.s.streak_piece[i] = -1
+            self.s.streak_from[i] = self.s.streak_to[i] = self.s.streak_count[i] = 0
+        self.s.zhash = 0
+        self.s.chase_on = self.s.threat_on = 0
+        self.s.chaser = self.s.chased = self.s.chase_back = self.s.chase_side = 0
+        self.s.threat_side = self.s.threat_piece = self.s.threat_from = self.s.threat_count = 0
+        for i in range(4):
+            self.s.threat_pieces[i] = 0
+        self.s.threat_hash = 0
+        self.s.n_seen = 0
+
+    cdef int free_setup_squares(self, int* out) noexcept:
+        """Seed, "Initial Formation": a side sets up on the free squares of its own last rows
+        (ascending)."""
+        cdef int side = self.s.turn, j, sq, count = 0
+        cdef int first = 0 if side == 0 else self.t.zone_size - 1
+        cdef int step = 1 if side == 0 else -1
+        # Red's zone runs upward from a1, Blue's downward from j10: walk Blue's backwards.
+        for j in range(self.t.zone_size):
+            sq = self.t.zone[side][first + step * j]
+            if self.s.board[sq] == C_EMPTY:
+                out[count] = sq
+                count += 1
+        return count
+
+    cdef list setup_actions(self):
+        """A side setting up places its next piece on a free square, or (before its first
+        piece) takes a random setup or one of the catalogue, as the ``setup`` option allows."""
+        cdef int squares[MAX_SIDE]
+        cdef int i, count
+        out = []
+        if self.t.mode != MODE_WHOLE:
+            count = self.free_setup_squares(squares)
+            out = [C_PLACE + squares[i] for i in range(count)]
+        if self.t.mode != MODE_PIECES and self.s.placed[self.s.turn] == 0:
+            out.append(C_RANDOM_SETUP)
+            out.extend(range(C_CATALOGUE, C_CATALOGUE + self.t.catalogue))
+        return out
+
+    cdef void place(self, int square) noexcept:
+        """Put the next piece of the side setting up on ``square``; hand over when all are placed."""
+        cdef int side = self.s.turn
+        cdef int piece = side * self.t.n + self.s.placed[side]
+        self.s.board[square] = piece
+        self.s.pos[piece] = square
+        self.s.placed[side] += 1
+        if self.s.placed[side] == self.t.n:
+            self.finish_setup()
+
+    cdef int place_layout(self, int k) except -1:
+        """Set up a whole side from catalogue setup ``k``."""
+        cdef int side = self.s.turn, n = self.t.n, i, sq
+        cdef bytes slots = self.t.layout_slots(k)
+        cdef const unsigned char* slot = slots
+        for i in range(n):
+            sq = self.t.zone[side][slot[i]]
+            self.s.board[sq] = side * n + i
+            self.s.pos[side * n + i] = sq
+        self.s.placed[side] = n
+        self.finish_setup()
+        return 0
+
+    cdef void finish_setup(self) noexcept:
+        """Red sets up first, then Blue; then Red makes the first move."""
+        cdef int piece
+        cdef u64 h = 0
+        self.s.filling = 0
+        self.emit(EV_SETUP, self.s.turn, 0, 0)
+        if self.s.turn == 0:
+            self.s.turn = 1
+            return
+        self.s.phase = C_PLAY
+        self.s.turn = 0
+        if self.t.more_squares:
+            for piece in range(2 * self.t.n):
+                if self.s.pos[piece] >= 0:
+                    h ^= ZOBRIST[piece][self.s.pos[piece]]
+            self.s.zhash = h
+        self.after_move(True)
+
+    # -- Movement Rules --------------------------------------------------------------------------
+    cdef inline bint is_enemy(self, int occupant, int side) noexcept:
+        return occupant >= 0 and (occupant >= self.t.n) != side
+
+    cdef int generate_moves(self, int side, int* out, bint first_only) noexcept:
+        """Seed, "Movement Rules": every move and attack of ``side`` (sorted ids), repetition
+        rules applied; with ``first_only`` stop at the first (is there any?).
+
+        A piece steps one square orthogonally onto an empty square or an enemy (an attack); the
+        Soldier runs any number of free squares in a line and, if the option allows, may end the
+        run by attacking the first enemy in that line. Lakes, own pieces and the edge stop
+        everyone; Bombs and the Flag never move. Squares ascending, then direction, then
+        distance: the ids come out sorted.
+        """
+        cdef int sq, d, k, length, piece, rank, target, to, count = 0
+        cdef int n = self.t.n
+        cdef bint scout_attack = self.t.scout_attack
+        # the two-square rule forbids one way back: from ``banned_from`` to ``banned_to``
+        cdef int banned_from = -1, banned_to = -1
+        if (self.t.limit and self.s.streak_piece[side] >= 0
+                and self.s.streak_count[side] >= self.t.limit
+                and self.s.pos[self.s.streak_piece[side]] == self.s.streak_to[side]):
+            banned_from = self.s.streak_to[side]
+            banned_to = self.s.streak_from[side]
+        cdef int chaser = self.s.chaser if self.s.chase_on and self.s.chase_side == side else -1
+        cdef int lo = side * n, hi = side * n + n
+        for sq in range(100):
+            piece = self.s.board[sq]
+            if piece < lo or piece >= hi:
+                continue
+            rank = self.s.rank[piece]
+            if rank == R_FLAG or rank == R_BOMB:
+                continue
+            for d in range(4):
+                length = RAY_LENGTH[sq][d]
+                if length == 0:
+                    continue
+                if rank != R_SCOUT:
+                    length = 1
+                for k in range(length):
+                    to = RAY[sq][d][k]
+                    target = self.s.board[to]
+                    if target != C_EMPTY:
+                        if (self.is_enemy(target, side) and (k == 0 or scout_attack)
+                                and not (sq == banned_from and to == banned_to)):
+                            out[count] = sq * 36 + d * 9 + k
+                            count += 1
+                            if first_only:
+                                return count
+                        break
+                    if sq == banned_from and to == banned_to:
+                        continue
+                    if piece == chaser and self.chase_forbids(sq, to):
+                        continue
+                    out[count] = sq * 36 + d * 9 + k
+                    count += 1
+                    if first_only:
+                        return count
+        return count
+
+    cdef bint can_move(self, int side) noexcept:
+        """Whether ``side`` has any piece able to step somewhere, repetition rules aside."""
+        cdef int i, d, piece, rank, sq, target
+        cdef int n = self.t.n
+        for i in range(n):
+            piece = side * n + i
+            sq = self.s.pos[piece]
+            if sq < 0:
+                continue
+            rank = self.s.rank[piece]
+            if rank == R_FLAG or rank == R_BOMB:
+                continue
+            for d in range(4):
+                if RAY_LENGTH[sq][d] == 0:
+                    continue
+                target = self.s.board[RAY[sq][d][0]]
+                if target == C_EMPTY or self.is_enemy(target, side):
+                    return True
+        return False
+
+    # -- Attack Rules (the move that carries one out) ---------------------------------------------
+    cdef void play_move(self, int action) noexcept:
+        """Carry out one legal move or attack of the side to move, then the end-of-turn rules."""
+        cdef int side = self.s.turn
+        cdef int frm = action // 36
+        cdef int direction = (action % 36) // 9
+        cdef int distance = action % 9 + 1
+        cdef int to = RAY[frm][direction][distance - 1]
+        cdef int piece = self.s.board[frm]
+        cdef int target = self.s.board[to]
+        cdef int a_rank, d_rank, outcome = C_ATTACKER_WINS
+        cdef bint hashing = self.t.more_squares
+        cdef u64 h = self.s.zhash
+        self.s.ply += 1
+        self.s.flags[piece] |= MOVED
+        if distance > 1:
+            self.s.flags[piece] |= SCOUTED
+        self.s.board[frm] = C_EMPTY
+        if target == C_EMPTY:
+            self.s.board[to] = piece
+            self.s.pos[piece] = to
+            if hashing:
+                h ^= ZOBRIST[piece][frm] ^ ZOBRIST[piece][to]
+            self.emit(EV_MOVE, side, frm * 100 + to, 0)
+        else:
+            a_rank = self.s.rank[piece]
+            d_rank = self.s.rank[target]
+            outcome = _battle(a_rank, d_rank)
+            self.s.flags[piece] |= REVEALED
+            self.s.flags[target] |= REVEALED
+            if outcome == C_ATTACKER_WINS or outcome == C_FLAG_TAKEN:
+                self.s.board[to] = piece
+                self.s.pos[piece] = to
+                self.s.pos[target] = -1
+                if hashing:
+                    h ^= ZOBRIST[piece][frm] ^ ZOBRIST[piece][to] ^ ZOBRIST[target][to]
+            elif outcome == C_DEFENDER_WINS:
+                self.s.pos[piece] = -1
+                if hashing:
+                    h ^= ZOBRIST[piece][frm]
+            else:
+                self.s.board[to] = C_EMPTY
+                self.s.pos[piece] = -1
+                self.s.pos[target] = -1
+                if hashing:
+                    h ^= ZOBRIST[piece][frm] ^ ZOBRIST[target][to]
+            self.emit(EV_ATTACK, side, frm * 100 + to, outcome * 256 + a_rank * 16 + d_rank)
+            if outcome == C_FLAG_TAKEN:
+                self.end(side, END_FLAG)
+                return
+        self.s.zhash = h
+        if self.t.limit:
+            self.record_streak(side, piece, frm, to)
+        if self.t.more_squares:
+            self.follow_chase(side, piece, frm, to, target == C_EMPTY)
+        self.s.turn = 1 - side
+        self.after_move(target != C_EMPTY)
+
+    # -- Repetition: the two-square rule and the more-squares rule ------------------------------
+    cdef void record_streak(self, int side, int piece, int frm, int to) noexcept:
+        """Seed, "Movement Rules": a piece may not move more than ``limit`` times in a row between
+        the same two squares. Counted per side over its own moves; any other move starts afresh."""
+        if (self.s.streak_piece[side] == piece and self.s.streak_from[side] == to
+                and self.s.streak_to[side] == frm):
+            self.s.streak_count[side] += 1
+        else:
+            self.s.streak_count[side] = 1
+        self.s.streak_piece[side] = piece
+        self.s.streak_from[side] = frm
+        self.s.streak_to[side] = to
+
+    cdef void remember(self, u64 key) noexcept:
+        """Add a position to the running chase's set. A chase remembers ``MAX_CHASE`` positions
+        (far beyond any real chase); past that it forgets the newest, never the rule."""
+        cdef int i
+        for i in range(self.s.n_seen):
+            if self.s.seen[i] == key:
+                return
+        if self.s.n_seen < MAX_CHASE:
+            self.s.seen[self.s.n_seen] = key
+            self.s.n_seen += 1
+
+    cdef void follow_chase(self, int side, int piece, int frm, int to, bint plain) noexcept:
+        """ISF more-squares rule bookkeeping, after a move of ``piece`` from ``frm`` to ``to``.
+
+        A *threat* is a move next to an enemy piece; an *evasion* is that enemy piece moving away
+        on the very next move; a continuous chase is a run of threats and evasions by the same two
+        pieces. The chase keeps the positions (after each chasing move) and the square the chaser
+        came from. ``plain``: the move was no attack (an attack neither threatens nor evades).
+        """
+        cdef int i, occupant, chaser
+        cdef bint evades = False
+        if (plain and self.s.chase_on and self.s.chase_side == side and piece == self.s.chaser
+                and adjacent(self.s.pos[self.s.chased], to)):
+            self.remember(self.s.zhash)
+            self.s.chase_back = frm
+        else:
+            if plain and self.s.threat_on and self.s.threat_side != side:
+                for i in range(self.s.threat_count):
+                    if self.s.threat_pieces[i] == piece:
+                        evades = True
+            if evades:
+                chaser = self.s.threat_piece
+                if not (self.s.chase_on and self.s.chaser == chaser and self.s.chased == piece):
+                    self.s.chase_on = 1  # a new chase
+                    self.s.chaser = chaser
+                    self.s.chased = piece
+                    self.s.chase_back = self.s.threat_from
+                    self.s.chase_side = 1 - side
+                    self.s.n_seen = 0
+                    self.remember(self.s.threat_hash)
+                # else the evader keeps running: the chase goes on
+            else:
+                self.s.chase_on = 0
+                self.s.n_seen = 0
+        # the threat this move makes: enemy pieces next to ``to``
+        self.s.threat_count = 0
+        if plain:
+            for i in range(4):
+                if RAY_LENGTH[to][i] == 0:
+                    continue
+                occupant = self.s.board[RAY[to][i][0]]
+                if self.is_enemy(occupant, side):
+                    self.s.threat_pieces[self.s.threat_count] = occupant
+                    self.s.threat_count += 1
+        self.s.threat_on = self.s.threat_count > 0
+        if self.s.threat_on:
+            self.s.threat_side = side
+            self.s.threat_piece = piece
+            self.s.threat_from = frm
+            self.s.threat_hash = self.s.zhash
+
+    cdef bint chase_forbids(self, int frm, int to) noexcept:
+        """Whether the chaser's step from ``frm`` to the empty ``to`` repeats a position of the
+        running chase. Moving the chaser back to the square it came from stays allowed."""
+        cdef int i
+        cdef u64 key
+        if to == self.s.chase_back or not adjacent(self.s.pos[self.s.chased], to):
+            return False
+        key = self.s.zhash ^ ZOBRIST[self.s.chaser][frm] ^ ZOBRIST[self.s.chaser][to]
+        for i in range(self.s.n_seen):
+            if self.s.seen[i] == key:
+                return True
+        return False
+
+    # -- End of the game (Objective) ----------------------------------------------------------
+    cdef void after_move(self, bint fought) noexcept:
+        """Objective: "leave the opponent without valid movements".
+
+        A side that cannot move on its turn loses. With ``immobile_loses_at_once`` (Gravon) a
+        side whose own attack leaves it unable to move loses at once, not on its next turn. If
+        neither side can move it is a draw (option ``draw_when_both_immobile``; without it the
+        side to move, or the side that just attacked, loses). The optional ply cap ends the game
+        drawn.
+        """
+        cdef int side = self.s.turn
+        cdef int first[1]
+        if fought and self.t.at_once and not self.can_move(1 - side):  # the mover stranded itself
+            if self.can_move(side):
+                self.end(side, END_NO_MOVES)
+            elif self.t.draw_both:
+                self.end(C_DRAW, END_NEITHER)
+            else:
+                self.end(side, END_NEITHER)
+            return
+        if self.t.cap and self.s.ply >= self.t.cap:
+            self.end(C_DRAW, END_CAP)
+            return
+        if self.generate_moves(side, first, True) == 0:
+            if self.t.draw_both and not self.can_move(1 - side):
+                self.end(C_DRAW, END_NEITHER)
+            else:
+                self.end(1 - side, END_NO_MOVES)
+
+    cdef void end(self, int winner, int reason) noexcept:
+        self.s.phase = C_OVER
+        self.s.winner = winner
+        self.s.reason = reason
+        self.emit(EV_END, winner, reason, 0)
+
+    # -- the kernel's hooks --------------------------------------------------------------------
+    cdef int _current(self) noexcept:
+        if self.s.phase == C_OVER:
+            return TERMINAL_PLAYER
+        if self.s.filling:
+            return CHANCE_PLAYER
+        return self.s.turn
+
+    cdef int _legal(self, int* out) noexcept:
+        cdef int i, count
+        if self.s.phase == C_PLAY:
+            return self.generate_moves(self.s.turn, out, False)
+        try:
+            setup = self.setup_actions()
+        except MemoryError:
+            return 0
+        count = min(len(setup), MAX_LEGAL)  # a long catalogue: see ``legal_actions``
+        for i in range(count):
+            out[i] = setup[i]
+        return count
+
+    def legal_actions(self):
+        """Sorted legal ids; during setup every catalogue entry (which may outnumber the
+        kernel's buffer of legal ids), otherwise the kernel's."""
+        if self.s.phase == C_SETUP and not self.s.filling:
+            return self.setup_actions()
+        return CompiledState.legal_actions(self)
+
+    cdef bint _is_legal(self, int action):
+        if self.s.phase == C_SETUP and not self.s.filling:
+            return action in self.setup_actions()
+        return CompiledState._is_legal(self, action)
+
+    cdef object _chance(self):
+        cdef int squares[MAX_SIDE]
+        cdef int i, count = self.free_setup_squares(squares)
+        cdef double p = 1.0 / count
+        return [(squares[i], p) for i in range(count)]
+
+    cdef int _apply(self, int action) except -1:
+        cdef int side = self.s.turn
+        if self.s.phase == C_PLAY:
+            self.play_move(action)
+            return 0
+        if self.s.filling:
+            self.place(action)
+        elif action < C_RANDOM_SETUP:
+            self.place(action - C_PLACE)
+        elif action == C_RANDOM_SETUP:
+            self.s.filling = 1
+        else:
+            self.place_layout(action - C_CATALOGUE)
+        if self.s.placed[side] == self.t.n and not self.s.filling and self.s.setup_end[side] == 0:
+            self.s.setup_end[side] = <int>self._nhist + 1
+        return 0
+
+    cdef object _returns(self):
+        if self.s.phase != C_OVER or self.s.winner == C_DRAW:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.s.winner == 0 else [-1.0, 1.0]
+
+    cdef int public_rank(self, int piece) noexcept:
+        """The rank of ``piece`` as its opponent knows it, or -1 (``observe.public_rank``)."""
+        if self.s.flags[piece] & REVEALED and (self.s.pos[piece] < 0 or not self.t.forget_revealed):
+            return self.s.rank[piece]
+        if self.s.flags[piece] & SCOUTED:
+            return R_SCOUT
+        return -1
+
+    cdef void _encode(self, int seat, float* out) noexcept:
+        """``observe.encode`` of the observation, from the typed state (tested equal): the same
+        gate as ``observe.view``."""
+        cdef int piece, side, sq, rank, plane, i, player
+        cdef int n = self.t.n
+        cdef int me = seat if seat >= 0 else 0
+        for piece in range(2 * n):
+            side = piece // n
+            sq = self.s.pos[piece]
+            if sq < 0:
+                if self.s.phase != C_SETUP:  # captured: share per rank, own side first
+                    rank = self.s.rank[piece]
+                    i = 2800 + 9 + (0 if side == me else NUM_RANKS) + rank
+                    out[i] = out[i] + <float>(1.0 / self.t.army_count[rank])
+                continue
+            if self.s.phase == C_SETUP and side != seat:
+                continue
+            rank = self.s.rank[piece] if side == seat else self.public_rank(piece)
+            plane = 0 if side == me else 14
+            if rank >= 0:
+                plane += rank
+            else:
+                plane += 12 + (1 if self.s.flags[piece] & MOVED else 0)
+            out[plane * 100 + sq] = 1.0
+        out[2800 + self.s.phase] = 1.0
+        player = self._current()
+        if self.s.phase != C_OVER:
+            if player == CHANCE_PLAYER:
+                out[2803 + 2] = 1.0
+            else:
+                out[2803 + (0 if player == me else 1)] = 1.0
+        out[2806 + (2 if seat < 0 else seat)] = 1.0
+        out[2800 + 33] = min(1.0, self.s.ply / <double>(self.t.cap or 2000))
+
+    # -- resample: the hidden ranks of a world ----------------------------------------------------
+    def set_ranks(self, ranks):
+        """Give the pieces the ranks ``ranks`` (one per piece; for ``resample`` only)."""
+        cdef int p
+        if len(ranks) != 2 * self.t.n:
+            raise ValueError(f"{2 * self.t.n} ranks wanted, not {len(ranks)}")
+        for p in range(2 * self.t.n):
+            self.s.rank[p] = ranks[p]
+        self._nlegal = -1
+
+    # -- accessors for the views (Python reads the typed state through these) -------------------
+    @property
+    def n(self):
+        """Pieces a side."""
+        return self.t.n
+
+    @property
+    def board(self):
+        return tuple([self.s.board[i] for i in range(100)])
+
+    @property
+    def pos(self):
+        return tuple([self.s.pos[i] for i in range(2 * self.t.n)])
+
+    @property
+    def rank(self):
+        return tuple([self.s.rank[i] for i in range(2 * self.t.n)])
+
+    cdef object _mask(self, int flag):
+        cdef int i
+        cdef object one = 1
+        out = 0
+        for i in range(2 * self.t.n):
+            if self.s.flags[i] & flag:
+                out |= one << i  # a Python int: up to 80 bits
+        return out
+
+    @property
+    def moved(self):
+        """Bitmask of the pieces that ever moved (public)."""
+        return self._mask(MOVED)
+
+    @property
+    def scouted(self):
+        """Bitmask of the pieces that ran more than one square: Soldiers (public)."""
+        return self._mask(SCOUTED)
+
+    @property
+    def revealed(self):
+        """Bitmask of the pieces that fought (public)."""
+        return self._mask(REVEALED)
+
+    @property
+    def flags(self):
+        """Per piece: 1 moved, 2 ran like a Soldier, 4 fought (public facts)."""
+        return tuple([self.s.flags[i] for i in range(2 * self.t.n)])
+
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def turn(self):
+        return self.s.turn
+
+    @property
+    def placed(self):
+        return (self.s.placed[0], self.s.placed[1])
+
+    @property
+    def filling(self):
+        """Chance is laying out a random setup for ``turn``."""
+        return bool(self.s.filling)
+
+    @property
+    def setup_end(self):
+        """History length when each side finished its setup (0: not yet)."""
+        return (self.s.setup_end[0], self.s.setup_end[1])
+
+    @property
+    def ply(self):
+        return self.s.ply
+
+    @property
+    def winner(self):
+        """0 or 1, ``DRAW``, or -1 while the game goes on."""
+        return self.s.winner
+
+    @property
+    def reason(self):
+        return REASONS[self.s.reason]
+
+    @property
+    def streak(self):
+        """Per side: ``(piece, from, to, times in a row)`` of its last move, or None."""
+        return tuple([None if self.s.streak_piece[i] < 0 else
+                      (self.s.streak_piece[i], self.s.streak_from[i], self.s.streak_to[i],
+                       self.s.streak_count[i]) for i in range(2)])
+
+    @property
+    def chase(self):
+        """``(chaser, chased, positions seen, square the chaser came from, chaser's side)`` of the
+        running chase, or None."""
+        cdef int i
+        if not self.s.chase_on:
+            return None
+        seen = frozenset([self.s.seen[i] for i in range(self.s.n_seen)])
+        return (self.s.chaser, self.s.chased, seen, self.s.chase_back, self.s.chase_side)
+
+    @property
+    def threat(self):
+        """``(side, piece, from, threatened pieces, position)`` of the last move's threat, or None."""
+        cdef int i
+        if not self.s.threat_on:
+            return None
+        pieces = tuple(sorted([self.s.threat_pieces[i] for i in range(self.s.threat_count)]))
+        return (self.s.threat_side, self.s.threat_piece, self.s.threat_from, pieces,
+                self.s.threat_hash)
+
+    @property
+    def zhash(self):
+        return self.s.zhash
+
+    def last_events(self, int count):
+        """The latest ``count`` events, oldest first, as ``(code, a, b, c)`` tuples."""
+        cdef Py_ssize_t i, start = max(0, self._nevents - count)
+        cdef int* e = self._events
+        return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3])
+                for i in range(start, self._nevents)]
