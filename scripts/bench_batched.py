@@ -24,18 +24,13 @@ from garrison.interop import gymnasium as gym_env
 from garrison.interop.batch import BatchEnv
 
 
-def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of a bool mask."""
-    return np.argmax(rng.random(mask.shape) * mask, axis=1)
-
-
 def batched(name: str, batch: int, seconds: float) -> float:
     env = BatchEnv(name, batch, **garrison.game_class(name).bench_options)
     rng = np.random.default_rng(0)
     step = env.reset(seed=0)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        step = env.step(random_legal(step.mask, rng))
+        step = env.step(step.random_legal(rng))
         steps += batch
     return steps / (time.perf_counter() - start)
 

@@ -186,3 +186,17 @@ def test_compiled_games_step_in_the_compiled_engine_with_every_seat_observed(nam
     # a table's game is a kernel game: its history replays to the same state
     for state in env.states:
         assert garrison.replay(state.to_record()) == state
+
+
+@pytest.mark.parametrize("name, config", GAMES)
+def test_the_listed_legal_ids_are_the_mask_and_random_legal_draws_from_them(name, config):
+    env = BatchEnv(name, 3, **config)
+    step = env.reset(seed=2)
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        for i in range(3):
+            listed = step.legal[step.legal_start[i]:step.legal_start[i + 1]].tolist()
+            assert listed == np.flatnonzero(step.mask[i]).tolist()
+        actions = step.random_legal(rng)
+        assert all(step.mask[i, a] for i, a in enumerate(actions))
+        step = env.step(actions)

@@ -87,22 +87,34 @@ cdef class CompiledTables:
             if terminated[i]:
                 self.states[i] = self._fresh(i)
 
-    def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move):
+    def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
+                long long[::1] start):
         """Write each table's mover, legal mask and observation tensor (``observe="all"``: the
-        ``obs`` rows are table-major, one row per seat)."""
+        ``obs`` rows are table-major, one row per seat); return the legal ids listed, table
+        after table, with ``start`` (``num_envs + 1`` offsets) filled."""
         cdef int i, k, n, s, player, t = self.tensor_size
+        cdef long long total = 0
         cdef CompiledState state
-        memset(&mask[0, 0], 0, self.num_envs * self.num_actions)
-        memset(&obs[0, 0], 0, obs.shape[0] * t * sizeof(float))
         for i in range(self.num_envs):
+            start[i] = total
+            total += (<CompiledState>self.states[i])._find_legal()
+        start[self.num_envs] = total
+        legal = np.empty(total, np.int32)
+        cdef int[::1] ids = legal
+        for i in range(self.num_envs):  # row by row: each row is zeroed while in cache
             state = <CompiledState>self.states[i]
             player = state._current()
             to_move[i] = player
             n = state._find_legal()
+            memset(&mask[i, 0], 0, self.num_actions)
             for k in range(n):
                 mask[i, state._legal_buf[k]] = 1
+                ids[start[i] + k] = state._legal_buf[k]
             if self.observe_all:
                 for s in range(self.num_players):
+                    memset(&obs[i * self.num_players + s, 0], 0, t * sizeof(float))
                     state._encode(s, &obs[i * self.num_players + s, 0])
             else:
+                memset(&obs[i, 0], 0, t * sizeof(float))
                 state._encode(player, &obs[i, 0])
+        return legal

@@ -77,6 +77,18 @@ class BatchStep:
     illegal: np.ndarray
     #: ``(N, A)`` float32: the chance outcomes' probabilities where ``to_move == -1``, else 0.
     chance_probs: np.ndarray
+    #: The same legal ids as ``mask``, listed: row ``i``'s are ``legal[legal_start[i]:
+    #: legal_start[i + 1]]`` (int32, sorted), so an agent can draw among them without scanning
+    #: ``A`` columns (Stratego has 3,733).
+    legal: np.ndarray
+    #: ``(N + 1,)`` int64 offsets into ``legal``.
+    legal_start: np.ndarray
+
+    def random_legal(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal action (or chance outcome) per row."""
+        counts = np.diff(self.legal_start)
+        picks = self.legal_start[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
+        return self.legal[picks].astype(np.int64)
 
 
 class BatchEnv:
@@ -257,10 +269,11 @@ class BatchEnv:
             flat = np.empty((rows, t), np.float32)
             mask = np.empty((n, self.num_actions), bool)
             to_move = np.empty(n, np.int64)
-            self._tables.collect(flat, mask.view(np.uint8), to_move)
+            start = np.empty(n + 1, np.int64)
+            legal = self._tables.collect(flat, mask.view(np.uint8), to_move, start)
             obs = flat.reshape(n, self.num_players, t) if self.observe == "all" else flat
             probs = np.zeros((n, self.num_actions), np.float32)
-            return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs)
+            return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs, legal, start)
         if self.observe == "all":
             obs = np.empty((n, self.num_players, t), np.float32)
         else:
@@ -282,7 +295,11 @@ class BatchEnv:
                     obs[i, seat] = state.observation_tensor(seat)
             else:
                 obs[i] = state.observation_tensor(None if player == CHANCE else player)
-        return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs)
+        rows, cols = np.nonzero(mask)
+        start = np.zeros(n + 1, np.int64)
+        np.cumsum(np.bincount(rows, minlength=n), out=start[1:])
+        return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
+                         cols.astype(np.int32), start)
 
 
 def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:
