@@ -126,7 +126,7 @@ def test_bench_says_which_games_run_on_a_compiled_core():
     result = run("bench", "--game", "solo66", "--seconds", "0.2", "--json")
     assert result.exit_code == 0, result.output
     (row,) = json.loads(result.output)
-    assert row["engine"] == "C core" and row["ratio"] > 0
+    assert row["engine"] == "compiled rules" and row["ratio"] > 0
 
 
 def test_serving_and_playing_import_nothing_of_the_test_research_or_arena_extras():

@@ -4,7 +4,8 @@ One tree is grown per move. Each simulation starts from a fresh world drawn with
 ``state.resample(seat, rng)`` (a full state consistent with what this seat has seen), walks the
 tree by UCB, adds one node, plays the world forward with the rollout policy and backs the
 returns up. Tree nodes stand for information sets: a node is keyed by the player to move, the
-number of actions since the root and that player's observation of the world, so the root is shared by every world
+number of actions since the root and that player's observation of the world (``observation_key``:
+the tensor's bytes on compiled rules), so the root is shared by every world
 and an opponent's node is shared by the worlds in which the opponent knows the same thing. A
 legal action is scored by how often it was *available* when chosen (the subset-armed bandit of
 Cowling, Powley and Whitehouse 2012), because different worlds allow different actions.
@@ -105,7 +106,7 @@ class ISMCTSBot(SearchBot):
                 budget.tick()
         self.last_simulations = budget.used
         self.total_simulations += budget.used
-        root = tree.get((self.seat, 0, state.observation_string(self.seat)))
+        root = tree.get((self.seat, 0, state.observation_key(self.seat)))
         if root is None:
             raise GameError(
                 f"{self.game.name}: resample({self.seat}) gave worlds this seat would not recognise"
@@ -136,7 +137,7 @@ class ISMCTSBot(SearchBot):
                 continue
             if expanded:
                 break
-            key = (player, depth, world.observation_string(player))
+            key = (player, depth, world.observation_key(player))
             node = tree.get(key)
             if node is None:
                 hint = (rollout.choose(world, player)

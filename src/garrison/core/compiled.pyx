@@ -333,6 +333,21 @@ cdef class CompiledState:
         self._encode(who, <float*>cnp.PyArray_DATA(out))
         return out
 
+    def observation_key(self, seat):
+        """What ``seat`` sees, as a hashable key for search trees (ISMCTS keys its nodes by it):
+        the bytes of the observation tensor, encoded in C. Equal observations give equal keys;
+        views that differ only in what the tensor does not hold (such as the order in which
+        past tricks were played) share one."""
+        cdef int who = -1
+        if seat is not None:
+            who = int(seat)
+        cdef Py_ssize_t size = self._tensor_size
+        if size < 0:
+            size = self._tensor_size = self.game.facts.observation_tensor_size
+        cdef bytearray out = bytearray(size * sizeof(float))
+        self._encode(who, <float*><char*>out)
+        return bytes(out)
+
     # -- pickling and equality ------------------------------------------------------------------
     def _raw(self):
         return (<char*>self._data)[:self._size]

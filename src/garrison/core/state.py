@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -318,6 +318,11 @@ class State:
     def observation_string(self, seat: int | None) -> str:
         """The observation as canonical JSON text (for frameworks that want a string)."""
         return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
+
+    def observation_key(self, seat: int | None) -> Hashable:
+        """What ``seat`` sees, as a hashable key for search trees: the observation string here;
+        compiled states give the bytes of their tensor (see ``CompiledState``)."""
+        return self.observation_string(seat)
 
     def rng_of(self, rng: Any) -> random.Random:
         """A ``random.Random`` for resampling, from a ``random.Random`` or a numpy Generator."""

@@ -13,13 +13,16 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import Bot, State
 
 from .actions import ANNOUNCE_BASE, BID_BASE, PASS
 from .deck import ACE, CARD_POINTS, KING, SUIT_MASK, SUITS, TEN
-from .observe import NAME_TO_CARD
+from .observe import NAME_TO_CARD, observe
+
+if TYPE_CHECKING:
+    from .state import Solo66State
 
 #: Minimum hand value (see ``suit_value``) for which the bot is willing to be the soloist.
 BID_THRESHOLD = 9.0
@@ -81,7 +84,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(self.seat)
+        obs = observe(cast("Solo66State", state), self.seat, with_log=False)  # the gate, no log
         phase = obs["phase"]
         hand = _mask(obs["hand"])
         if phase == "auction":
@@ -161,7 +164,7 @@ class HeuristicBot(Bot):
         leader = obs["trick"]["leader"]
         led = table[0] >> 3
         best_i = max(range(len(table)), key=lambda i: _strength(table[i], led, trump) or (0, -1))
-        best = _strength(table[best_i], led, trump)
+        best = _strength(table[best_i], led, trump) or (0, -1)
         winner = (leader + best_i) % 5
         after = [(me + k) % 5 for k in range(1, 5 - len(table))]
         winners = [c for c in legal if (_strength(c, led, trump) or (0, -1)) > best]
@@ -178,7 +181,7 @@ class HeuristicBot(Bot):
             if safe:
                 return cheapest(safe)
             if on_table >= 10:
-                return max(winners, key=lambda c: _strength(c, led, trump))
+                return max(winners, key=lambda c: _strength(c, led, trump) or (0, -1))
             return cheapest(legal)
         # a defender
         def smear(cards: list[int]) -> int:

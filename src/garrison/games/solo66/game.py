@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from garrison.core import Game, GameFacts
+from garrison.core import Bot, Game, GameFacts
 
 from . import observe, render
 from .actions import NUM_ACTIONS
@@ -36,10 +36,10 @@ class Solo66(Game):
     )
     Params = Solo66Params
     State = Solo66State
-    bots = {HeuristicBot.name: HeuristicBot}
+    params: Solo66Params
+    bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
     openspiel_peer = "skat"
-    fast_core = "garrison.games.solo66._core"
-    bench_options: dict[str, Any] = {"deals": 1}
+    bench_options = {"deals": 1}
     test_configs = (
         {"deals": 2},
         {"deals": 1, "all_pass": "last_trick"},

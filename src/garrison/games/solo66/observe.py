@@ -9,15 +9,17 @@ the discards when the soloist's pile is counted at the end of the deal.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 
-from . import rules
+from . import log, rules
 from .actions import BID_BASE, PASS
-from .deck import DECK, LAST_TRICK_BONUS, NUM_CARDS, SUITS, points_of
+from .deck import DECK, LAST_TRICK_BONUS, SUIT_MASK, SUITS, cards_of, points_of
 from .rules import (
     ANNOUNCE,
     DEALING,
@@ -29,6 +31,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
+    from .params import Solo66Params
     from .state import Solo66State
 
 NAME_TO_CARD = {name: c for c, name in enumerate(DECK.name)}
@@ -65,9 +68,10 @@ def _all_tricks(s: Solo66State) -> list[tuple[int, list[int]]]:
 
 
 # -- the observation -----------------------------------------------------------------------------
-def observe(s: Solo66State, seat: int | None) -> dict[str, Any]:
-    """Exactly what ``seat`` may know (``None``: a spectator, who sees only the public table)."""
-    params = s.game.params
+def observe(s: Solo66State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+    """Exactly what ``seat`` may know (``None``: a spectator, who sees only the public table).
+    ``with_log=False`` leaves out the log (for bots, which do not read it)."""
+    params = cast("Solo66Params", s.game.params)
     phase = s.phase
     is_soloist = seat is not None and seat == s.soloist
     hand = s.hands[seat] if seat is not None else 0
@@ -114,14 +118,15 @@ def observe(s: Solo66State, seat: int | None) -> dict[str, Any]:
         "soloist_points": soloist_points,
         "defender_points": defender_points,
         "scores": list(s.scores),
-        "log": _log(s, seat),
     }
+    if with_log:
+        obs["log"] = _log(s, seat)
     return obs
 
 
 def _log(s: Solo66State, seat: int | None) -> list[str]:
     """Finished deals in one line each, then the current deal event by event (seat-filtered)."""
-    lines = [rules.describe_result(r) for r in s.results]
+    lines = [log.describe_result(r) for r in s.results]
     if s.phase == OVER:
         lines.append("The match is over. Scores: " + ", ".join(
             f"{seat_label(p)} {v:+g}" for p, v in enumerate(s.scores)))
@@ -250,105 +255,61 @@ def encode(obs: dict[str, Any], score_scale: float) -> np.ndarray:
 
 
 # -- resampling ----------------------------------------------------------------------------------
-def _feasible(need: list[int], caps: list[int], allowed: list[int]) -> bool:
-    """Hall's condition: every set of suits fits in the places that may take one of them."""
-    for suits in range(1, 16):
-        want = 0
-        for suit in range(4):
-            if (suits >> suit) & 1:
-                want += need[suit]
-        if want == 0:
-            continue
-        room = 0
-        for cap, ok in zip(caps, allowed):
-            if ok & suits:
-                room += cap
-        if want > room:
-            return False
-    return True
-
-
-def assign(cards: list[int], caps: list[int], allowed: list[int], rng: random.Random) -> list[int]:
-    """Deal ``cards`` into places of sizes ``caps`` where place ``i`` may only take suits in the
-    4-bit mask ``allowed[i]``. Each card goes, in random order, to a place drawn by free room among
-    the places that keep the rest dealable, so the deal never gets stuck."""
-    caps = list(caps)
-    need = [0] * 4
-    for c in cards:
-        need[c >> 3] += 1
-    order = list(cards)
-    rng.shuffle(order)
-    out = [0] * len(caps)
-    for c in order:
-        suit = c >> 3
-        need[suit] -= 1
-        choices, weights = [], []
-        for i, cap in enumerate(caps):
-            if cap and (allowed[i] >> suit) & 1:
-                caps[i] -= 1
-                if _feasible(need, caps, allowed):
-                    choices.append(i)
-                    weights.append(cap)
-                caps[i] += 1
-        if not choices:
-            raise AssertionError("no consistent deal exists")  # the true deal is one, so never
-        i = rng.choices(choices, weights)[0]
-        caps[i] -= 1
-        out[i] |= 1 << c
-    return out
-
-
 def resample(s: Solo66State, seat: int, rng: random.Random) -> Solo66State:
     """A full state that ``seat`` cannot tell from ``s``: the cards it has not seen are dealt
-    again at random among the places it cannot see, keeping every void shown in play; the
-    current deal's chance actions in the history are rewritten to match."""
-    world = s.clone()
-    world._stack = []
+    again at random among the places it cannot see (the kernel's constrained re-deal, keeping
+    every void shown in play), and the world is the game replayed with the current deal's chance
+    actions (and the soloist's discards) rewritten to match, so its record replays to it."""
     if s.phase == OVER:
-        return world
+        return cast("Solo66State", s.clone())
     sol = s.soloist
     voids = _played_voids(_all_tricks(s), s.trump)
     places: list[tuple[str, int]] = []
-    caps, allowed, masks = [], [], []
+    masks, forbid = [], []
     for p in range(NUM_PLAYERS):
         if p != seat:
             places.append(("hand", p))
             masks.append(s.hands[p])
-            allowed.append(0b1111 & ~voids[p])
+            forbid.append(sum(SUIT_MASK[suit] for suit in range(4) if (voids[p] >> suit) & 1))
     for name in ("talon", "stock"):
         places.append((name, 0))
         masks.append(getattr(s, name))
-        allowed.append(0b1111)
+        forbid.append(0)
     if sol >= 0 and seat != sol:
         places.append(("discards", 0))
         masks.append(s.discards)
-        allowed.append(0b1111)
-    caps = [m.bit_count() for m in masks]
+        forbid.append(0)
     unknown = 0
     for m in masks:
         unknown |= m
-    dealt = assign(list(_cards(unknown)), caps, allowed, rng)
-    hands = list(s.hands)
+    dealt = deal(_cards(unknown), [m.bit_count() for m in masks], forbid, rng)
+    if dealt is None:  # the true deal is one, so never
+        raise AssertionError("no deal is consistent with what the seat has seen")
+    world = SimpleNamespace(
+        hands=list(s.hands), talon=s.talon, discards=s.discards, talon_seen=s.talon_seen,
+        discard_order=s.discard_order, soloist=sol, phase=s.phase, dealer=s.dealer,
+        dealt=s.dealt, deal_start=s.deal_start, calls=s.calls, tricks=_all_tricks(s),
+    )
     for (kind, p), mask in zip(places, dealt):
         if kind == "hand":
-            hands[p] = mask
-        else:
+            world.hands[p] = mask
+        elif kind != "stock":
             setattr(world, kind, mask)
-    world.hands = tuple(hands)
-    world.pack = tuple(_cards(world.stock))
     if sol >= 0 and seat != sol and s.phase in (DISCARD, PLAY):
-        played = _played_by(s, sol)
+        played = _played_by(world.tricks, sol)
         world.talon_seen = _pick(world.hands[sol] | world.discards | played, 2, rng)
-        order = list(_cards(world.discards))
+        order = _cards(world.discards)
         rng.shuffle(order)
         world.discard_order = tuple(order)
-    _rewrite_deal(world, rng)
-    world._legal = None
-    return world
+    history = _rewrite_deal(s.history(), world)
+    out = s.game.new_initial_state()
+    for action in history:
+        out.apply_unchecked(action)
+    return cast("Solo66State", out)
 
 
 def _cards(mask: int) -> list[int]:
-    return [c for c in range(NUM_CARDS) if (mask >> c) & 1]
+    return cards_of(mask)
 
 
 def _pick(mask: int, k: int, rng: random.Random) -> int:
@@ -358,28 +319,27 @@ def _pick(mask: int, k: int, rng: random.Random) -> int:
     return out
 
 
-def _played_by(s: Solo66State, seat: int) -> int:
+def _played_by(tricks: list[tuple[int, list[int]]], seat: int) -> int:
     mask = 0
-    for leader, cards in _all_tricks(s):
+    for leader, cards in tricks:
         for j, c in enumerate(cards):
             if (leader + j) % NUM_PLAYERS == seat:
                 mask |= 1 << c
     return mask
 
 
-def _rewrite_deal(world: Solo66State, rng: random.Random) -> None:
-    """Make the current deal's chance actions (and the soloist's discards) in the history agree
-    with the resampled cards."""
+def _rewrite_deal(history: list[int], world: SimpleNamespace) -> list[int]:
+    """The history with the current deal's chance actions (and the soloist's discards) agreeing
+    with the resampled cards (each seat's cards dealt in id order: which card came when does not
+    change who holds what)."""
     origin = []
     for p in range(NUM_PLAYERS):
-        mask = world.hands[p] | _played_by(world, p)
+        mask = world.hands[p] | _played_by(world.tricks, p)
         if p == world.soloist and world.phase in (DISCARD, PLAY):
             mask = (mask | world.discards) & ~world.talon_seen
         origin.append(_cards(mask))
     talon = _cards(world.talon | world.talon_seen)
-    for cards in [*origin, talon]:
-        rng.shuffle(cards)
-    history = world._history
+    history = list(history)
     for k in range(world.dealt):
         target = rules.deal_target(world.dealer, k)
         history[world.deal_start + k] = (talon if target < 0 else origin[target]).pop()
@@ -388,6 +348,7 @@ def _rewrite_deal(world: Solo66State, rng: random.Random) -> None:
     for i, c in enumerate(world.discard_order):
         history[first + i] = c
     assert all(not cards for cards in origin) or world.phase == DEALING
+    return history
 
 
-__all__ = ["NAME_TO_CARD", "TENSOR_SIZE", "assign", "encode", "observe", "resample"]
+__all__ = ["NAME_TO_CARD", "TENSOR_SIZE", "encode", "observe", "resample"]

@@ -1,25 +1,28 @@
-"""``Solo66State``: one match of Solo 66 in progress (fields are immutable values)."""
+"""``Solo66State``: one match of Solo 66 in progress, the compiled rules (``rules.pyx``) with the
+views (notation, explanations, the observation gate in ``observe.py``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from garrison.core import CHANCE, TERMINAL, InvalidActionError, State
+from garrison.core import InvalidActionError, State
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
+from garrison.core.tricks import TrickRules
 
 from . import rules
 from .actions import ANNOUNCE_BASE, BID_BASE, NUM_ACTIONS, PASS
-from .deck import DECK, FULL, NUM_CARDS, SUITS, cards_of, parse_card, parse_suit
+from .deck import DECK, FULL, NUM_CARDS, SUITS, parse_card, parse_suit
+from .log import Result, results
 from .rules import (
     ANNOUNCE,
     AUCTION,
     DEALING,
     DISCARD,
     NUM_PLAYERS,
-    OVER,
     PHASE_NAMES,
     PLAY,
+    Solo66Core,
 )
 
 if TYPE_CHECKING:
@@ -33,82 +36,21 @@ STEP_WORDS = {AUCTION: "the auction", ANNOUNCE: "the trump announcement",
 ALL_VERBS = ("announce", "discard", "bid", "pass", "play")
 
 
-#: ``_PAIRS[n][card]`` is the outcome ``(card, 1/n)`` of a deal from a pack of ``n`` cards.
-_PAIRS = tuple(
-    tuple((c, 1.0 / n if n else 0.0) for c in range(NUM_CARDS)) for n in range(NUM_CARDS + 1)
-)
-
-
-class Solo66State(State):
-    """Fields (all immutable): match (``deal_no``, ``dealer``, ``scores``, ``results``,
-    ``deal_start``, ``throw_ins``), deal (``phase``, ``to_move``, ``stock`` and the same cards as
-    the sorted tuple ``pack``, ``dealt``, ``hands``, ``talon``), auction (``calls``, ``passed``, ``high_bid``, ``high_bidder``), contract
-    (``soloist``, ``trump``, ``talon_seen``, ``discards``, ``discard_order``) and play
-    (``leader``, ``trick``, ``tricks``, ``piles``, ``tricks_won``). Card sets are bitmasks."""
+class Solo66State(Solo66Core, State):
+    """A match of Solo 66: every field is a typed accessor of ``Solo66Core`` (``rules.pyx``):
+    match (``deal_no``, ``dealer``, ``scores``, ``results``, ``deal_start``, ``throw_ins``), deal
+    (``phase``, ``to_move``, ``stock`` and the same cards as the sorted tuple ``pack``,
+    ``dealt``, ``hands``, ``talon``), auction (``calls``, ``passed``, ``high_bid``,
+    ``high_bidder``), contract (``soloist``, ``trump``, ``talon_seen``, ``discards``,
+    ``discard_order``) and play (``leader``, ``trick``, ``tricks``, ``piles``, ``tricks_won``).
+    Card sets are bitmasks."""
 
     game: Solo66
 
-    def __init__(self, game: Solo66) -> None:
-        super().__init__(game)
-        self.deal_no = 0
-        self.dealer = 0
-        self.scores: tuple[float, ...] = (0.0,) * NUM_PLAYERS
-        self.results: tuple = ()
-        self.deal_start = 0
-        self.throw_ins = 0
-        rules.start_deal(self)
-
-    # -- turn structure ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == DEALING:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.to_move
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> list[float]:
-        """The cumulative match scores (each deal is zero-sum)."""
-        return list(self.scores)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card left in the pack is equally likely to come next (as
-        ``core.cards.deal_outcomes``; the pack is kept as a tuple for speed)."""
-        pack = self.pack
-        pairs = _PAIRS[len(pack)]
-        return [pairs[c] for c in pack]
-
-    def legal_actions(self) -> list[int]:
-        """As the kernel's, with a deal's outcome ids taken straight from the pack (speed)."""
-        if self._legal is None and self.phase == DEALING:
-            self._legal = self.pack
-        return super().legal_actions()
-
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == PLAY:
-            return cards_of(rules.playable(self))
-        if phase == AUCTION:
-            return rules.legal_calls(self.high_bid)
-        if phase == DISCARD:
-            return cards_of(self.hands[self.soloist])
-        return rules.legal_announcements(self.high_bid)
-
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == PLAY:
-            rules.play_card(self, action)
-        elif phase == DEALING:
-            rules.deal_card(self, action)
-        elif phase == AUCTION:
-            rules.make_call(self, action)
-        elif phase == DISCARD:
-            rules.discard(self, action)
-        else:
-            rules.announce_trump(self, action - ANNOUNCE_BASE)
+    @property
+    def results(self) -> tuple[Result, ...]:
+        """The finished deals of the match (see ``log.results``)."""
+        return results(self)
 
     # -- words -----------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -180,7 +122,7 @@ class Solo66State(State):
                 hand = self.hands[seat]
                 if not (hand >> action) & 1:
                     return f"you do not hold {DECK.name[action]}"
-                duty = rules.TRICK_RULES.duty(
+                duty = TRICK_RULES.duty(
                     hand, self.trick[0] >> 3, None if self.trump < 0 else self.trump
                 )
                 return duty or f"{DECK.name[action]} cannot be played now"
@@ -196,7 +138,18 @@ class Solo66State(State):
     def resample(self, seat: int, rng: Any) -> Solo66State:
         from .observe import resample
 
+        self.check_seat(seat)
         return resample(self, seat, self.rng_of(rng))
+
+    def fields(self) -> dict[str, Any]:
+        """The typed state as Python values (equality and debugging)."""
+        names = ("deal_no", "dealer", "scores", "throw_ins", "deal_start", "phase", "to_move",
+                 "dealt", "stock", "hands", "talon", "calls", "passed", "high_bid",
+                 "high_bidder", "soloist", "trump", "talon_seen", "discards", "discard_order",
+                 "leader", "trick", "tricks", "piles", "tricks_won")
+        out = {name: getattr(self, name) for name in names}
+        out["events"] = tuple(self.events())
+        return out
 
     # -- checks and text -------------------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -241,5 +194,11 @@ class Solo66State(State):
             lines.append(f"  trick (led by {seat_label(self.leader)}): {' '.join(DECK.name[c] for c in self.trick)}")
         return "\n".join(lines)
 
+    __hash__ = None
+
+
+#: Follow suit; if void, trump if you can; otherwise any card (Play ¶3): the duty in words for
+#: the explanations (the rules apply it in ``rules.pyx``).
+TRICK_RULES = TrickRules(DECK, must_trump=True)
 
 __all__ = ["Solo66State"]

@@ -1,0 +1,675 @@
+# cython: language_level=3
+"""The rules of Solo 66, in the order of play (seed: seeds/003_*.txt, readings: specs/solo66.md),
+compiled over a typed state (see ``garrison.core.compiled``).
+
+Each method names the part of the seed it carries out: "Play ¶2" is the second paragraph of the
+seed's *Play* section (deal, auction, talon, all pass), "¶3" the trick play, "¶4" the card
+points and the 66 needed, "¶5" the scoring. Cards are ``suit * 8 + face`` (``deck.py``), card
+sets 32-bit masks. A finished deal is recorded as an event (``RESULT``) that ``log.py`` words;
+the deal in progress is read from the struct by the views.
+
+Chance: one card dealt per chance action, every card left in the pack equally likely.
+"""
+from libc.string cimport memset
+
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+
+from .deck import FACE_POINTS as _FACE_POINTS
+
+cdef extern from *:
+    int ctz32 "__builtin_ctz"(unsigned int x) nogil
+    int popcount32 "__builtin_popcount"(unsigned int x) nogil
+
+cdef enum:
+    PLAYERS = 5
+    HAND = 6
+    CARDS = 32
+    TRICKS = 6
+    TALON = 2
+    MAX_CALLS = 16
+    PASS_ID = 32
+    BID_ID = 33
+    ANNOUNCE_ID = 37
+    CLUBS_SUIT = 3
+    NOTRUMP = -1
+    WINNING = 66
+    SCHNEIDER = 33
+    TOTAL = 130
+    LAST_BONUS = 10
+    THROW_INS = 20
+    C_DEALING = 0
+    C_AUCTION = 1
+    C_ANNOUNCE = 2
+    C_DISCARD = 3
+    C_PLAY = 4
+    C_OVER = 5
+
+NUM_PLAYERS = PLAYERS
+HAND_SIZE = HAND
+TALON_SIZE = TALON
+NUM_TRICKS = TRICKS
+#: The soloist needs this many card points (of 130) to win; 65 wins for the defenders.
+WINNING_POINTS = WINNING
+#: A side under this many card points is schneider.
+SCHNEIDER_BELOW = SCHNEIDER
+NO_TRUMP = NOTRUMP
+#: Play ¶2: thrown-in deals are dealt again however often everyone passes. So that a match has
+#: a finite length (the research APIs declare one), it ends as it stands after this many thrown-in
+#: deals: a horizon no table reaches by chance (five players passing all round twenty times).
+THROW_IN_LIMIT = THROW_INS
+
+# phases of one deal
+DEALING, AUCTION, ANNOUNCE, DISCARD, PLAY, OVER = range(6)
+PHASE_NAMES = ("dealing", "auction", "announce", "discard", "play", "over")
+
+# How a deal ended (the RESULT event's kind).
+RESULT_KINDS = ("solo", "last_trick", "redeal")
+cdef enum:
+    K_SOLO, K_LAST_TRICK, K_REDEAL
+
+#: events: RESULT = (deal number + 256 * dealer + 4096 * kind + 65536 * (soloist + 1)
+#: + 2**20 * (trump + 1) + 2**24 * (last trick's winner + 1) + 2**28 * soloist's tricks,
+#: soloist's card points, the discards as a 32-bit mask)
+EVENTS = {"RESULT": 0}
+
+cdef int FACE_POINT[8]
+for _f in range(8):
+    FACE_POINT[_f] = _FACE_POINTS[_f]
+#: ``_PAIRS[n][card]`` is the outcome ``(card, 1/n)`` of a deal from a pack of ``n`` cards.
+_PAIRS = tuple(
+    tuple((c, 1.0 / n if n else 0.0) for c in range(CARDS)) for n in range(CARDS + 1)
+)
+
+
+cdef struct Deal:
+    # the match
+    int deal_no, dealer, throw_ins, deal_start
+    double scores[PLAYERS]
+    # the deal
+    int phase, to_move, dealt
+    unsigned int stock, talon, talon_seen, discards
+    unsigned int hands[PLAYERS]
+    # the auction and the contract
+    int ncalls
+    int call_seat[MAX_CALLS]
+    int call_action[MAX_CALLS]
+    unsigned int passed
+    int high_bid, high_bidder, soloist, trump
+    int ndiscards
+    int discard_order[TALON]
+    # the play
+    int leader, played, tricks_done
+    int trick[PLAYERS]
+    int done_leader[TRICKS]
+    int done_winner[TRICKS]
+    int done_cards[TRICKS][PLAYERS]
+    unsigned int piles[PLAYERS]
+    int tricks_won[PLAYERS]
+
+
+cdef inline int points_of(unsigned int mask) noexcept:
+    cdef int total = 0
+    while mask:
+        total += FACE_POINT[ctz32(mask) & 7]
+        mask &= mask - 1
+    return total
+
+
+def forehand(int dealer):
+    """The player left of the dealer: first to call in the auction and first to lead (¶2, ¶3)."""
+    return (dealer + 1) % PLAYERS
+
+
+def deal_target(int dealer, int k):
+    """Who gets the ``k``-th card of a deal: cards go round from forehand, 6 each; the last two
+    form the talon (-1). (Play ¶2; the order of a fair deal does not change who holds what.)"""
+    if k < PLAYERS * HAND:
+        return (dealer + 1 + k) % PLAYERS
+    return -1
+
+
+def soloist_card_points(int pile, int discards, bint took_last_trick):
+    """Play ¶4: the soloist's tricks and discards, plus 10 for the last trick."""
+    return points_of(<unsigned int>pile) + points_of(<unsigned int>discards) + (
+        LAST_BONUS if took_last_trick else 0)
+
+
+cpdef double soloist_score(int points, int soloist_tricks, str scoring):
+    """Play ¶5 (grupp reading of specs/solo66.md). The soloist wins with 66 or more.
+
+    * Won: + his card points; x2 if the defenders have under 33 (schneider); x3 if they took no
+      trick (schwarz).
+    * Lost: - twice the defenders' card points; x3 instead if he has under 33; x4 if he took no
+      trick.
+    * ``points`` scoring: +1 for a win, -1 for a loss.
+
+    >>> soloist_score(66, 3, "grupp"), soloist_score(65, 3, "grupp")
+    (66.0, -130.0)
+    """
+    cdef int defenders = TOTAL - points, factor
+    if scoring == "points":
+        return 1.0 if points >= WINNING else -1.0
+    if points >= WINNING:
+        factor = 3 if soloist_tricks == TRICKS else (2 if defenders < SCHNEIDER else 1)
+        return <double>(points * factor)
+    factor = 4 if soloist_tricks == 0 else (3 if points < SCHNEIDER else 2)
+    return <double>(-defenders * factor)
+
+
+def last_trick_payoff(str scoring):
+    """Play ¶2, all pass, ``last_trick`` (spec): the last-trick taker's gain, each other's loss."""
+    return (10.0, -2.5) if scoring == "grupp" else (1.0, -0.25)
+
+
+cdef class Solo66Core(CompiledState):
+    """A match of Solo 66: the typed state and its rules."""
+
+    cdef Deal s
+    cdef public int deals
+    cdef public bint last_trick_variant, points_scoring
+    cdef double score_scale
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&self.s, sizeof(Deal))
+
+    def __init__(self, game):
+        self.game = game
+        self._setup(game)
+        memset(&self.s, 0, sizeof(Deal))
+        self.start_deal()
+
+    cdef void _setup(self, game):
+        p = game.params
+        self.deals = p.deals
+        self.last_trick_variant = p.all_pass == "last_trick"
+        self.points_scoring = p.scoring == "points"
+        self.score_scale = max(game.facts.max_utility, 1.0)
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        cdef Solo66Core o = <Solo66Core>other
+        o.deals, o.last_trick_variant = self.deals, self.last_trick_variant
+        o.points_scoring, o.score_scale = self.points_scoring, self.score_scale
+
+    # -- Play ¶2: the deal -------------------------------------------------------------------------
+    cdef void start_deal(self) noexcept:
+        """Play ¶2: a new deal by the current dealer; the cards are then dealt one chance action
+        each."""
+        cdef int i
+        self.s.phase = C_DEALING
+        self.s.stock = 0xFFFFFFFFu
+        self.s.dealt = 0
+        self.s.talon = self.s.talon_seen = self.s.discards = 0
+        self.s.ncalls = 0
+        self.s.passed = 0
+        self.s.high_bid = self.s.high_bidder = self.s.soloist = -1
+        self.s.trump = NOTRUMP
+        self.s.ndiscards = 0
+        self.s.leader = (self.s.dealer + 1) % PLAYERS
+        self.s.to_move = self.s.leader
+        self.s.played = self.s.tricks_done = 0
+        for i in range(PLAYERS):
+            self.s.hands[i] = self.s.piles[i] = 0
+            self.s.tricks_won[i] = 0
+
+    cdef void deal_card(self, int c) noexcept:
+        """Play ¶2: the next card from the pack goes to the next seat (round from forehand, six
+        each), the last two to the talon."""
+        cdef unsigned int bit = 1u << c
+        cdef int k = self.s.dealt
+        self.s.stock ^= bit
+        if k < PLAYERS * HAND:
+            self.s.hands[(self.s.dealer + 1 + k) % PLAYERS] |= bit
+        else:
+            self.s.talon |= bit
+        self.s.dealt = k + 1
+        if k + 1 == CARDS:
+            self.s.phase = C_AUCTION
+            self.s.to_move = (self.s.dealer + 1) % PLAYERS
+
+    # -- Play ¶2: the auction ----------------------------------------------------------------------
+    cdef void make_call(self, int action) noexcept:
+        """Play ¶2: one call of the auction. A pass is final; the auction ends when only the
+        highest bidder is left (at once when Clubs is bid, as nobody can go higher), or when all
+        have passed."""
+        cdef int seat = self.s.to_move, nxt
+        cdef unsigned int still_in
+        self.s.call_seat[self.s.ncalls] = seat
+        self.s.call_action[self.s.ncalls] = action
+        self.s.ncalls += 1
+        if action == PASS_ID:
+            self.s.passed |= 1u << seat
+        else:
+            self.s.high_bid = action - BID_ID
+            self.s.high_bidder = seat
+        still_in = 31u & ~self.s.passed
+        if self.s.high_bidder >= 0 and (
+            still_in == (1u << self.s.high_bidder) or self.s.high_bid == CLUBS_SUIT
+        ):
+            self.s.soloist = self.s.high_bidder
+            self.s.phase = C_ANNOUNCE
+            self.s.to_move = self.s.soloist
+            return
+        if still_in == 0:
+            self.all_passed()
+            return
+        nxt = (seat + 1) % PLAYERS
+        while (self.s.passed >> nxt) & 1:
+            nxt = (nxt + 1) % PLAYERS
+        self.s.to_move = nxt
+
+    cdef void all_passed(self) noexcept:
+        """Play ¶2: nobody bid. ``redeal``: "the cards are dealt again" (by the same dealer; a
+        thrown-in deal scores nothing and is not one of the match's ``deals``). ``last_trick``:
+        the hand is played without trumps (must follow suit only) and only the last trick
+        counts."""
+        if not self.last_trick_variant:
+            self.record(K_REDEAL, 0, -1, 0)
+            self.s.throw_ins += 1
+            if self.s.throw_ins >= THROW_INS:
+                self.s.phase = C_OVER
+                self.s.to_move = -1
+                return
+            self.s.deal_start = <int>self._nhist + 1
+            self.start_deal()
+            return
+        self.s.trump = NOTRUMP
+        self.s.phase = C_PLAY
+        self.s.leader = (self.s.dealer + 1) % PLAYERS
+        self.s.to_move = self.s.leader
+
+    # -- Play ¶2: the announcement and the talon ---------------------------------------------------
+    cdef void announce_trump(self, int suit) noexcept:
+        """Play ¶2: trump is fixed before the talon is seen; then the soloist picks it up."""
+        self.s.trump = suit
+        self.s.hands[self.s.soloist] |= self.s.talon
+        self.s.talon_seen = self.s.talon
+        self.s.talon = 0
+        self.s.phase = C_DISCARD
+
+    cdef void discard(self, int c) noexcept:
+        """Play ¶2: the soloist lays two cards of his choice on his own trick pile (they count
+        for him, spec)."""
+        cdef unsigned int bit = 1u << c
+        self.s.hands[self.s.soloist] ^= bit
+        self.s.discards |= bit
+        self.s.discard_order[self.s.ndiscards] = c
+        self.s.ndiscards += 1
+        if self.s.ndiscards == TALON:
+            self.s.phase = C_PLAY
+            self.s.leader = (self.s.dealer + 1) % PLAYERS
+            self.s.to_move = self.s.leader
+
+    # -- Play ¶3: the tricks -----------------------------------------------------------------------
+    cdef unsigned int playable(self) noexcept:
+        """Play ¶3: follow suit; if void, trump if you can; with neither, any card."""
+        cdef unsigned int hand = self.s.hands[self.s.to_move], follow, trumps
+        if self.s.played == 0:
+            return hand
+        follow = hand & (0xFFu << (8 * (self.s.trick[0] >> 3)))
+        if follow:
+            return follow
+        if self.s.trump >= 0:
+            trumps = hand & (0xFFu << (8 * self.s.trump))
+            if trumps:
+                return trumps
+        return hand
+
+    cdef void play_card(self, int c) noexcept:
+        """Play ¶3: a card to the trick; after the fifth card the trick is decided."""
+        cdef int seat = self.s.to_move
+        self.s.hands[seat] ^= 1u << c
+        self.s.trick[self.s.played] = c
+        self.s.played += 1
+        if self.s.played < PLAYERS:
+            self.s.to_move = (seat + 1) % PLAYERS
+            return
+        self.finish_trick()
+
+    cdef void finish_trick(self) noexcept:
+        """Play ¶3: the highest trump, else the highest card of the led suit, takes the trick
+        and leads to the next one."""
+        cdef int led = self.s.trick[0] >> 3, trump = self.s.trump, k = self.s.tricks_done
+        cdef int best = -1, best_index = 0, i, c, strength, winner
+        cdef unsigned int mask = 0
+        for i in range(PLAYERS):
+            c = self.s.trick[i]
+            mask |= 1u << c
+            self.s.done_cards[k][i] = c
+            if (c >> 3) == trump:
+                strength = 16 + (c & 7)
+            elif (c >> 3) == led:
+                strength = 8 + (c & 7)
+            else:
+                strength = -1
+            if strength > best:
+                best = strength
+                best_index = i
+        winner = (self.s.leader + best_index) % PLAYERS
+        self.s.done_leader[k], self.s.done_winner[k] = self.s.leader, winner
+        self.s.piles[winner] |= mask
+        self.s.tricks_won[winner] += 1
+        self.s.tricks_done += 1
+        self.s.played = 0
+        if self.s.tricks_done == TRICKS:
+            self.score_deal(winner)
+            return
+        self.s.leader = winner
+        self.s.to_move = winner
+
+    # -- Play ¶4 and ¶5: counting and scoring ------------------------------------------------------
+    cdef void score_deal(self, int last_winner) noexcept:
+        """Play ¶4-¶5: count the soloist's points and settle the deal (zero-sum: the defenders
+        share the negation of the soloist's score equally)."""
+        cdef double deltas[PLAYERS]
+        cdef double gain, loss, score
+        cdef int p, sol = self.s.soloist, points
+        if sol < 0:
+            gain, loss = (1.0, -0.25) if self.points_scoring else (10.0, -2.5)
+            for p in range(PLAYERS):
+                deltas[p] = gain if p == last_winner else loss
+            self.end_deal(K_LAST_TRICK, deltas, last_winner, 0)
+            return
+        points = points_of(self.s.piles[sol]) + points_of(self.s.discards)
+        if last_winner == sol:
+            points += LAST_BONUS
+        score = soloist_score(points, self.s.tricks_won[sol],
+                              "points" if self.points_scoring else "grupp")
+        for p in range(PLAYERS):
+            deltas[p] = score if p == sol else -score / 4
+        self.end_deal(K_SOLO, deltas, last_winner, points)
+
+    cdef void end_deal(self, int kind, double* deltas, int last_winner, int points) noexcept:
+        """Book the deal's scores, then the next dealer (clockwise) deals, or the match is
+        over."""
+        cdef int p
+        for p in range(PLAYERS):
+            self.s.scores[p] = self.s.scores[p] + deltas[p]
+        self.record(kind, points, last_winner,
+                    self.s.tricks_won[self.s.soloist] if self.s.soloist >= 0 else 0)
+        self.s.deal_no += 1
+        if self.s.deal_no == self.deals:
+            self.s.phase = C_OVER
+            self.s.to_move = -1
+            return
+        self.s.dealer = (self.s.dealer + 1) % PLAYERS
+        self.s.deal_start = <int>self._nhist + 1
+        self.start_deal()
+
+    cdef void record(self, int kind, int points, int last_winner, int soloist_tricks) noexcept:
+        """The deal's RESULT event (``log.py`` words it; the scores follow from it)."""
+        self.emit(0, self.s.deal_no + 256 * self.s.dealer + 4096 * kind
+                  + 65536 * (self.s.soloist + 1) + (1 << 20) * (self.s.trump + 1)
+                  + (1 << 24) * (last_winner + 1) + (1 << 28) * soloist_tricks,
+                  points, <int>self.s.discards)
+
+    # -- the kernel's hooks ------------------------------------------------------------------------
+    cdef int _current(self) noexcept:
+        if self.s.phase == C_DEALING:
+            return CHANCE_PLAYER
+        if self.s.phase == C_OVER:
+            return TERMINAL_PLAYER
+        return self.s.to_move
+
+    cdef int _legal(self, int* out) noexcept:
+        cdef int phase = self.s.phase, k = 0, suit
+        cdef unsigned int m
+        if phase == C_AUCTION:
+            out[0] = PASS_ID
+            for suit in range(self.s.high_bid + 1, 4):
+                k += 1
+                out[k] = BID_ID + suit
+            return k + 1
+        if phase == C_ANNOUNCE:
+            for suit in range(self.s.high_bid, 4):
+                out[k] = ANNOUNCE_ID + suit
+                k += 1
+            return k
+        m = self.playable() if phase == C_PLAY else self.s.hands[self.s.soloist]
+        while m:
+            out[k] = ctz32(m)
+            k += 1
+            m &= m - 1
+        return k
+
+    cdef object _chance(self):
+        cdef unsigned int m = self.s.stock
+        cdef tuple row = _PAIRS[CARDS - self.s.dealt]
+        out = []
+        while m:
+            out.append(row[ctz32(m)])
+            m &= m - 1
+        return out
+
+    cdef int _sample_chance(self, double u) except -1:
+        """A card off the pack, every card left equally likely."""
+        cdef unsigned int m = self.s.stock
+        cdef int k
+        for k in range(<int>(u * popcount32(m))):
+            m &= m - 1
+        return ctz32(m)
+
+    cdef int _apply(self, int action) except -1:
+        cdef int phase = self.s.phase
+        if phase == C_PLAY:
+            self.play_card(action)
+        elif phase == C_DEALING:
+            self.deal_card(action)
+        elif phase == C_AUCTION:
+            self.make_call(action)
+        elif phase == C_DISCARD:
+            self.discard(action)
+        else:
+            self.announce_trump(action - ANNOUNCE_ID)
+        return 0
+
+    cdef object _returns(self):
+        """The cumulative match scores (each deal is zero-sum)."""
+        return [self.s.scores[p] for p in range(PLAYERS)]
+
+    # -- the observation tensor (observe.py's layout, written from the struct) --------------------
+    cdef void _encode(self, int seat, float* t) noexcept:
+        cdef Deal* g = &self.s
+        cdef int phase = g.phase, p, k, j, c, leader, led, suit, pts, total = 0, sol = g.soloist
+        cdef int trump = g.trump if g.trump >= 0 and (phase == C_DISCARD or phase == C_PLAY) else -1
+        cdef int voids[PLAYERS]
+        cdef int bid_of[PLAYERS]
+        cdef unsigned int m
+        cdef bint is_soloist = seat >= 0 and seat == sol
+        if seat >= 0:
+            t[0 + seat] = 1.0
+        t[5 + phase] = 1.0
+        t[11 + g.dealer] = 1.0
+        if phase != C_DEALING and phase != C_OVER:
+            t[16 + g.to_move] = 1.0
+        if seat >= 0:
+            set_cards(t + 21, g.hands[seat])
+        for p in range(PLAYERS):
+            bid_of[p] = -1
+            voids[p] = 0
+        for k in range(g.ncalls):
+            if g.call_action[k] != PASS_ID:
+                bid_of[g.call_seat[k]] = g.call_action[k] - BID_ID
+        for p in range(PLAYERS):
+            if bid_of[p] >= 0:
+                t[53 + 4 * p + bid_of[p]] = 1.0
+            if (g.passed >> p) & 1:
+                t[73 + p] = 1.0
+        if g.high_bid >= 0:
+            t[78 + g.high_bid] = 1.0
+        if g.high_bidder >= 0:
+            t[82 + g.high_bidder] = 1.0
+        if sol >= 0:
+            t[87 + sol] = 1.0
+        if trump >= 0:
+            t[92 + trump] = 1.0
+        t[96] = 1.0 if phase == C_PLAY and sol < 0 else 0.0
+        if is_soloist:
+            set_cards(t + 97, g.talon_seen)
+            set_cards(t + 129, g.discards)
+        # played_by (161..), voids (the seats that did not follow, and with a trump suit did not
+        # trump either) over the finished tricks and the current one
+        for k in range(g.tricks_done + 1):
+            if k < g.tricks_done:
+                leader, j = g.done_leader[k], PLAYERS
+            else:
+                leader, j = g.leader, g.played
+            for p in range(j):
+                c = g.done_cards[k][p] if k < g.tricks_done else g.trick[p]
+                t[161 + 32 * ((leader + p) % PLAYERS) + c] = 1.0
+                if p == 0:
+                    led = c >> 3
+                elif (c >> 3) != led:
+                    voids[(leader + p) % PLAYERS] |= 1 << led
+                    if trump >= 0 and (c >> 3) != trump:
+                        voids[(leader + p) % PLAYERS] |= 1 << trump
+        for p in range(g.played):
+            t[321 + g.trick[p]] = 1.0
+        if g.played:
+            t[353 + g.leader] = 1.0
+        for p in range(PLAYERS):
+            for suit in range(4):
+                if (voids[p] >> suit) & 1:
+                    t[358 + 4 * p + suit] = 1.0
+        for p in range(PLAYERS):
+            pts = points_of(g.piles[p])
+            total += pts
+            t[378 + p] = <float>(g.tricks_won[p] / 6.0)
+            t[383 + p] = <float>(pts / 130.0)
+            t[391 + p] = <float>(g.scores[p] / self.score_scale)
+        if sol >= 0 and phase == C_PLAY:
+            pts = points_of(g.piles[sol])
+            t[388] = <float>((pts + (points_of(g.discards) if is_soloist else 0)) / 130.0)
+            t[389] = <float>((total - pts) / 130.0)
+        t[390] = <float>(((g.deal_no + 1 if g.deal_no + 1 < self.deals else self.deals) - 1)
+                         / <double>self.deals)
+
+    # -- accessors (declared in rules.pyi) --------------------------------------------------------
+    @property
+    def deal_no(self):
+        return self.s.deal_no
+
+    @property
+    def dealer(self):
+        return self.s.dealer
+
+    @property
+    def throw_ins(self):
+        return self.s.throw_ins
+
+    @property
+    def deal_start(self):
+        return self.s.deal_start
+
+    @property
+    def scores(self):
+        return tuple([self.s.scores[p] for p in range(PLAYERS)])
+
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def to_move(self):
+        return self.s.to_move
+
+    @property
+    def dealt(self):
+        return self.s.dealt
+
+    @property
+    def stock(self):
+        return self.s.stock
+
+    @property
+    def pack(self):
+        """The cards not dealt yet, lowest first."""
+        return tuple(cards_list(self.s.stock))
+
+    @property
+    def talon(self):
+        return self.s.talon
+
+    @property
+    def talon_seen(self):
+        return self.s.talon_seen
+
+    @property
+    def discards(self):
+        return self.s.discards
+
+    @property
+    def discard_order(self):
+        return tuple([self.s.discard_order[i] for i in range(self.s.ndiscards)])
+
+    @property
+    def hands(self):
+        return tuple([self.s.hands[p] for p in range(PLAYERS)])
+
+    @property
+    def calls(self):
+        """The auction so far: ``(seat, action)`` per call."""
+        return tuple([(self.s.call_seat[k], self.s.call_action[k]) for k in range(self.s.ncalls)])
+
+    @property
+    def passed(self):
+        return self.s.passed
+
+    @property
+    def high_bid(self):
+        return self.s.high_bid
+
+    @property
+    def high_bidder(self):
+        return self.s.high_bidder
+
+    @property
+    def soloist(self):
+        return self.s.soloist
+
+    @property
+    def trump(self):
+        return self.s.trump
+
+    @property
+    def leader(self):
+        return self.s.leader
+
+    @property
+    def trick(self):
+        return tuple([self.s.trick[i] for i in range(self.s.played)])
+
+    @property
+    def tricks(self):
+        """The deal's finished tricks: ``(leader, cards in play order, winner)``."""
+        cdef int k, i
+        return tuple([
+            (self.s.done_leader[k], tuple([self.s.done_cards[k][i] for i in range(PLAYERS)]),
+             self.s.done_winner[k])
+            for k in range(self.s.tricks_done)
+        ])
+
+    @property
+    def piles(self):
+        return tuple([self.s.piles[p] for p in range(PLAYERS)])
+
+    @property
+    def tricks_won(self):
+        return tuple([self.s.tricks_won[p] for p in range(PLAYERS)])
+
+    def playable_mask(self):
+        """Play ¶3: the cards the seat to move may play now, as a bitmask."""
+        return self.playable()
+
+
+cdef list cards_list(unsigned int m):
+    out = []
+    while m:
+        out.append(ctz32(m))
+        m &= m - 1
+    return out
+
+
+cdef inline void set_cards(float* out, unsigned int m) noexcept:
+    while m:
+        out[ctz32(m)] = 1.0
+        m &= m - 1
