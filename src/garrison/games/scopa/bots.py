@@ -1,6 +1,8 @@
 """Scopa's own bot: ``greedy``, the usual one-move heuristic (research scopa.md section 7).
 
-It reads only its observation and the game's options. For every card in hand and every set
+It reads only what its seat may see (its own hand, the table, the captured piles, how many cards
+each hand and the stock hold) and the game's options, through the typed state's accessors rather
+than the observation with its log (it is the rollout policy of search). For every card in hand and every set
 that card may take (or laying it down) it weighs what the move wins (cards, Diamonds, the 7 of
 Diamonds, primiera cards, a scopa) against what the next player, always an opponent, may win
 back: a sweep of the table left behind, or a valuable card left on it (the 7 of Diamonds is
@@ -11,14 +13,18 @@ cards it has not seen.
 from __future__ import annotations
 
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import Bot, State
 
 from . import actions
-from .deck import ACES, CARD_OF_NAME, DIAMONDS, FULL, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
+from .deck import ACES, DIAMONDS, FULL, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
-from .rules import capture_options
+from .rules import capture_sets
+from .scoring import NOBODY
+
+if TYPE_CHECKING:
+    from .state import ScopaState
 
 #: What one captured card is worth, in points of a hand (rough shares of each point).
 W_CARD = 0.1
@@ -26,13 +32,6 @@ W_DIAMOND = 0.2
 W_PRIMIERA = {7: 0.35, 6: 0.15, 1: 0.1}
 W_SETTEBELLO = 1.2
 W_SCOPA = 1.0
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for n in cards:
-        m |= 1 << CARD_OF_NAME[n]
-    return m
 
 
 class GreedyBot(Bot):
@@ -45,24 +44,23 @@ class GreedyBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(self.seat)
-        view = _View(self.game.params, obs)
-        if obs["playing"] is not None:
-            card = CARD_OF_NAME[obs["playing"]]
-            chosen = _mask(obs["chosen"])
-            sets = [s for s in map(_mask, obs["capture_sets"]) if s & chosen == chosen]
+        game_state = cast("ScopaState", state)
+        view = _View(self.game.params, game_state, self.seat)
+        card = game_state.pending
+        if card != NOBODY:
+            chosen = game_state.picked
+            sets = [s for s in game_state.options if s & chosen == chosen]
             best = max(sets, key=lambda s: (view.capture(card, s), -s))
             return actions.take(cards_in(best & ~chosen)[0])
-        best_score, best_action = None, legal[0]
+        best_score: float | None = None
+        best_action = legal[0]
         for action in legal:
             kind, card = divmod(action, actions.NUM_CARDS)
-            if kind == actions.LAY:
-                score = view.lay(card)
+            options = () if kind == actions.LAY else view.options(card)
+            if options:
+                score = max(view.capture(card, s) for s in options)
             else:
-                options = view.options(card)
-                score = max((view.capture(card, s) for s in options), default=None)
-                if score is None:
-                    score = view.lay(card)
+                score = view.lay(card)
             if best_score is None or score > best_score + 1e-12:
                 best_score, best_action = score, action
         return best_action
@@ -71,26 +69,27 @@ class GreedyBot(Bot):
 class _View:
     """What the bot knows, and the worth of moves from there."""
 
-    def __init__(self, params: Any, obs: dict[str, Any]) -> None:
+    def __init__(self, params: Any, state: ScopaState, me: int) -> None:
         self.p = params
-        self.table = _mask(obs["table"])
-        hand = _mask(obs["hand"])
-        seen = hand | self.table
-        for pile in obs["captured"]:
-            seen |= _mask(pile)
-        if obs["playing"] is not None:
-            seen |= 1 << CARD_OF_NAME[obs["playing"]]
+        self.table = state.table
+        seen = state.hands[me] | self.table
+        for pile in state.piles:
+            seen |= pile
+        playing = state.pending != NOBODY
+        if playing:
+            seen |= 1 << state.pending
         self.unseen = FULL & ~seen
         n = params.players
-        me = obs["seat"]
-        self.next_hand = obs["hand_sizes"][(me + 1) % n]
-        if self.next_hand == 0 and obs["stock"]:
-            self.next_hand = min(params.hand_size, obs["stock"] // n)
-        left_after = sum(obs["hand_sizes"]) - (0 if obs["playing"] else 1)
-        self.last_play = obs["stock"] == 0 and left_after == 0
+        sizes = state.hand_sizes
+        stock = state.stock.bit_count()
+        self.next_hand = sizes[(me + 1) % n]
+        if self.next_hand == 0 and stock:
+            self.next_hand = min(params.hand_size, stock // n)
+        left_after = sum(sizes) - (0 if playing else 1)
+        self.last_play = stock == 0 and left_after == 0
 
     def options(self, card: int) -> tuple[int, ...]:
-        return capture_options(self.table, card, self.p.ace_takes_all, self.p.fewest_cards)
+        return capture_sets(self.table, card, self.p.ace_takes_all, self.p.fewest_cards)
 
     def worth(self, mask: int) -> float:
         w = 0.0
@@ -143,4 +142,4 @@ class _View:
         return -self.risk(self.table | 1 << card) - 0.01 * VALUE[card]
 
 
-BOTS = {GreedyBot.name: GreedyBot}
+BOTS: dict[str, type[Bot]] = {GreedyBot.name: GreedyBot}
