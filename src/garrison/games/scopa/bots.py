@@ -66,6 +66,45 @@ class GreedyBot(Bot):
         return best_action
 
 
+def _card_worth(card: int, napola: bool, re_bello: bool) -> float:
+    """What capturing ``card`` is worth: a share of the cards point, of the primiera, of the
+    Diamonds point (and napola's A-2-3), the whole 7 of Diamonds (and the King, with re_bello)."""
+    w = W_CARD + W_PRIMIERA.get(VALUE[card], 0.0)
+    if DIAMONDS >> card & 1:
+        w += W_DIAMOND
+        if napola and card < 3:
+            w += 0.3
+    if card == SETTEBELLO or (re_bello and card == RE_BELLO):
+        w += W_SETTEBELLO
+    return w
+
+
+def _by_suit(values: list[float]) -> tuple[tuple[float, ...], ...]:
+    """Per suit, the sum of ``values`` (one per card) over each of the 1024 sets of its cards,
+    so that a sum over a set of cards is four look-ups."""
+    out = []
+    for suit in range(4):
+        table = [0.0] * 1024
+        for bits in range(1, 1024):
+            face = (bits & -bits).bit_length() - 1
+            table[bits] = table[bits & (bits - 1)] + values[10 * suit + face]
+        out.append(tuple(table))
+    return tuple(out)
+
+
+_WORTH: dict[tuple[bool, bool], tuple[list[float], tuple[tuple[float, ...], ...]]] = {}
+#: The capture values of a set of cards of one suit (the same in every suit).
+_VALUES = _by_suit([float(VALUE[c]) for c in range(40)])[0]
+
+
+def _worth_tables(params: Any) -> tuple[list[float], tuple[tuple[float, ...], ...]]:
+    key = (bool(params.napola), bool(params.re_bello))
+    if key not in _WORTH:
+        cards = [_card_worth(c, *key) for c in range(40)]
+        _WORTH[key] = (cards, _by_suit(cards))
+    return _WORTH[key]
+
+
 class _View:
     """What the bot knows, and the worth of moves from there."""
 
@@ -78,55 +117,44 @@ class _View:
         playing = state.pending != NOBODY
         if playing:
             seen |= 1 << state.pending
-        self.unseen = FULL & ~seen
+        unseen = FULL & ~seen
         n = params.players
         sizes = state.hand_sizes
         stock = state.stock.bit_count()
-        self.next_hand = sizes[(me + 1) % n]
-        if self.next_hand == 0 and stock:
-            self.next_hand = min(params.hand_size, stock // n)
+        next_hand = sizes[(me + 1) % n]
+        if next_hand == 0 and stock:
+            next_hand = min(params.hand_size, stock // n)
         left_after = sum(sizes) - (0 if playing else 1)
         self.last_play = stock == 0 and left_after == 0
+        self.card_worth, self.suit_worth = _worth_tables(params)
+        #: Chance that the next player holds a card of each value 1..10 (index 0 unused).
+        by_count = _p_holds(unseen.bit_count(), next_hand)
+        self.holds = [0.0] + [by_count[(VALUE_MASK[v] & unseen).bit_count()] for v in range(1, 11)]
 
     def options(self, card: int) -> tuple[int, ...]:
         return capture_sets(self.table, card, self.p.ace_takes_all, self.p.fewest_cards)
 
     def worth(self, mask: int) -> float:
-        w = 0.0
-        for c in cards_in(mask):
-            w += W_CARD + W_PRIMIERA.get(VALUE[c], 0.0)
-            if DIAMONDS >> c & 1:
-                w += W_DIAMOND
-                if self.p.napola and c < 3:
-                    w += 0.3
-        if mask >> SETTEBELLO & 1:
-            w += W_SETTEBELLO
-        if self.p.re_bello and mask >> RE_BELLO & 1:
-            w += W_SETTEBELLO
-        return w
-
-    def p_holds(self, mask: int) -> float:
-        """Chance that the next player holds at least one of the unseen cards ``mask``."""
-        k = (mask & self.unseen).bit_count()
-        u = self.unseen.bit_count()
-        h = min(self.next_hand, u)
-        if k == 0 or h == 0:
-            return 0.0
-        return 1.0 - comb(u - k, h) / comb(u, h)
+        t = self.suit_worth
+        return t[0][mask & 1023] + t[1][mask >> 10 & 1023] + t[2][mask >> 20 & 1023] + t[3][mask >> 30]
 
     def risk(self, table: int) -> float:
         """What the next player may win back from ``table``."""
         if self.last_play or not table:
             return 0.0
-        total = sum(VALUE[c] for c in cards_in(table))
+        v = _VALUES
+        total = v[table & 1023] + v[table >> 10 & 1023] + v[table >> 20 & 1023] + v[table >> 30]
         worst = 0.0
         if total <= 10:
-            worst = self.p_holds(VALUE_MASK[total]) * (W_SCOPA + self.worth(table))
+            worst = self.holds[int(total)] * (W_SCOPA + self.worth(table))
         if self.p.ace_takes_all and not table & ACES:
-            worst = max(worst, self.p_holds(ACES) * ((W_SCOPA if self.p.ace_scopa else 0)
-                                                     + self.worth(table)))
+            worst = max(worst, self.holds[1] * ((W_SCOPA if self.p.ace_scopa else 0)
+                                                + self.worth(table)))
+        holds, card_worth = self.holds, self.card_worth
         for c in cards_in(table):
-            worst = max(worst, self.p_holds(VALUE_MASK[VALUE[c]]) * self.worth(1 << c))
+            w = holds[VALUE[c]] * card_worth[c]
+            if w > worst:
+                worst = w
         return worst
 
     def capture(self, card: int, taken: int) -> float:
@@ -140,6 +168,18 @@ class _View:
 
     def lay(self, card: int) -> float:
         return -self.risk(self.table | 1 << card) - 0.01 * VALUE[card]
+
+
+def _p_holds(unseen: int, hand: int) -> list[float]:
+    """For k = 0..4: the chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds
+    at least one of k given ones."""
+    h = min(hand, unseen)
+    if h == 0:
+        return [0.0] * 5
+    every = comb(unseen, h)
+    # (k never exceeds the unseen cards: a count past them is never looked up)
+    return [0.0] + [1.0 - comb(unseen - k, h) / every if k <= unseen else 1.0
+                    for k in range(1, 5)]
 
 
 BOTS: dict[str, type[Bot]] = {GreedyBot.name: GreedyBot}

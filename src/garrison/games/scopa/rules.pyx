@@ -11,6 +11,9 @@ card. The end-of-hand count is ``scoring.py`` (the seed's table), called once pe
 The rules record events (codes below) that ``log.py`` turns into text when someone reads them;
 a set of cards in an event is two ints of 20 bits (``low``, ``high``).
 """
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
 
 from .scoring import score_hand, sole_best
@@ -587,13 +590,24 @@ cdef class ScopaCore(CompiledState):
             cards &= cards - 1
         return n
 
+    cdef bint _is_legal(self, int action):
+        """At a deal, any card of the stock (without listing the outcomes); else the kernel's."""
+        if self.s.to_move == CHANCE_PLAYER:
+            return 0 <= action < NUM_CARDS and (self.s.stock >> action) & 1
+        return CompiledState._is_legal(self, action)
+
     cdef object _chance(self):
         """Each card of the stock, with probability 1 / its size."""
         cdef Mask cards = self.s.stock
-        cdef list pairs = _PAIRS[popcount(cards)]
-        cdef list out = []
+        cdef int n = popcount(cards), i = 0
+        cdef list pairs = _PAIRS[n]
+        cdef list out = PyList_New(n)
+        cdef object pair
         while cards:
-            out.append(pairs[lowest(cards)])
+            pair = pairs[lowest(cards)]
+            Py_INCREF(pair)
+            PyList_SET_ITEM(out, i, pair)
+            i += 1
             cards &= cards - 1
         return out
 
