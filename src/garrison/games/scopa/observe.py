@@ -13,7 +13,7 @@ import numpy as np
 
 from . import log
 from .deck import CARD_OF_NAME, NUM_CARDS, names
-from .scoring import NOBODY, score_hand
+from .scoring import NOBODY
 
 if TYPE_CHECKING:
     from .params import ScopaParams
@@ -24,12 +24,10 @@ LOG_LENGTH = 40
 
 
 def last_hand(state: ScopaState) -> dict[str, Any] | None:
-    """The count of the last hand scored (``scoring.py`` on its piles and sweeps)."""
-    counted = state.last_counted
-    if counted is None:
+    """The count of the last hand scored."""
+    hs = state.last_score
+    if hs is None:
         return None
-    p = state.params
-    hs = score_hand(*counted, napola=p.napola, re_bello=p.re_bello)
     return {
         "points": list(hs.points),
         "cards": list(hs.card_counts),

@@ -18,7 +18,7 @@ from .deck import DECK, FULL, NUM_CARDS, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
 from .observe import observe
 from .rules import TABLE, ScopaCore, capture_sets
-from .scoring import NOBODY
+from .scoring import NOBODY, HandScore, score_hand
 
 if TYPE_CHECKING:
     import random
@@ -51,6 +51,14 @@ class ScopaState(ScopaCore, State):
         if self.pending == NOBODY:
             return ()
         return self.sets_for(self.pending)
+
+    @property
+    def last_score(self) -> HandScore | None:
+        """The count of the last hand scored (``scoring.py`` on its piles and sweeps)."""
+        counted = self.last_counted
+        if counted is None:
+            return None
+        return score_hand(*counted, napola=self.napola, re_bello=self.re_bello)
 
     def sets_for(self, card: int) -> tuple[int, ...]:
         """Every set of table cards ``card`` may take now (rules 3.1-3.5, the options)."""
