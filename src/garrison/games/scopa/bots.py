@@ -1,6 +1,8 @@
 """Scopa's own bot: ``greedy``, the usual one-move heuristic (research scopa.md section 7).
 
-It reads only its observation and the game's options. For every card in hand and every set
+It reads only what its seat may see (its own hand, the table, the captured piles, how many cards
+each hand and the stock hold) and the game's options, through the typed state's accessors rather
+than the observation with its log (it is the rollout policy of search). For every card in hand and every set
 that card may take (or laying it down) it weighs what the move wins (cards, Diamonds, the 7 of
 Diamonds, primiera cards, a scopa) against what the next player, always an opponent, may win
 back: a sweep of the table left behind, or a valuable card left on it (the 7 of Diamonds is
@@ -11,14 +13,18 @@ cards it has not seen.
 from __future__ import annotations
 
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import Bot, State
 
 from . import actions
-from .deck import ACES, CARD_OF_NAME, DIAMONDS, FULL, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
+from .deck import ACES, DIAMONDS, FULL, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
-from .rules import capture_options
+from .rules import capture_sets
+from .scoring import NOBODY
+
+if TYPE_CHECKING:
+    from .state import ScopaState
 
 #: What one captured card is worth, in points of a hand (rough shares of each point).
 W_CARD = 0.1
@@ -26,13 +32,6 @@ W_DIAMOND = 0.2
 W_PRIMIERA = {7: 0.35, 6: 0.15, 1: 0.1}
 W_SETTEBELLO = 1.2
 W_SCOPA = 1.0
-
-
-def _mask(cards: list[str]) -> int:
-    m = 0
-    for n in cards:
-        m |= 1 << CARD_OF_NAME[n]
-    return m
 
 
 class GreedyBot(Bot):
@@ -45,89 +44,117 @@ class GreedyBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(self.seat)
-        view = _View(self.game.params, obs)
-        if obs["playing"] is not None:
-            card = CARD_OF_NAME[obs["playing"]]
-            chosen = _mask(obs["chosen"])
-            sets = [s for s in map(_mask, obs["capture_sets"]) if s & chosen == chosen]
+        game_state = cast("ScopaState", state)
+        view = _View(self.game.params, game_state, self.seat)
+        card = game_state.pending
+        if card != NOBODY:
+            chosen = game_state.picked
+            sets = [s for s in game_state.options if s & chosen == chosen]
             best = max(sets, key=lambda s: (view.capture(card, s), -s))
             return actions.take(cards_in(best & ~chosen)[0])
-        best_score, best_action = None, legal[0]
+        best_score: float | None = None
+        best_action = legal[0]
         for action in legal:
             kind, card = divmod(action, actions.NUM_CARDS)
-            if kind == actions.LAY:
-                score = view.lay(card)
+            options = () if kind == actions.LAY else view.options(card)
+            if options:
+                score = max(view.capture(card, s) for s in options)
             else:
-                options = view.options(card)
-                score = max((view.capture(card, s) for s in options), default=None)
-                if score is None:
-                    score = view.lay(card)
+                score = view.lay(card)
             if best_score is None or score > best_score + 1e-12:
                 best_score, best_action = score, action
         return best_action
 
 
+def _card_worth(card: int, napola: bool, re_bello: bool) -> float:
+    """What capturing ``card`` is worth: a share of the cards point, of the primiera, of the
+    Diamonds point (and napola's A-2-3), the whole 7 of Diamonds (and the King, with re_bello)."""
+    w = W_CARD + W_PRIMIERA.get(VALUE[card], 0.0)
+    if DIAMONDS >> card & 1:
+        w += W_DIAMOND
+        if napola and card < 3:
+            w += 0.3
+    if card == SETTEBELLO or (re_bello and card == RE_BELLO):
+        w += W_SETTEBELLO
+    return w
+
+
+def _by_suit(values: list[float]) -> tuple[tuple[float, ...], ...]:
+    """Per suit, the sum of ``values`` (one per card) over each of the 1024 sets of its cards,
+    so that a sum over a set of cards is four look-ups."""
+    out = []
+    for suit in range(4):
+        table = [0.0] * 1024
+        for bits in range(1, 1024):
+            face = (bits & -bits).bit_length() - 1
+            table[bits] = table[bits & (bits - 1)] + values[10 * suit + face]
+        out.append(tuple(table))
+    return tuple(out)
+
+
+_WORTH: dict[tuple[bool, bool], tuple[list[float], tuple[tuple[float, ...], ...]]] = {}
+#: The capture values of a set of cards of one suit (the same in every suit).
+_VALUES = _by_suit([float(VALUE[c]) for c in range(40)])[0]
+
+
+def _worth_tables(params: Any) -> tuple[list[float], tuple[tuple[float, ...], ...]]:
+    key = (bool(params.napola), bool(params.re_bello))
+    if key not in _WORTH:
+        cards = [_card_worth(c, *key) for c in range(40)]
+        _WORTH[key] = (cards, _by_suit(cards))
+    return _WORTH[key]
+
+
 class _View:
     """What the bot knows, and the worth of moves from there."""
 
-    def __init__(self, params: Any, obs: dict[str, Any]) -> None:
+    def __init__(self, params: Any, state: ScopaState, me: int) -> None:
         self.p = params
-        self.table = _mask(obs["table"])
-        hand = _mask(obs["hand"])
-        seen = hand | self.table
-        for pile in obs["captured"]:
-            seen |= _mask(pile)
-        if obs["playing"] is not None:
-            seen |= 1 << CARD_OF_NAME[obs["playing"]]
-        self.unseen = FULL & ~seen
+        self.table = state.table
+        seen = state.hands[me] | self.table
+        for pile in state.piles:
+            seen |= pile
+        playing = state.pending != NOBODY
+        if playing:
+            seen |= 1 << state.pending
+        unseen = FULL & ~seen
         n = params.players
-        me = obs["seat"]
-        self.next_hand = obs["hand_sizes"][(me + 1) % n]
-        if self.next_hand == 0 and obs["stock"]:
-            self.next_hand = min(params.hand_size, obs["stock"] // n)
-        left_after = sum(obs["hand_sizes"]) - (0 if obs["playing"] else 1)
-        self.last_play = obs["stock"] == 0 and left_after == 0
+        sizes = state.hand_sizes
+        stock = state.stock.bit_count()
+        next_hand = sizes[(me + 1) % n]
+        if next_hand == 0 and stock:
+            next_hand = min(params.hand_size, stock // n)
+        left_after = sum(sizes) - (0 if playing else 1)
+        self.last_play = stock == 0 and left_after == 0
+        self.card_worth, self.suit_worth = _worth_tables(params)
+        #: Chance that the next player holds a card of each value 1..10 (index 0 unused).
+        by_count = _p_holds(unseen.bit_count(), next_hand)
+        self.holds = [0.0] + [by_count[(VALUE_MASK[v] & unseen).bit_count()] for v in range(1, 11)]
 
     def options(self, card: int) -> tuple[int, ...]:
-        return capture_options(self.table, card, self.p.ace_takes_all, self.p.fewest_cards)
+        return capture_sets(self.table, card, self.p.ace_takes_all, self.p.fewest_cards)
 
     def worth(self, mask: int) -> float:
-        w = 0.0
-        for c in cards_in(mask):
-            w += W_CARD + W_PRIMIERA.get(VALUE[c], 0.0)
-            if DIAMONDS >> c & 1:
-                w += W_DIAMOND
-                if self.p.napola and c < 3:
-                    w += 0.3
-        if mask >> SETTEBELLO & 1:
-            w += W_SETTEBELLO
-        if self.p.re_bello and mask >> RE_BELLO & 1:
-            w += W_SETTEBELLO
-        return w
-
-    def p_holds(self, mask: int) -> float:
-        """Chance that the next player holds at least one of the unseen cards ``mask``."""
-        k = (mask & self.unseen).bit_count()
-        u = self.unseen.bit_count()
-        h = min(self.next_hand, u)
-        if k == 0 or h == 0:
-            return 0.0
-        return 1.0 - comb(u - k, h) / comb(u, h)
+        t = self.suit_worth
+        return t[0][mask & 1023] + t[1][mask >> 10 & 1023] + t[2][mask >> 20 & 1023] + t[3][mask >> 30]
 
     def risk(self, table: int) -> float:
         """What the next player may win back from ``table``."""
         if self.last_play or not table:
             return 0.0
-        total = sum(VALUE[c] for c in cards_in(table))
+        v = _VALUES
+        total = v[table & 1023] + v[table >> 10 & 1023] + v[table >> 20 & 1023] + v[table >> 30]
         worst = 0.0
         if total <= 10:
-            worst = self.p_holds(VALUE_MASK[total]) * (W_SCOPA + self.worth(table))
+            worst = self.holds[int(total)] * (W_SCOPA + self.worth(table))
         if self.p.ace_takes_all and not table & ACES:
-            worst = max(worst, self.p_holds(ACES) * ((W_SCOPA if self.p.ace_scopa else 0)
-                                                     + self.worth(table)))
+            worst = max(worst, self.holds[1] * ((W_SCOPA if self.p.ace_scopa else 0)
+                                                + self.worth(table)))
+        holds, card_worth = self.holds, self.card_worth
         for c in cards_in(table):
-            worst = max(worst, self.p_holds(VALUE_MASK[VALUE[c]]) * self.worth(1 << c))
+            w = holds[VALUE[c]] * card_worth[c]
+            if w > worst:
+                worst = w
         return worst
 
     def capture(self, card: int, taken: int) -> float:
@@ -143,4 +170,16 @@ class _View:
         return -self.risk(self.table | 1 << card) - 0.01 * VALUE[card]
 
 
-BOTS = {GreedyBot.name: GreedyBot}
+def _p_holds(unseen: int, hand: int) -> list[float]:
+    """For k = 0..4: the chance that a hand of ``hand`` cards drawn from ``unseen`` cards holds
+    at least one of k given ones."""
+    h = min(hand, unseen)
+    if h == 0:
+        return [0.0] * 5
+    every = comb(unseen, h)
+    # (k never exceeds the unseen cards: a count past them is never looked up)
+    return [0.0] + [1.0 - comb(unseen - k, h) / every if k <= unseen else 1.0
+                    for k in range(1, 5)]
+
+
+BOTS: dict[str, type[Bot]] = {GreedyBot.name: GreedyBot}

@@ -11,11 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from garrison.core import CHANCE, TERMINAL
-from garrison.core.events import entries
-from garrison.core.seats import seat_label
-
-from .deck import CARD_OF_NAME, DECK, NUM_CARDS, names
+from . import log
+from .deck import CARD_OF_NAME, NUM_CARDS, names
 from .scoring import NOBODY
 
 if TYPE_CHECKING:
@@ -26,53 +23,9 @@ if TYPE_CHECKING:
 LOG_LENGTH = 40
 
 
-def side_name(params: ScopaParams, side: int) -> str:
-    if params.players <= 3:
-        return seat_label(side)
-    seats = "+".join(seat_label(s) for s in range(params.players) if params.side_of(s) == side)
-    return f"team {'ABC'[side]} ({seats})"
-
-
-def _cards(mask: int) -> str:
-    return " ".join(names(mask))
-
-
-def event_text(params: ScopaParams, event: tuple) -> str:
-    """One public event in words."""
-    kind = event[0]
-    if kind == "hand":
-        return f"Hand {event[1]}: {seat_label(event[2])} deals"
-    if kind == "table":
-        return f"On the table: {_cards(event[1])}"
-    if kind == "void":
-        return f"Three or more Kings on the table ({_cards(event[1])}): the table is dealt again"
-    if kind == "lay":
-        return f"{seat_label(event[1])} plays {DECK.name[event[2]]}"
-    if kind == "take":
-        _, seat, card, taken, scopa, swept = event
-        text = f"{seat_label(seat)} plays {DECK.name[card]} and takes {' + '.join(names(taken))}"
-        if scopa:
-            text += ": SCOPA!"
-        elif swept:
-            text += " (table cleared, no scopa)"
-        return text
-    if kind == "rest":
-        return f"{seat_label(event[1])} captured last and takes the rest: {_cards(event[2])}"
-    if kind == "score":
-        pts = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[2]))
-        tot = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(event[3]))
-        return f"Hand {event[1]} points: {pts}. Scores: {tot}"
-    if kind == "level":
-        return "The leaders are level at or over the target: another hand is played"
-    if kind == "end":
-        who = " and ".join(side_name(params, s) for s in event[2])
-        why = {"target": "reaches the target", "napoleone": "holds all ten Diamonds (Napoleone)",
-               "limit": "leads when the hand limit is reached"}[event[1]]
-        return f"Game over: {who} {why}"
-    return str(event)
-
-
-def last_hand(params: ScopaParams, hs: Any) -> dict[str, Any] | None:
+def last_hand(state: ScopaState) -> dict[str, Any] | None:
+    """The count of the last hand scored."""
+    hs = state.last_score
     if hs is None:
         return None
     return {
@@ -93,8 +46,7 @@ def last_hand(params: ScopaParams, hs: Any) -> dict[str, Any] | None:
 def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
     p = state.params
     to_move = state.to_move
-    phase = ("over" if to_move == TERMINAL else "deal" if to_move == CHANCE
-             else "capture" if state.pending != NOBODY else "play")
+    pending = state.pending
     return {
         "game": "scopa",
         "seat": seat,
@@ -104,22 +56,22 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
         "target": p.target,
         "hand_no": state.hand_no,
         "dealer": state.dealer,
-        "phase": phase,
+        "phase": PHASES[state.phase_index],
         "to_move": to_move if to_move >= 0 else None,
         "hand": [] if seat is None else names(state.hands[seat]),
-        "hand_sizes": [h.bit_count() for h in state.hands],
+        "hand_sizes": list(state.hand_sizes),
         "stock": state.stock.bit_count(),
         "table": names(state.table),
-        "playing": None if state.pending == NOBODY else DECK.name[state.pending],
+        "playing": None if pending == NOBODY else names(1 << pending)[0],
         "chosen": names(state.picked),
         "capture_sets": [names(o) for o in state.options],
         "captured": [names(pile) for pile in state.piles],
         "scope": list(state.scope),
         "scores": list(state.scores),
         "last_capturer": None if state.last_capturer == NOBODY else state.last_capturer,
-        "last_hand": last_hand(p, state.last_score),
+        "last_hand": last_hand(state),
         "winners": list(state.winners),
-        "log": [event_text(p, e) for e in entries(state.events, LOG_LENGTH)],
+        "log": log.entries(state, LOG_LENGTH),
     }
 
 

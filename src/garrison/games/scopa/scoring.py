@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deck import DIAMONDS, PRIMIERA, RE_BELLO, SETTEBELLO, SUIT_MASKS
-from .deck import cards_of as cards_in
+from .deck import DIAMONDS, PRIMIERA, RE_BELLO, SETTEBELLO
 
 NOBODY = -1
+#: The best primiera value among the cards of one suit, by their 10 bits (0: no card).
+_SUIT_BEST = tuple(
+    max((PRIMIERA[face] for face in range(10) if bits >> face & 1), default=0)
+    for bits in range(1024)
+)
 
 
 class HandScore(NamedTuple):
@@ -64,11 +68,11 @@ def primiera_total(pile: int) -> int | None:
     True
     """
     total = 0
-    for suit_mask in SUIT_MASKS:
-        cards = pile & suit_mask
-        if not cards:
+    for shift in (0, 10, 20, 30):
+        best = _SUIT_BEST[pile >> shift & 1023]
+        if not best:
             return None
-        total += max(PRIMIERA[c] for c in cards_in(cards))
+        total += best
     return total
 
 

@@ -1,96 +1,84 @@
-"""A game of Scopa in progress (fields: immutable values only, see ``garrison.core.state``)."""
+"""A game of Scopa in progress: the compiled rules (``rules.pyx``) with the views.
+
+``ScopaState`` is the compiled ``ScopaCore`` (typed state and rules) joined with the kernel's
+Python ``State`` (observation gate, notation, explanations). Nothing here changes the state,
+except ``resample``, which builds a new world.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from garrison.core import CHANCE, TERMINAL, State
-from garrison.core.events import EMPTY
+from garrison.core import CHANCE, State
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
-from . import actions, rules
-from .deck import DECK, FULL, NUM_CARDS
+from . import actions
+from .deck import DECK, FULL, NUM_CARDS, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
 from .observe import observe
-from .scoring import NOBODY
+from .rules import TABLE, ScopaCore, capture_sets
+from .scoring import NOBODY, HandScore, score_hand
 
 if TYPE_CHECKING:
-    from .game import ScopaGame
+    import random
+
     from .params import ScopaParams
-    from .scoring import HandScore
 
 
-class ScopaState(State):
-    game: ScopaGame
+def deal_unseen(cards: list[int], capacities: list[int], rng: random.Random) -> list[int]:
+    """Deal ``cards`` at random into places holding ``capacities[i]`` cards each: one mask per
+    place. (Scopa forbids no card to any place: any card may be played at any time.)"""
+    pool = list(cards)
+    rng.shuffle(pool)
+    out, at = [], 0
+    for size in capacities:
+        out.append(sum(1 << c for c in pool[at:at + size]))
+        at += size
+    return out
 
-    def __init__(self, game: ScopaGame) -> None:
-        super().__init__(game)
-        p = game.params
-        self.params: ScopaParams = p
-        self.scores: tuple[int, ...] = (0,) * p.sides
-        self.hand_no = 1
-        self.dealer = p.players - 1  # so that seat 0 leads the first hand
-        self.last_score: HandScore | None = None
-        self.winners: tuple[int, ...] = ()
-        self.result: tuple[float, ...] = (0.0,) * p.players
-        self.events: tuple = EMPTY
-        # set by start_hand: stock, table, hands, piles, scope, last_capturer, pending, picked,
-        # options, mover, plan, deal_i, to_move
-        rules.start_hand(self)
-        self.hand_start = 0
 
-    # -- the kernel contract ---------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.to_move
+class ScopaState(ScopaCore, State):
+    """Every field is a typed accessor of ``ScopaCore`` (see ``rules.pyx``)."""
 
-    def legal_actions(self) -> list[int]:
-        """As ``State.legal_actions``, with a fast path at chance nodes (the dealt cards are the
-        stock, so the outcome list need not be built twice per deal)."""
-        if self._legal is None and self.to_move == CHANCE:
-            self._legal = tuple(cards_in(self.stock))
-        return super().legal_actions()
+    @property
+    def params(self) -> ScopaParams:
+        return cast("ScopaParams", self.game.params)
 
-    def _legal_actions(self) -> list[int]:
-        if self.pending != NOBODY:
-            return [actions.NUM_CARDS + c for c in cards_in(rules.choosable(self))]
-        hand = self.hands[self.mover]
-        legal = cards_in(hand)
-        if not self.params.must_capture and self.table:
-            legal += [2 * NUM_CARDS + c for c in legal if rules.options_for(self, c)]
-        return legal
+    @property
+    def options(self) -> tuple[int, ...]:
+        """The sets the card being played may take (() when no capture is being chosen)."""
+        if self.pending == NOBODY:
+            return ()
+        return self.sets_for(self.pending)
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        cards = cards_in(self.stock)
-        if self._legal is None:  # the kernel's cache of legal ids: the same cards
-            self._legal = tuple(cards)
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+    @property
+    def last_score(self) -> HandScore | None:
+        """The count of the last hand scored (``scoring.py`` on its piles and sweeps)."""
+        counted = self.last_counted
+        if counted is None:
+            return None
+        return score_hand(*counted, napola=self.napola, re_bello=self.re_bello)
 
-    def _apply(self, action: int) -> None:
-        if self.to_move < 0:
-            rules.deal_card(self, action)
-            return
-        kind, card = divmod(action, NUM_CARDS)
-        if kind == actions.PLAY:
-            rules.play_card(self, card)
-        elif kind == actions.TAKE:
-            rules.choose(self, card)
-        else:
-            rules.play_card(self, card, lay=True)
+    def sets_for(self, card: int) -> tuple[int, ...]:
+        """Every set of table cards ``card`` may take now (rules 3.1-3.5, the options)."""
+        return capture_sets(self.table, card, self.ace_takes_all, self.fewest_cards)
 
-    def is_terminal(self) -> bool:
-        return self.to_move == TERMINAL
+    def choosable(self) -> int:
+        """Table cards that extend the capture being chosen towards an allowed set."""
+        picked, out = self.picked, 0
+        for option in self.options:
+            if option & picked == picked:
+                out |= option
+        return out & ~picked
 
-    def returns(self) -> list[float]:
-        return list(self.result)
-
+    # -- text ------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
-        if self.to_move < 0 and self.to_move != TERMINAL:
+        if self.current_player() == CHANCE:
             if not 0 <= action < NUM_CARDS:
                 raise actions.InvalidActionError(f"no card has id {action}")
-            dest = self.plan[self.deal_i]
-            where = "the table" if dest == rules.TABLE else f"{seat_label(dest)}"
+            dest = self.deal_to
+            where = "the table" if dest == TABLE else f"{seat_label(dest)}"
             return f"deal {DECK.name[action]} to {where}"
         return actions.to_string(action)
 
@@ -98,7 +86,7 @@ class ScopaState(State):
         """``play 7d`` / ``lay 7d`` on your turn, ``take 3c`` while choosing a capture; a bare
         card means the step's verb. A verb of the other step is refused, naming the step."""
         if self.to_move < 0:
-            return super().parse_action(text)
+            return State.parse_action(self, text)
         choosing = self.pending != NOBODY
         words = normalize_text(text)
         verb = next((w for w in actions.KIND_WORDS if words.startswith(w + " ")), "")
@@ -112,48 +100,89 @@ class ScopaState(State):
         except actions.InvalidActionError:
             raise self.unreadable(text) from None
 
+    # -- why an action is not allowed (only what the mover can see) ------------------------------
     def _explain_illegal(self, action: int) -> str:
         kind, card = divmod(action, NUM_CARDS)
-        return rules.explain_illegal(self, kind, card)
+        name = DECK.name[card]
+        if self.pending != NOBODY:
+            playing = DECK.name[self.pending]
+            if kind != actions.TAKE:
+                return f"finish your capture with {playing} first: choose the table cards it takes"
+            if not self.table >> card & 1:
+                return f"{name} is not on the table"
+            if self.picked >> card & 1:
+                return f"you have already chosen {name}"
+            return self._why_not_in_set(self.pending, card)
+        if kind == actions.TAKE:
+            return f"{name}: there is no capture to choose now; play a card from your hand first"
+        if not self.hands[self.mover] >> card & 1:
+            return f"you do not hold {name}"
+        if kind == actions.LAY:
+            options = self.sets_for(card)
+            if not options:
+                return f"{name} takes nothing here: 'play {name}' leaves it on the table"
+            if not self.must_capture:
+                return f"'lay {name}' is not allowed now"
+            example = " + ".join(DECK.names(options[0]))
+            return (f"a card that can capture must capture: {name} takes {example}; "
+                    "play it to capture, or play another card")
+        return f"'play {name}' is not allowed now"
 
+    def _why_not_in_set(self, card: int, table_card: int) -> str:
+        value = VALUE[card]
+        playing, name = DECK.name[card], DECK.name[table_card]
+        if value == 1 and self.ace_takes_all:
+            return f"an Ace lies on the table: your {playing} takes only an Ace, not {name}"
+        same = self.table & VALUE_MASK[value]
+        if same:
+            return (f"single-card priority: {' or '.join(DECK.names(same))} has the value of "
+                    f"{playing} and must be taken on its own; {name} cannot be taken with it")
+        with_it = self.picked | 1 << table_card
+        if self.fewest_cards:
+            every = capture_sets(self.table, card, False, False)
+            if any(s & with_it == with_it for s in every):
+                least = self.options[0].bit_count()
+                so_far = f" and {' + '.join(DECK.names(self.picked))}" if self.picked else ""
+                return (f"the fewest-cards rule: {playing} must take a set of {least} cards; "
+                        f"no such set contains {name}" + so_far)
+        total = sum(VALUE[c] for c in cards_in(with_it))
+        return (f"{name} does not fit: {' + '.join(DECK.names(self.picked) + [name])} makes "
+                f"{total}, and no set of table cards with them adds up to {value}, the value of "
+                f"{playing}")
+
+    # -- the gate and the worlds -----------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
 
     def resample(self, seat: int, rng: Any) -> ScopaState:
-        """Re-deal every card ``seat`` has not seen (the stock and the other hands), keeping
-        how many cards each hand and the stock hold. Scopa gives no further inference: any
-        card may be played at any time.
-
-        The history is rewritten to match: the deal of each re-dealt hand card names its new
-        card, so ``replay(world.to_record())`` rebuilds ``world``. (A card still in a hand was
-        dealt exactly once since ``hand_start`` and never played, so its id in the history
-        is that deal.) The undo stack of the new world starts empty."""
+        """Re-deal every card ``seat`` has not seen (the stock and the other hands), keeping how
+        many cards each hand and the stock hold. Scopa gives no further inference: any card may
+        be played at any time. The new world's history is forgotten (``forget_history``)."""
+        self.check_seat(seat)
         r = self.rng_of(rng)
-        others = [s for s in range(self.params.players) if s != seat]
+        others = [s for s in range(self.players) if s != seat]
+        hands = list(self.hands)
         unseen = self.stock
         for s in others:
-            unseen |= self.hands[s]
-        pool = cards_in(unseen)
-        r.shuffle(pool)
-        hands = list(self.hands)
-        renamed: dict[int, int] = {}
-        i = 0
-        for s in others:
-            old = cards_in(self.hands[s])
-            new = pool[i:i + len(old)]
-            renamed.update(zip(old, new))
-            hands[s] = sum(1 << c for c in new)
-            i += len(old)
-        world = self.clone()
-        world.hands = tuple(hands)
-        world.stock = sum(1 << c for c in pool[i:])
-        history = world._history
-        for at in range(self.hand_start, len(history)):
-            if history[at] in renamed:
-                history[at] = renamed[history[at]]
-        world._legal = None
-        world._stack = []
+            unseen |= hands[s]
+        dealt = deal_unseen(cards_in(unseen), [hands[s].bit_count() for s in others]
+                            + [self.stock.bit_count()], r)
+        for s, mask in zip(others, dealt):
+            hands[s] = mask
+        world = cast("ScopaState", self.clone())
+        world._set_hidden(hands, dealt[-1])
+        world.forget_history()
         return world
+
+    def fields(self) -> dict[str, Any]:
+        """The typed state as Python values (equality and debugging)."""
+        names = ("stock", "table", "hands", "piles", "scope", "scores", "hand_no", "dealer",
+                 "mover", "to_move", "pending", "picked", "last_capturer", "winners",
+                 "last_counted")
+        out = {name: getattr(self, name) for name in names}
+        out["returns"] = tuple(self.returns())
+        out["events"] = tuple(self.events())
+        return out
 
     def check_invariants(self) -> None:
         places = [self.stock, self.table, *self.hands, *self.piles]
@@ -168,6 +197,11 @@ class ScopaState(State):
         assert self.picked & ~self.table == 0, "a chosen card left the table"
         sizes = {h.bit_count() for h in self.hands}
         assert max(sizes) - min(sizes) <= 1 or self.to_move < 0, "hands out of step"
+        if self.pending != NOBODY:
+            assert self.choosable() == self._legal_mask(), "the choosable cards disagree"
+
+    def _legal_mask(self) -> int:
+        return sum(1 << (a - actions.NUM_CARDS) for a in self.legal_actions())
 
     def __str__(self) -> str:
         p = self.params
@@ -186,3 +220,8 @@ class ScopaState(State):
             lines.append(f"capturing with {DECK.name[self.pending]}; chosen "
                          f"{DECK.names(self.picked)}; sets {[DECK.names(o) for o in self.options]}")
         return "\n".join(lines)
+
+    __hash__ = None
+
+
+__all__ = ["ScopaState", "deal_unseen"]

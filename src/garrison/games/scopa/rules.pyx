@@ -1,0 +1,756 @@
+# cython: language_level=3
+"""The rules of Scopa, in the order of play (research scopa.md sections 2-4; specs/scopa.md;
+seed 004 "Scoring" for the points), compiled over a typed state (see ``garrison.core.compiled``).
+
+Seats are numbered in the order of play (counter-clockwise round the table): the seat after the
+dealer leads, and the deal passes to that seat for the next hand. Cards are 0..39 (``deck.py``:
+``suit * 10 + face``, capture value ``face + 1``); sets of cards are 64-bit masks. Action ids as
+``actions.py``: play ``card``, take ``40 + card``, lay ``80 + card``; a chance outcome is the dealt
+card. The end-of-hand count is ``scoring.py`` (the seed's table), called once per hand.
+
+The rules record events (codes below) that ``log.py`` turns into text when someone reads them;
+a set of cards in an event is two ints of 20 bits (``low``, ``high``).
+"""
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+
+from .scoring import score_hand, sole_best
+
+ctypedef unsigned long long Mask
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+cdef enum:
+    NUM_CARDS = 40
+    MAX_SEATS = 6
+    MAX_SIDES = 3
+    NOBODY = -1        # scoring.NOBODY: no seat, no side, no card
+    TAKE_BASE = 40     # actions.take(card)
+    LAY_BASE = 80      # actions.lay(card)
+    HALF = 20          # bits of a card set per event word
+
+#: A deal destination meaning "face up on the table".
+TABLE = -1
+NO_ONE = NOBODY
+
+# events: (code, a, b, c)
+cdef enum:
+    EV_HAND = 0     # hand number, dealer
+    EV_TABLE = 1    # the table dealt (low, high)
+    EV_VOID = 2     # three or more Kings: the table dealt again (low, high)
+    EV_LAY = 3      # seat, card
+    EV_TAKE = 4     # seat | card << 3 | scopa << 9 | swept << 10, taken (low, high)
+    EV_REST = 5     # seat, the rest of the table (low, high)
+    EV_SCORE = 6    # hand number, the hand's points per side (10 bits each)
+    EV_LEVEL = 7    # the leaders are level at or over the target
+    EV_END = 8      # why (END_WHY), winning sides (bitmask)
+
+EVENTS = {
+    "HAND": EV_HAND, "TABLE": EV_TABLE, "VOID": EV_VOID, "LAY": EV_LAY, "TAKE": EV_TAKE,
+    "REST": EV_REST, "SCORE": EV_SCORE, "LEVEL": EV_LEVEL, "END": EV_END,
+}
+END_WHY = ("target", "napoleone", "limit")
+DEALS = {"scopa": 3, "scopone": 9, "scopone10": 10}
+
+cdef Mask FULL = (<Mask>1 << NUM_CARDS) - 1
+#: The cards of each capture value 1..10 (index 0 unused).
+cdef Mask VALUE_MASK[11]
+cdef Mask ACES, KINGS
+#: Binomial coefficients C(n, k) for n, k <= 4 (at most four cards share a value).
+cdef long long CHOOSE[5][5]
+
+
+cdef void _init_tables() noexcept:
+    cdef int suit, value, n, k
+    VALUE_MASK[0] = 0
+    for value in range(1, 11):
+        VALUE_MASK[value] = 0
+        for suit in range(4):
+            VALUE_MASK[value] |= <Mask>1 << (10 * suit + value - 1)
+    for n in range(5):
+        for k in range(5):
+            CHOOSE[n][k] = 0
+        CHOOSE[n][0] = 1
+        for k in range(1, n + 1):
+            CHOOSE[n][k] = CHOOSE[n - 1][k - 1] + (CHOOSE[n - 1][k] if k <= n - 1 else 0)
+
+
+_init_tables()
+ACES = VALUE_MASK[1]
+KINGS = VALUE_MASK[10]
+
+#: (card, probability) pairs by stock size, built once: a deal only picks them.
+cdef list _PAIRS = [[(card, 1.0 / n) for card in range(NUM_CARDS)] if n else []
+                    for n in range(NUM_CARDS + 1)]
+
+
+cdef inline int value_of(int card) noexcept nogil:
+    return card % 10 + 1
+
+
+cdef inline int popcount(Mask m) noexcept nogil:
+    return __builtin_popcountll(m)
+
+
+cdef inline int lowest(Mask m) noexcept nogil:
+    return __builtin_ctzll(m)
+
+
+cdef inline int low(Mask m) noexcept nogil:
+    return <int>(m & ((1 << HALF) - 1))
+
+
+cdef inline int high(Mask m) noexcept nogil:
+    return <int>(m >> HALF)
+
+
+def mask_of(int lo, int hi):
+    """The card set of an event's two words."""
+    return <Mask>lo | (<Mask>hi) << HALF
+
+
+cdef struct Scopa:
+    # the game
+    int scores[MAX_SIDES]
+    int hand_no
+    int dealer
+    int winners                  # bitmask of sides, at the end
+    double result[MAX_SEATS]
+    # the hand
+    Mask stock
+    Mask table
+    Mask hands[MAX_SEATS]
+    Mask piles[MAX_SIDES]
+    int scope[MAX_SIDES]
+    int last_capturer
+    int mover
+    int to_move
+    # a capture being chosen: the card played and the table cards chosen so far
+    int pending
+    Mask picked
+    # the deal in progress: the table cards first (first deal only), then each hand
+    int first_deal
+    int deal_i
+    int deal_len
+    # the last hand scored, as it was counted (for the views)
+    int scored
+    Mask last_piles[MAX_SIDES]
+    int last_scope[MAX_SIDES]
+
+
+# -- 3.1-3.5 Which table cards a card may take --------------------------------------------------
+cdef struct SumSearch:
+    # the table by value, and the cards already chosen by value
+    int count[11]
+    int chosen[11]
+    int k[11]            # the set being built: how many cards of each value
+    Mask by_value[11]
+    Mask picked
+    int highest_chosen   # the highest value among the chosen cards (0: none)
+    int only_size        # > 0: only sets of this many cards (fewest_cards)
+    # what was found
+    long long ways       # how many sets
+    Mask cards           # every card some set adds to the chosen ones
+    int least            # the fewest cards in a set
+
+
+cdef void expand(SumSearch* s, int v, int top, Mask acc, list out):
+    """List the sets of one choice of counts per value (values below ``top``)."""
+    cdef Mask m, sub, must
+    if v == top:
+        out.append(acc)
+        return
+    if s.k[v] == 0:
+        expand(s, v + 1, top, acc, out)
+        return
+    m = s.by_value[v]
+    must = m & s.picked
+    sub = m
+    while True:
+        if popcount(sub) == s.k[v] and sub & must == must:
+            expand(s, v + 1, top, acc | sub, out)
+        if sub == 0:
+            break
+        sub = (sub - 1) & m
+
+
+cdef void find_sums(SumSearch* s, int value, int remaining, int size, long long ways,
+                    Mask cards, list out):
+    """Rule 3.3: every choice of how many table cards of each value (from ``value`` up) that adds
+    up to ``remaining`` and holds the cards already chosen; counted, and listed into ``out``
+    when it is a list."""
+    cdef int k, free_k, taken
+    if remaining == 0:
+        if value > s.highest_chosen and (s.only_size == 0 or size == s.only_size):
+            s.ways += ways
+            s.cards |= cards
+            if size < s.least:
+                s.least = size
+            if out is not None:
+                expand(s, 1, value, 0, out)
+        return
+    if value > remaining:
+        return
+    taken = s.chosen[value]
+    k = taken
+    while k <= s.count[value] and k * value <= remaining:
+        free_k = k - taken
+        s.k[value] = k
+        find_sums(s, value + 1, remaining - k * value, size + k,
+                  ways * CHOOSE[s.count[value] - taken][free_k],
+                  cards | (s.by_value[value] & ~s.picked if free_k > 0 else 0), out)
+        k += 1
+    s.k[value] = 0
+
+
+cdef void sum_captures(Mask table, int value, Mask picked, bint fewest, SumSearch* s,
+                       list out):
+    """The sets of two or more table cards adding up to ``value`` that hold ``picked``: how many
+    (``s.ways``), which further cards they use (``s.cards``), listed into ``out`` if a list.
+    With ``fewest`` only the sets with the fewest cards of all count (rule 3.5, option)."""
+    cdef int v
+    cdef Mask m
+    for v in range(11):
+        m = table & VALUE_MASK[v]
+        s.by_value[v] = m
+        s.count[v] = popcount(m)
+        s.k[v] = 0
+    s.only_size = 0
+    if fewest:
+        # the fewest cards of any set, whether or not it holds the chosen cards
+        for v in range(11):
+            s.chosen[v] = 0
+        s.highest_chosen, s.picked, s.ways, s.cards, s.least = 0, 0, 0, 0, 99
+        find_sums(s, 1, value, 0, 1, 0, None)
+        if s.ways == 0:
+            return
+        s.only_size = s.least
+    s.highest_chosen = 0
+    for v in range(11):
+        s.chosen[v] = popcount(s.by_value[v] & picked)
+        if s.chosen[v]:
+            s.highest_chosen = v
+    s.picked = picked
+    s.ways, s.cards, s.least = 0, 0, 99
+    find_sums(s, 1, value, 0, 1, 0, out)
+
+
+cdef long long capture_choices(Mask table, int card, Mask picked, bint ace_takes_all,
+                               bint fewest, Mask* cards, list out):
+    """The sets ``card`` may take from ``table`` that hold ``picked``: how many, the table cards
+    they add to ``picked`` (in ``cards``), and the sets themselves into ``out`` if a list.
+
+    Single-card priority (3.1-3.2): a table card of equal value is taken alone (with several,
+    the player picks one); otherwise any set of two or more adding up to the card's value
+    (3.3-3.5). Scopa d'Assi (option): an Ace takes the whole table, or only an Ace if one lies
+    there."""
+    cdef int value = value_of(card)
+    cdef Mask same, rest
+    cdef SumSearch search
+    cards[0] = 0
+    if not table:
+        return 0
+    if value == 1 and ace_takes_all:
+        same = table & ACES
+        if not same:
+            cards[0] = table
+            if out is not None:
+                out.append(table)
+            return 1
+    else:
+        same = table & VALUE_MASK[value]
+    if same:
+        if picked:  # a single card completes the capture, so nothing is chosen yet
+            return 0
+        cards[0] = same
+        if out is not None:
+            rest = same
+            while rest:
+                out.append(<Mask>1 << lowest(rest))
+                rest &= rest - 1
+        return popcount(same)
+    sum_captures(table, value, picked, fewest, &search, out)
+    cards[0] = search.cards & ~picked
+    return search.ways
+
+
+def capture_sets(table, int card, bint ace_takes_all=False, bint fewest_cards=False):
+    """Every set of table cards (bitmask) that ``card`` may take from ``table``, in increasing
+    order of the masks; () if it takes nothing (rules 3.1-3.5, the options)."""
+    cdef Mask cards
+    cdef list out = []
+    capture_choices(table, card, 0, ace_takes_all, fewest_cards, &cards, out)
+    out.sort()
+    return tuple(out)
+
+
+cdef Mask reachable_sums(Mask table) noexcept nogil:
+    """Bit ``v`` set: some table cards add up to ``v`` (1..10): a card of value ``v`` takes
+    something (rules 3.1-3.3, for the ``lay`` actions)."""
+    cdef Mask sums = 1
+    cdef int v, k, n
+    for v in range(1, 11):
+        n = popcount(table & VALUE_MASK[v])
+        k = 0
+        while k < n and k * v < 10:
+            sums |= sums << v
+            k += 1
+    return sums & 0x7FF
+
+
+cdef class ScopaCore(CompiledState):
+    """A game of Scopa: the typed state and its rules."""
+
+    cdef Scopa s
+    cdef public int players, sides, hand_size, table_size, target, hand_limit
+    cdef public bint must_capture, fewest_cards, ace_takes_all, ace_scopa, napola, re_bello
+
+    def __cinit__(self, *args, **kwargs):
+        self._bind(&self.s, sizeof(Scopa))
+
+    def __init__(self, game):
+        """Seat 0 leads the first hand (the last seat deals); the first card is to be dealt."""
+        cdef int i
+        self.game = game
+        p = game.params
+        self.players = p.players
+        self.sides = p.sides
+        self.hand_size = DEALS[p.deal]
+        self.table_size = 0 if p.deal == "scopone10" else 4
+        self.target = p.target
+        self.hand_limit = p.hand_limit
+        self.must_capture = p.must_capture
+        self.fewest_cards = p.fewest_cards
+        self.ace_takes_all = p.ace_takes_all
+        self.ace_scopa = p.ace_scopa
+        self.napola = p.napola
+        self.re_bello = p.re_bello
+        for i in range(MAX_SIDES):
+            self.s.scores[i] = 0
+            self.s.last_piles[i] = 0
+            self.s.last_scope[i] = 0
+        for i in range(MAX_SEATS):
+            self.s.result[i] = 0.0
+        self.s.hand_no = 1
+        self.s.dealer = self.players - 1
+        self.s.winners = 0
+        self.s.scored = 0
+        self.start_hand()
+
+    cdef void _copy_extra(self, CompiledState other) noexcept:
+        cdef ScopaCore o = <ScopaCore>other
+        o.players, o.sides, o.hand_size, o.table_size = (
+            self.players, self.sides, self.hand_size, self.table_size)
+        o.target, o.hand_limit, o.must_capture = self.target, self.hand_limit, self.must_capture
+        o.fewest_cards, o.ace_takes_all, o.ace_scopa = (
+            self.fewest_cards, self.ace_takes_all, self.ace_scopa)
+        o.napola, o.re_bello = self.napola, self.re_bello
+
+    cdef inline int side_of(self, int seat) noexcept:
+        """Partners sit opposite: seats s and s + sides form one team."""
+        return seat % self.sides
+
+    # -- 2. The deal ---------------------------------------------------------------------------
+    cdef void start_hand(self) noexcept:
+        """A new hand: the whole pack is shuffled (each card is dealt by chance) and dealt; the
+        seat after the dealer leads."""
+        cdef int i
+        self.s.stock = FULL
+        self.s.table = 0
+        for i in range(MAX_SEATS):
+            self.s.hands[i] = 0
+        for i in range(MAX_SIDES):
+            self.s.piles[i] = 0
+            self.s.scope[i] = 0
+        self.s.last_capturer = NOBODY
+        self.s.pending = NOBODY
+        self.s.picked = 0
+        self.s.mover = (self.s.dealer + 1) % self.players
+        self.s.first_deal = 1
+        self.s.deal_i = 0
+        self.s.deal_len = self.table_size + self.players * self.hand_size
+        self.s.to_move = CHANCE_PLAYER
+        self.emit(EV_HAND, self.s.hand_no, self.s.dealer, 0)
+
+    cdef int deal_destination(self) noexcept:
+        """Where the next card goes: the table cards first (first deal of a hand only), then
+        ``hand_size`` cards to each seat, starting with the seat after the dealer (section 2)."""
+        cdef int at = self.s.deal_i
+        if self.s.first_deal:
+            if at < self.table_size:
+                return TABLE
+            at -= self.table_size
+        return (self.s.dealer + 1 + at // self.hand_size) % self.players
+
+    cdef void deal_card(self, int card) noexcept:
+        """Chance deals ``card`` from the stock to the next place of the deal. When the table
+        cards are down, three or four Kings among them void the deal: they go back to the stock
+        and the table is dealt again (scopa.md section 2, specs/scopa.md)."""
+        cdef Mask bit = <Mask>1 << card
+        cdef int dest = self.deal_destination()
+        self.s.stock ^= bit
+        self.s.deal_i += 1
+        if dest == TABLE:
+            self.s.table |= bit
+            if self.s.deal_i == self.table_size:
+                if popcount(self.s.table & KINGS) >= 3:
+                    self.emit(EV_VOID, low(self.s.table), high(self.s.table), 0)
+                    self.s.stock |= self.s.table
+                    self.s.table = 0
+                    self.s.deal_i = 0
+                    return
+                self.emit(EV_TABLE, low(self.s.table), high(self.s.table), 0)
+        else:
+            self.s.hands[dest] |= bit
+        if self.s.deal_i == self.s.deal_len:
+            self.s.to_move = self.s.mover
+
+    # -- 3. Capturing --------------------------------------------------------------------------
+    cdef int play_card(self, int card, bint lay) except -1:
+        """The mover plays ``card``: it captures (one way: at once; several: the mover chooses
+        the cards next), or stays on the table if it takes nothing, or if laid down (``lay``,
+        only without the must-capture rule)."""
+        cdef Mask cards = 0
+        cdef long long ways = 0
+        cdef int seat = self.s.mover
+        self.s.hands[seat] ^= <Mask>1 << card
+        if not lay:
+            ways = capture_choices(self.s.table, card, 0, self.ace_takes_all, self.fewest_cards,
+                                   &cards, None)
+        if ways == 0:
+            self.s.table |= <Mask>1 << card
+            self.emit(EV_LAY, seat, card, 0)
+            self.next_turn()
+        elif ways == 1:
+            self.capture(card, cards)
+        else:
+            self.s.pending = card
+            self.s.picked = 0
+        return 0
+
+    cdef int choose(self, int table_card) except -1:
+        """The mover adds ``table_card`` to the capture. Every legal choice lies inside a whole
+        allowed set, so once the chosen cards add up to the played card's value they are one,
+        and the capture is made."""
+        cdef Mask picked = self.s.picked | (<Mask>1 << table_card)
+        cdef int total = 0
+        cdef int card
+        cdef Mask rest = picked
+        while rest:
+            total += value_of(lowest(rest))
+            rest &= rest - 1
+        if total == value_of(self.s.pending):
+            card = self.s.pending
+            self.s.pending = NOBODY
+            self.s.picked = 0
+            self.capture(card, picked)
+        else:
+            self.s.picked = picked
+        return 0
+
+    cdef Mask choosable(self):
+        """Table cards that extend the capture being chosen towards an allowed set."""
+        cdef Mask cards
+        capture_choices(self.s.table, self.s.pending, self.s.picked, self.ace_takes_all,
+                        self.fewest_cards, &cards, None)
+        return cards
+
+    cdef int capture(self, int card, Mask taken) except -1:
+        """``card`` takes ``taken``: both go to the mover's side. Emptying the table is a scopa
+        (rule 3.6, 1 point), except with the last card of the hand (rule 3.7) and, unless
+        ``ace_scopa``, when an Ace takes the whole table in Scopa d'Assi."""
+        cdef int i, seat = self.s.mover
+        cdef int side = self.side_of(seat)
+        cdef bint last_card, ace_all, scopa, swept
+        self.s.table &= ~taken
+        self.s.piles[side] |= taken | (<Mask>1 << card)
+        self.s.last_capturer = seat
+        last_card = self.s.stock == 0
+        for i in range(self.players):
+            if self.s.hands[i]:
+                last_card = False
+        ace_all = self.ace_takes_all and value_of(card) == 1 and not (taken & ACES)
+        scopa = self.s.table == 0 and not last_card and (self.ace_scopa or not ace_all)
+        if scopa:
+            self.s.scope[side] += 1
+        swept = self.s.table == 0 and not scopa
+        self.emit(EV_TAKE, seat | card << 3 | (<int>scopa) << 9 | (<int>swept) << 10,
+                  low(taken), high(taken))
+        return self.next_turn()
+
+    cdef int next_turn(self) except -1:
+        """Play passes to the next seat; empty hands get a new deal, or the hand ends."""
+        cdef int i
+        self.s.mover = (self.s.mover + 1) % self.players
+        for i in range(self.players):
+            if self.s.hands[i]:
+                self.s.to_move = self.s.mover
+                return 0
+        if self.s.stock:
+            self.s.first_deal = 0
+            self.s.deal_i = 0
+            self.s.deal_len = self.players * self.hand_size
+            self.s.to_move = CHANCE_PLAYER
+            return 0
+        return self.end_hand()
+
+    # -- 3.8 and 4. End of the hand, scoring, end of the game ----------------------------------
+    cdef int end_hand(self) except -1:
+        """The last side to capture takes what is left on the table (never a scopa); then the
+        hand is scored (seed table, ``scoring.py``) and the game ends if a side has won: alone
+        at or over the target (level leaders play another hand), with Napoleone, or at the
+        hand limit (the leaders share the win)."""
+        cdef int side, top, winners = 0, packed = 0
+        if self.s.table and self.s.last_capturer != NOBODY:
+            self.s.piles[self.side_of(self.s.last_capturer)] |= self.s.table
+            self.emit(EV_REST, self.s.last_capturer, low(self.s.table), high(self.s.table))
+            self.s.table = 0
+        piles = tuple([self.s.piles[side] for side in range(self.sides)])
+        scope = tuple([self.s.scope[side] for side in range(self.sides)])
+        result = score_hand(piles, scope, napola=self.napola, re_bello=self.re_bello)
+        top = -1
+        for side in range(self.sides):
+            self.s.last_piles[side] = self.s.piles[side]
+            self.s.last_scope[side] = self.s.scope[side]
+            self.s.scores[side] += <int>result.points[side]
+            packed |= <int>result.points[side] << (10 * side)
+            top = max(top, self.s.scores[side])
+        self.s.scored = 1
+        self.emit(EV_SCORE, self.s.hand_no, packed, 0)
+        if result.napoleone != NOBODY:
+            self.finish(1 << result.napoleone, 1)
+            return 0
+        if top >= self.target:
+            best = sole_best(self.scores)
+            if best != NOBODY:
+                self.finish(1 << best, 0)
+                return 0
+            self.emit(EV_LEVEL, 0, 0, 0)
+        if self.s.hand_no >= self.hand_limit:
+            for side in range(self.sides):
+                if self.s.scores[side] == top:
+                    winners |= 1 << side
+            self.finish(winners, 2)
+            return 0
+        self.s.hand_no += 1
+        self.s.dealer = (self.s.dealer + 1) % self.players
+        self.start_hand()
+        return 0
+
+    cdef void finish(self, int winners, int why) noexcept:
+        """The game is over: the ``winners`` (a bitmask of sides) share the win; utilities sum
+        to zero."""
+        cdef int sides = self.sides
+        cdef int k = popcount(winners)
+        cdef double lose = -1.0 / (sides - 1)
+        cdef double win = (<double>(sides - k)) / (<double>(k * (sides - 1)))
+        cdef int seat
+        for seat in range(self.players):
+            self.s.result[seat] = win if (winners >> self.side_of(seat)) & 1 else lose
+        self.s.winners = winners
+        self.s.to_move = TERMINAL_PLAYER
+        self.emit(EV_END, why, winners, 0)
+
+    # -- the kernel's hooks --------------------------------------------------------------------
+    cdef int _current(self) noexcept:
+        return self.s.to_move
+
+    cdef int _legal(self, int* out) noexcept:
+        """The choosable table cards while a capture is chosen; else the hand's cards, and
+        (without must-capture) ``lay`` for each card that could capture."""
+        cdef Mask hand, cards, sums
+        cdef int n = 0
+        cdef int card
+        if self.s.pending != NOBODY:
+            cards = self.choosable()
+            while cards:
+                out[n] = TAKE_BASE + lowest(cards)
+                n += 1
+                cards &= cards - 1
+            return n
+        hand = self.s.hands[self.s.mover]
+        cards = hand
+        while cards:
+            out[n] = lowest(cards)
+            n += 1
+            cards &= cards - 1
+        if self.must_capture or not self.s.table:
+            return n
+        sums = reachable_sums(self.s.table)
+        cards = hand
+        while cards:
+            card = lowest(cards)
+            if (self.ace_takes_all and value_of(card) == 1) or (sums >> value_of(card)) & 1:
+                out[n] = LAY_BASE + card
+                n += 1
+            cards &= cards - 1
+        return n
+
+    cdef bint _is_legal(self, int action):
+        """At a deal, any card of the stock (without listing the outcomes); else the kernel's."""
+        if self.s.to_move == CHANCE_PLAYER:
+            return 0 <= action < NUM_CARDS and (self.s.stock >> action) & 1
+        return CompiledState._is_legal(self, action)
+
+    cdef object _chance(self):
+        """Each card of the stock, with probability 1 / its size."""
+        cdef Mask cards = self.s.stock
+        cdef int n = popcount(cards), i = 0
+        cdef list pairs = _PAIRS[n]
+        cdef list out = PyList_New(n)
+        cdef object pair
+        while cards:
+            pair = pairs[lowest(cards)]
+            Py_INCREF(pair)
+            PyList_SET_ITEM(out, i, pair)
+            i += 1
+            cards &= cards - 1
+        return out
+
+    cdef int _apply(self, int action) except -1:
+        if self.s.to_move == CHANCE_PLAYER:
+            self.deal_card(action)
+        elif action < TAKE_BASE:
+            self.play_card(action, False)
+        elif action < LAY_BASE:
+            self.choose(action - TAKE_BASE)
+        else:
+            self.play_card(action - LAY_BASE, True)
+        return 0
+
+    cdef object _returns(self):
+        cdef int seat
+        return [self.s.result[seat] for seat in range(self.players)]
+
+    cdef void _encode(self, int seat, float* out) noexcept:
+        """``observe.encode`` of the observation, from the typed state (tested equal)."""
+        cdef int n = self.players, sides = self.sides, side, i, at
+        cdef Mask cards
+        if seat >= 0:
+            put_cards(out, 0, self.s.hands[seat])
+        put_cards(out, NUM_CARDS, self.s.table)
+        if self.s.pending != NOBODY:
+            out[2 * NUM_CARDS + self.s.pending] = 1.0
+        put_cards(out, 3 * NUM_CARDS, self.s.picked)
+        at = 4 * NUM_CARDS
+        for side in range(sides):
+            put_cards(out, at + side * NUM_CARDS, self.s.piles[side])
+        at += sides * NUM_CARDS
+        for side in range(sides):
+            out[at + side] = self.s.scope[side] / 10.0
+            out[at + sides + side] = self.s.scores[side] / <double>self.target
+            out[at + 2 * sides + side] = seat >= 0 and self.side_of(seat) == side
+        at += 3 * sides
+        for i in range(n):
+            out[at + i] = seat == i
+            out[at + n + i] = self.s.to_move == i
+            out[at + 2 * n + i] = self.s.dealer == i
+            out[at + 3 * n + i] = popcount(self.s.hands[i]) / 10.0
+        at += 4 * n
+        out[at] = popcount(self.s.stock) / 40.0
+        out[at + 1 + self.phase()] = 1.0
+
+    cdef int phase(self) noexcept:
+        """0 deal, 1 play, 2 capture, 3 over (``observe.PHASES``)."""
+        if self.s.to_move == TERMINAL_PLAYER:
+            return 3
+        if self.s.to_move == CHANCE_PLAYER:
+            return 0
+        return 2 if self.s.pending != NOBODY else 1
+
+    # -- for resample: the hidden cards of a world consistent with what a seat saw -------------
+    def _set_hidden(self, hands, stock):
+        """Put ``hands`` (one mask per seat) and ``stock`` in place (``resample`` only)."""
+        cdef int seat
+        for seat in range(self.players):
+            self.s.hands[seat] = hands[seat]
+        self.s.stock = stock
+        self._nlegal = -1
+
+    # -- accessors for the views (Python reads the typed state through these) -------------------
+    @property
+    def stock(self):
+        return self.s.stock
+
+    @property
+    def table(self):
+        return self.s.table
+
+    @property
+    def hands(self):
+        return tuple([self.s.hands[i] for i in range(self.players)])
+
+    @property
+    def hand_sizes(self):
+        return tuple([popcount(self.s.hands[i]) for i in range(self.players)])
+
+    @property
+    def piles(self):
+        return tuple([self.s.piles[i] for i in range(self.sides)])
+
+    @property
+    def scope(self):
+        return tuple([self.s.scope[i] for i in range(self.sides)])
+
+    @property
+    def scores(self):
+        return tuple([self.s.scores[i] for i in range(self.sides)])
+
+    @property
+    def hand_no(self):
+        return self.s.hand_no
+
+    @property
+    def dealer(self):
+        return self.s.dealer
+
+    @property
+    def mover(self):
+        return self.s.mover
+
+    @property
+    def to_move(self):
+        return self.s.to_move
+
+    @property
+    def pending(self):
+        return self.s.pending
+
+    @property
+    def picked(self):
+        return self.s.picked
+
+    @property
+    def last_capturer(self):
+        return self.s.last_capturer
+
+    @property
+    def winners(self):
+        return tuple([side for side in range(self.sides) if self.s.winners >> side & 1])
+
+    @property
+    def deal_to(self):
+        """Where the next card of the deal goes: ``TABLE`` or a seat."""
+        return self.deal_destination()
+
+    @property
+    def last_counted(self):
+        """The piles and sweeps of the last hand scored, or None before the first count."""
+        if not self.s.scored:
+            return None
+        return (tuple([self.s.last_piles[i] for i in range(self.sides)]),
+                tuple([self.s.last_scope[i] for i in range(self.sides)]))
+
+    @property
+    def phase_index(self):
+        return self.phase()
+
+
+cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
+    while cards:
+        out[at + lowest(cards)] = 1.0
+        cards &= cards - 1
