@@ -7,10 +7,10 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint bench clean setup
 
 # Two installs: `make run` needs the package and the server extra only; `make test` adds the
-# research, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx,
-# games/*/_core.pyx) are built by the install, so a changed rules module reinstalls.
+# research, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx) are built
+# by the install, so a changed rules module reinstalls.
 SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
-	src/garrison/games/*/rules.pyx src/garrison/games/*/_core.pyx)
+	src/garrison/games/*/rules.pyx)
 RUN_STAMP := $(VENV)/.installed-run
 
 $(VENV)/bin/python:

@@ -1,5 +1,5 @@
-"""Builds the compiled rules (Cython): the kernel's ``core/compiled.pyx``, every game's rules in
-the new shape (``games/<game>/rules.pyx``) and the older twins (``games/<game>/_core.pyx``).
+"""Builds the compiled rules (Cython): the kernel's ``core/*.pyx`` (the compiled state, the batched
+engine) and every game's rules (``games/<game>/rules.pyx``).
 
 Everything else about the package is in pyproject.toml. ``pip install -e .`` compiles them in
 place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --inplace``).
@@ -13,9 +13,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 MODULES = sorted(
-    glob("src/garrison/core/*.pyx")
-    + glob("src/garrison/games/*/rules.pyx")
-    + glob("src/garrison/games/*/_core.pyx")
+    glob("src/garrison/core/*.pyx") + glob("src/garrison/games/*/rules.pyx")
 )
 
 extensions = [

@@ -14,14 +14,11 @@ from typing import Any
 
 from garrison.core import game_class, games, load
 from garrison.core.compiled import CompiledState
-from garrison.core.fast import FastState
 
 
 def engine(state: Any) -> str:
-    """What the rules of a state run on: compiled rules, a compiled twin, or Python."""
-    if isinstance(state, CompiledState):
-        return "compiled rules"
-    return "C core" if isinstance(state, FastState) else "Python"
+    """What the rules of a state run on: compiled rules, or Python."""
+    return "compiled rules" if isinstance(state, CompiledState) else "Python"
 
 
 def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from .fast import core_for, fast_class
 from .params import Params as GameParams
 
 if TYPE_CHECKING:
@@ -62,8 +61,6 @@ class Game:
     test_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     #: Bots written for this game: name -> class. Game-neutral bots live in ``garrison.bots``.
     bots: ClassVar[dict[str, type[Bot]]] = {}
-    #: The compiled twin of the rules (module path), if the game has one (see ``core.fast``).
-    fast_core: ClassVar[str | None] = None
     #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
     #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
     evaluator: ClassVar[Callable[[GameState], list[float]] | None] = None
@@ -121,13 +118,7 @@ class Game:
 
     # -- play ----------------------------------------------------------------------------------
     def new_initial_state(self) -> GameState:
-        """A fresh game at its first decision or chance node (on the game's compiled core when it
-        has one for these options; ``GARRISON_PURE=1`` plays the Python rules alone)."""
-        core: Any = self.__dict__.get("_core")
-        if core is None:
-            core = self._core = core_for(self) or False
-        if core:
-            return fast_class(self.State)(self, core(self))
+        """A fresh game at its first decision or chance node."""
         return self.State(self)
 
     def widgets(self, obs: dict[str, Any], legal: list[int]) -> dict[str, Any] | None:
