@@ -611,6 +611,14 @@ cdef class ScopaCore(CompiledState):
             cards &= cards - 1
         return out
 
+    cdef int _sample_chance(self, double u) except -1:
+        """A card off the stock, every card equally likely."""
+        cdef Mask cards = self.s.stock
+        cdef int k
+        for k in range(<int>(u * popcount(cards))):
+            cards &= cards - 1
+        return lowest(cards)
+
     cdef int _apply(self, int action) except -1:
         if self.s.to_move == CHANCE_PLAYER:
             self.deal_card(action)
