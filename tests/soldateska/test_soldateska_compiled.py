@@ -1,49 +1,22 @@
-"""The compiled Soldateska (rules.pyx) against records of the Python rules it replaced, and its
-tensor against the one gate.
+"""The compiled Soldateska (rules.pyx): its log across undo and in resampled worlds.
 
-The fixtures (tests/soldateska/fixtures/compiled, made by ``make_fixtures.py.txt`` from random
-play with the Python rules at commit 054f633) hold each game's record and, at three points,
-every seat's observation, the spectator's, the returns and the legal moves. Replaying the record
-on today's rules must give the same at each point. What every compiled game guarantees (tensor,
-undo, copies, playouts) is in tests/conformance/test_compiled_states.py.
+Records of the Python rules it replaced (tests/soldateska/fixtures/compiled, one per test config
+and more) replay in tests/conformance/test_compiled_records.py; what every compiled game
+guarantees (tensor, undo, copies, playouts) is in tests/conformance/test_compiled_states.py.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
-import pytest
-
 import garrison
-from garrison.core.compiled import CompiledState
 from garrison.games.soldateska.game import SoldateskaGame
 
-FIXTURES = sorted((Path(__file__).parent / "fixtures" / "compiled").glob("*.json"))
 
-
-def _plain(value):
-    """JSON's view of a value (tuples as lists), to compare with the stored observations."""
-    return json.loads(json.dumps(value))
-
-
-def test_there_are_fixtures_of_every_test_config():
-    assert len(FIXTURES) >= len(SoldateskaGame.test_configs)
-
-
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
-def test_records_of_the_python_rules_replay_the_same(path):
-    data = json.loads(path.read_text())
-    for snap in data["snapshots"]:
-        state = garrison.replay(data["record"], upto=snap["upto"])
-        assert isinstance(state, CompiledState)
-        assert state.returns() == snap["returns"]
-        assert state.current_player() == snap["current_player"]
-        assert state.legal_actions() == snap["legal"]
-        for seat, obs in enumerate(snap["observations"]):
-            assert _plain(state.observation(seat)) == obs, f"seat {seat} at {snap['upto']}"
-        assert _plain(state.observation(None)) == snap["public"]
+def test_there_are_records_of_the_python_rules_for_every_test_config():
+    fixtures = list((Path(__file__).parent / "fixtures" / "compiled").glob("*.json"))
+    assert len(fixtures) >= len(SoldateskaGame.test_configs)
 
 
 def test_a_resampled_world_keeps_no_private_event_of_another_seat():
