@@ -81,3 +81,14 @@ def test_random_playouts_play_legal_games_on_a_copy(name, config):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", sorted({p.values[0] for p in COMPILED}))
+def test_observation_keys_are_the_tensor_and_refuse_a_seat_that_does_not_exist(name):
+    game = garrison.load(name)
+    state = game.new_initial_state()
+    for seat in [None, *range(game.num_players)]:
+        assert state.observation_key(seat) == state.observation_tensor(seat).tobytes()
+    for bad in (game.num_players, -1, "0"):
+        with pytest.raises(garrison.GameError):
+            state.observation_key(bad)

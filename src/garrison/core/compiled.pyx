@@ -337,9 +337,12 @@ cdef class CompiledState:
         """What ``seat`` sees, as a hashable key for search trees (ISMCTS keys its nodes by it):
         the bytes of the observation tensor, encoded in C. Equal observations give equal keys;
         views that differ only in what the tensor does not hold (such as the order in which
-        past tricks were played) share one."""
+        past tricks were played) share one. Raises the kernel's error for a seat that does not
+        exist."""
         cdef int who = -1
         if seat is not None:
+            if type(seat) is not int or not 0 <= <int>seat < self.game.num_players:
+                self.check_seat(seat)  # raises, naming the seats (or accepts a numpy int)
             who = int(seat)
         cdef Py_ssize_t size = self._tensor_size
         if size < 0:
