@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint bench clean setup
 
 # Two installs: `make run` needs the package and the server extra only; `make test` adds the
-# research, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx) are built
-# by the install, so a changed rules module reinstalls.
+# research, learning, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx)
+# are built by the install, so a changed rules module reinstalls.
 SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
 	src/garrison/games/*/rules.pyx)
 RUN_STAMP := $(VENV)/.installed-run
@@ -21,8 +21,13 @@ $(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e ".[server]"
 	touch $(RUN_STAMP)
 
+# PyTorch for the learn extra, pinned before the rest so that the resolver keeps it: this version's
+# CPU build is the one the machines here have (a plain `torch` would pull a GPU build).
+TORCH ?= torch==2.13.0
+
 $(STAMP): $(SOURCES) | $(VENV)/bin/python
-	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server]"
+	$(BIN)/pip install --quiet "$(TORCH)"
+	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server,learn]"
 	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)

@@ -17,6 +17,7 @@ from garrison.core import Bot, Game, OptionError
 
 from .ismcts import ISMCTSBot
 from .pimc import PIMCBot
+from .policy import POLICIES, PolicyBot, policy_class, register_policy
 from .random_bot import RandomBot
 
 #: Bots that play any game through the kernel API alone.
@@ -26,8 +27,10 @@ GENERIC[PIMCBot.name] = PIMCBot
 
 
 def bot_names(game: Game | type[Game]) -> list[str]:
-    """Every bot that can play ``game``: the generic ones, then the game's own."""
-    return list(GENERIC) + [n for n in game.bots if n not in GENERIC]
+    """Every bot that can play ``game``: the generic ones, the game's own, then the policies
+    registered in this process."""
+    names = list(GENERIC) + [n for n in game.bots if n not in GENERIC]
+    return names + [n for n in POLICIES if n not in names]
 
 
 def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
@@ -42,6 +45,9 @@ def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
         return game.bots[key]
     if key in GENERIC:
         return GENERIC[key]
+    policy = policy_class(game, key)
+    if policy is not None:
+        return policy
     raise OptionError(f"unknown bot '{name}' for {game.name}; bots: {', '.join(bot_names(game))}")
 
 
@@ -50,4 +56,7 @@ def make_bot(game: Game, name: str, seat: int, seed: int | None = None) -> Bot:
     return bot_class(game, name)(game, seat, seed)
 
 
-__all__ = ["GENERIC", "ISMCTSBot", "PIMCBot", "RandomBot", "bot_class", "bot_names", "make_bot"]
+__all__ = [
+    "GENERIC", "ISMCTSBot", "PIMCBot", "PolicyBot", "RandomBot", "bot_class", "bot_names",
+    "make_bot", "register_policy",
+]
