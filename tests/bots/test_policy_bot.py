@@ -8,7 +8,15 @@ import pytest
 
 import garrison
 from garrison.arena import run_arena
-from garrison.bots import bot_names, make_bot, register_policy
+from garrison.bots import bot_names, make_bot, register_policy, unregister_policy
+
+
+@pytest.fixture(autouse=True)
+def _forget_policies():
+    # a registered name lives as long as the process: other tests in this worker must not meet it
+    yield
+    for name in ("test-last-legal", "test-illegal"):
+        unregister_policy(name)
 
 
 def test_a_registered_policy_plays_by_name_in_the_arena():
@@ -20,7 +28,7 @@ def test_a_registered_policy_plays_by_name_in_the_arena():
 
     register_policy("test-last-legal", act)
     game = garrison.load("scopa", players=2)
-    assert "test-last-legal" in bot_names(game)
+    assert "test-last-legal" not in bot_names(game)  # plays by name, listed nowhere
     result = run_arena("scopa", {"players": 2}, ["test-last-legal", "random"], games=2, seed=3,
                        ratings=False)
     assert len(result.records) == 2
@@ -35,6 +43,13 @@ def test_an_illegal_choice_is_named_not_replaced():
         state.apply_action(0)
     with pytest.raises(garrison.GameError, match="policy 'test-illegal' chose .* not a legal"):
         make_bot(game, "test-illegal", seat=state.current_player()).step(state)
+
+
+def test_an_unregistered_policy_is_an_unknown_bot():
+    register_policy("test-illegal", lambda tensor, mask: 0)
+    unregister_policy("test-illegal")
+    with pytest.raises(garrison.OptionError, match="unknown bot 'test-illegal'"):
+        make_bot(garrison.load("gambit"), "test-illegal", seat=0)
 
 
 def test_names_of_the_kernel_bots_cannot_be_taken():

@@ -17,7 +17,7 @@ from garrison.core import Bot, Game, OptionError
 
 from .ismcts import ISMCTSBot
 from .pimc import PIMCBot
-from .policy import POLICIES, PolicyBot, policy_class, register_policy
+from .policy import PolicyBot, policy_class, register_policy, unregister_policy
 from .random_bot import RandomBot
 
 #: Bots that play any game through the kernel API alone.
@@ -27,10 +27,9 @@ GENERIC[PIMCBot.name] = PIMCBot
 
 
 def bot_names(game: Game | type[Game]) -> list[str]:
-    """Every bot that can play ``game``: the generic ones, the game's own, then the policies
-    registered in this process."""
-    names = list(GENERIC) + [n for n in game.bots if n not in GENERIC]
-    return names + [n for n in POLICIES if n not in names]
+    """Every bot that can play ``game``: the generic ones, then the game's own. (Policies
+    registered in this process play by name too, but are not listed.)"""
+    return list(GENERIC) + [n for n in game.bots if n not in GENERIC]
 
 
 def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
@@ -58,5 +57,5 @@ def make_bot(game: Game, name: str, seat: int, seed: int | None = None) -> Bot:
 
 __all__ = [
     "GENERIC", "ISMCTSBot", "PIMCBot", "PolicyBot", "RandomBot", "bot_class", "bot_names",
-    "make_bot", "register_policy",
+    "make_bot", "register_policy", "unregister_policy",
 ]

@@ -7,7 +7,7 @@ name, then use the name wherever a bot name goes in this process (``make_bot``, 
 with ``jobs=1``, ``simulate``):
 
 >>> import garrison, numpy as np
->>> from garrison.bots import make_bot, register_policy
+>>> from garrison.bots import make_bot, register_policy, unregister_policy
 >>> _ = register_policy("first-legal", lambda tensor, mask: int(np.flatnonzero(mask)[0]))
 >>> game = garrison.load("gambit", players=2)
 >>> state = game.new_initial_state()
@@ -15,6 +15,7 @@ with ``jobs=1``, ``simulate``):
 ...     state.apply_action(0)
 >>> make_bot(game, "first-legal", seat=0).step(state) == state.legal_actions()[0]
 True
+>>> unregister_policy("first-legal")
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def register_policy(name: str, act: Policy, description: str = "") -> type[Bot]:
     return cls
 
 
+def unregister_policy(name: str) -> None:
+    """Forget the policy registered as ``name`` (nothing happens if there is none)."""
+    POLICIES.pop(name.strip().lower(), None)
+
+
 def policy_class(game: Game | type[Game], key: str) -> type[Bot] | None:
     """The registered policy called ``key`` (a game's own bot of that name comes first)."""
     if key in game.bots:
@@ -78,4 +84,4 @@ def policy_class(game: Game | type[Game], key: str) -> type[Bot] | None:
     return POLICIES.get(key)
 
 
-__all__ = ["POLICIES", "PolicyBot", "register_policy"]
+__all__ = ["POLICIES", "PolicyBot", "register_policy", "unregister_policy"]
