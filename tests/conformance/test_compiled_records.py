@@ -30,7 +30,7 @@ def _plain(value):
 
 def test_the_converted_games_keep_their_records():
     games = {json.loads(p.read_text())["record"]["game"] for p in FIXTURES}
-    assert {"soldateska", "solo66"} <= games
+    assert {"soldateska", "solo66", "1848"} <= games
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parts[-4]}-{p.stem}")

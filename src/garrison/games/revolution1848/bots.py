@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from garrison.core import Bot, State
 
 from . import actions as A
-from . import rules
+from .observe import observation
+
+if TYPE_CHECKING:
+    from .state import G1848State
 
 WIN_BONUS = 6.0
 CARD_COST = 1.5
 
 
-def stich_value(world, seat: int) -> float:  # noqa: ANN001 - a G1848State
+def stich_value(world: G1848State, seat: int) -> float:
     """How good the table is for ``seat`` if the Stich ended now."""
-    result = rules.decide_round(world.cs, world.persons, world.zusatz, world.armies)
-    mine = sum(pts for s, _, pts in result.credits if s == seat)
-    theirs = sum(pts for s, _, pts in result.credits if s != seat)
+    _, winner, credits = world.decision()
+    mine = sum(pts for s, _, pts in credits if s == seat)
+    theirs = sum(pts for s, _, pts in credits if s != seat)
     value = mine - 0.5 * theirs
-    if result.winner == seat:
+    if winner == seat:
         value += WIN_BONUS
-    elif result.winner >= 0:
+    elif winner >= 0:
         value -= WIN_BONUS / 2
     return value
 
@@ -35,11 +40,11 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(self.seat)
+        obs = observation(cast("G1848State", state), self.seat, with_log=False)
         if obs["draw_choice"] is not None:
             hp, hz = obs["hand_counts"][self.seat]
             return A.DRAW_PERSON if hp <= hz else A.DRAW_ZUSATZ
-        world = state.resample(self.seat, self.rng)
+        world = cast("G1848State", state.resample(self.seat, self.rng))
         if obs["phase"] == "assign":
             mine = A.assign(self.seat)
             return mine if mine in legal else max(legal, key=lambda a: self._after(world, a))
@@ -56,8 +61,8 @@ class HeuristicBot(Bot):
                 best, best_gain = a, gain
         return best
 
-    def _after(self, world, action: int) -> float:  # noqa: ANN001
-        child = world.clone()
+    def _after(self, world: G1848State, action: int) -> float:
+        child = cast("G1848State", world.clone())
         child.apply_unchecked(action)
         if child.phase == "target" and child.to_move == self.seat:
             return max(self._after(child, a) for a in child.legal_actions())
@@ -66,4 +71,4 @@ class HeuristicBot(Bot):
         return stich_value(child, self.seat)
 
 
-BOTS = {HeuristicBot.name: HeuristicBot}
+BOTS: dict[str, type[Bot]] = {HeuristicBot.name: HeuristicBot}

@@ -88,7 +88,7 @@ def _bad_target(state: G1848State, card: int, kind: str, x: int) -> str:
     side = next((s for s, ps in enumerate(state.persons) if x in ps), -1)
     if side < 0:
         return f"{cs.cid[x]} is not on the table"
-    if side not in rules.allowed_sides(cs, card, seat, state.n):
+    if not state.may_reach(card, seat, side):
         return f"{cs.name[card]} goes {where_words(cs, card)}"
     if cs.is_commander(x) and eff.filter.commanders == "exclude":
         return f"Zusatzkarten never act on a commander: {cs.name[x]} is one"

@@ -30,38 +30,34 @@ RECONSTRUCTED_NOTE = (
 )
 
 
-def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
+def observation(state: G1848State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator). ``with_log=False`` leaves out the log and
+    the last decision's lines (bots read the table, not the words)."""
     cs = state.cs
     n = state.n
-    values = rules.person_values(cs, state.persons, state.zusatz)
-    force = rules.forces(cs, state.persons, state.zusatz)
-    mil = force.mil
+    values = state.person_value_map()
+    persons = state.persons
+    sides = state.zusatz_sides()
     table = []
     for s in range(n):
         table.append({
             "persons": [
                 {"card": p, "value": values[p], "reconstructed": sorted(cs.recon[p])}
-                for p in state.persons[s]
+                for p in persons[s]
             ],
-            "zusatz": [
-                {"card": c, "by": by, "target": kind, "on": x}
-                for c, by, kind, x in state.zusatz
-                if (kind == "side" and x == s)
-                or (kind == "person" and any(x == p for p in state.persons[s]))
-                or (kind == "person" and x not in values and by == s)
-            ],
+            "zusatz": [{"card": c, "by": by, "target": kind, "on": x}
+                       for (c, by, kind, x), side in zip(state.zusatz, sides) if side == s],
         })
     armies = []
-    for a, place, lead in state.armies:
-        u = force.unit(cs, lead) if lead is not None else None
+    for (a, place, _), leader in zip(state.armies, state.army_leaders()):
         armies.append({
             "card": a,
             "place": place,
-            "leader": None if u is None else {
-                "seat": u.seat, "flag": u.flag, "commanders": list(u.members),
-                "strength": u.strength, "party": PARTIES[u.party],
+            "leader": None if leader is None else {
+                "seat": leader[0], "flag": leader[1], "commanders": list(leader[2]),
+                "strength": leader[3], "party": PARTIES[leader[4]],
             },
-            "points": cs.strength[a] + (u.strength if u else 0),
+            "points": cs.strength[a] + (0 if leader is None else leader[3]),
         })
     totals = [0] * len(PARTIES)
     for p, v in values.items():
@@ -71,7 +67,7 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
         "game": "1848",
         "seat": seat,
         "players": n,
-        "rules": state.game.params.rules,
+        "rules": state.params.rules,
         "phase": state.phase,
         "to_move": state.current_player(),
         "round": state.round_no,
@@ -80,7 +76,7 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
             "left": len(state.ablauf_deck) - state.ablauf_pos,
             "patt_count": state.patt_count,
             "set_aside": list(state.set_aside),
-            "to_win": rules.ABLAUF_TO_WIN[n] if state.game.params.rules == "extended" else None,
+            "to_win": rules.ABLAUF_TO_WIN[n] if state.params.rules == "extended" else None,
         },
         "won": [list(t) for t in state.won],
         "tally": [list(t) for t in state.tally],
@@ -94,7 +90,7 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
             "army": state.assign_army, "choices": [k[0] for k in state.assign_choices]},
         "draw_choice": state.draws[0][0] if state.phase == "draw" and state.draws[0][1] == "?" else None,
         "table": table,
-        "military": {str(p): m for p, m in sorted(mil.items())},
+        "military": {str(p): m for p, m in sorted(state.military().items())},
         "armies": armies,
         "party_totals": totals,
         "rot_on_table": sum(cs.rot[c] for c, _, _, _ in state.zusatz),
@@ -116,10 +112,10 @@ def observation(state: G1848State, seat: int | None) -> dict[str, Any]:
             [c, next(t for t in range(n) if (state.hands[t] >> c) & 1)]
             for c, knower in state.known if knower == seat
         ),
-        "last_result": list(state.last_result),
+        "last_result": list(state.last_result) if with_log else [],
         "vp": None if state.vp is None else list(state.vp),
         "winners": list(state.win),
-        "log": state.log_lines(seat, LOG_LINES),
+        "log": state.log_lines(seat, LOG_LINES) if with_log else [],
         "note": RECONSTRUCTED_NOTE,
     }
     return obs
