@@ -81,6 +81,8 @@ def _write(tmp_path, data):
         (lambda d: d["cards"][70]["effect"]["value"].update(target="nowhere"), "target.*person or side"),
         (lambda d: d["cards"][70]["effect"]["value"]["ops"][0].update(op="explode"), "op must be add or remove"),
         (lambda d: d["cards"][-1].update(military={"value": None, "status": "reconstructed"}), "army card needs"),
+        (lambda d: d["cards"][70]["effect"]["value"].update(
+            ops=[{"op": "add", "stat": "value", "amount": 1}] * 9), "at most 8 ops"),
     ],
 )
 def test_a_broken_card_file_is_rejected_naming_field_and_problem(tmp_path, change, message):

@@ -30,6 +30,8 @@ N_PLAYABLE = N_PERSON + N_ZUSATZ
 PARTIES = ("RR", "DL", "L", "R")
 FLAGS = ("Austria", "Prussia", "Bund")
 KINDS = ("person", "zusatz", "army")
+#: Effect ops a card may have (the compiled rules hold this many per card).
+MAX_OPS = 8
 STATUSES = ("known", "reconstructed")
 
 
@@ -179,6 +181,8 @@ class _Reader:
         ops_raw = raw.get("ops")
         if not isinstance(ops_raw, list) or not ops_raw:
             raise self.fail(f"{where}.ops", "must be a non-empty list")
+        if len(ops_raw) > MAX_OPS:
+            raise self.fail(f"{where}.ops", f"at most {MAX_OPS} ops (got {len(ops_raw)})")
         ops = []
         for i, o in enumerate(ops_raw):
             w = f"{where}.ops[{i}]"

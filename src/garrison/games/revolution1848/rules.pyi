@@ -7,7 +7,6 @@ from garrison.core.compiled import CompiledState
 HAND_LIMIT: int
 ABLAUF_TO_WIN: dict[int, int]
 PATT_HORIZON: int
-MAX_EFFECT_OPS: int
 EVENTS: dict[str, int]
 GIVE_VERBS: tuple[str, ...]
 

@@ -16,7 +16,7 @@ from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
 
-from .carddata import FLAGS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
+from .carddata import FLAGS, MAX_OPS as _MAX_OPS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
 
 ctypedef unsigned long long Mask
 
@@ -66,7 +66,7 @@ cdef enum:
     A_DRAW_PERSON = 203
     A_DRAW_ZUSATZ = 204
 
-assert (_N_PERSON, _N_ZUSATZ) == (N_PERSON, N_ZUSATZ)
+assert (_N_PERSON, _N_ZUSATZ, _MAX_OPS) == (N_PERSON, N_ZUSATZ, MAX_OPS)
 assert FLAGS.index("Bund") == BUND and len(PARTIES) == N_PARTIES
 
 HAND_LIMIT = HAND_LIMIT_
@@ -75,8 +75,6 @@ ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
 #: has a finite length (the research APIs declare one), a game ends and is scored as it stands
 #: after this many Patts in all: a horizon, not a rule (random play sees at most about 10).
 PATT_HORIZON = 40
-#: Effect ops per card the compiled tables hold (a card file with more is refused).
-MAX_EFFECT_OPS = MAX_OPS
 
 # events: (code, a, b, c); see log.py for the words
 cdef enum:
@@ -236,8 +234,6 @@ cdef class CardTables:
             eff = cs.effect[c]
             self.t.target[c] = ("none", "person", "side").index(eff.target)
             self.t.filter[c] = _filter(eff.filter)
-            if len(eff.ops) > MAX_OPS:
-                raise ValueError(f"card {cs.cid[c]}: more than {MAX_OPS} effect ops")
             self.t.nops[c] = len(eff.ops)
             for i, op in enumerate(eff.ops):
                 self.t.ops[c][i].remove = op.op == "remove"
