@@ -182,6 +182,8 @@ def test_compiled_games_step_in_the_compiled_engine_with_every_seat_observed(nam
             for seat in range(env.num_players):
                 assert np.array_equal(step.obs[i, seat], state.observation_tensor(seat))
             assert np.flatnonzero(step.mask[i]).tolist() == state.legal_actions()
+        # no chance node is left to the caller: no probabilities, and none can be written
+        assert not step.chance_probs.any() and not step.chance_probs.flags.writeable
         step = env.step(_random_actions(step, rng))
     # a table's game is a kernel game: its history replays to the same state
     for state in env.states:

@@ -76,6 +76,8 @@ class BatchStep:
     #: ``(N,)`` bool: the game ended because the mover's action was illegal (``illegal="lose"``).
     illegal: np.ndarray
     #: ``(N, A)`` float32: the chance outcomes' probabilities where ``to_move == -1``, else 0.
+    #: With chance drawn inside no row is a chance node: then it is one read-only array of
+    #: zeros, the same at every step.
     chance_probs: np.ndarray
     #: The same legal ids as ``mask``, listed: row ``i``'s are ``legal[legal_start[i]:
     #: legal_start[i + 1]]`` (int32, sorted), so an agent can draw among them without scanning
@@ -93,6 +95,9 @@ class BatchStep:
 
 class BatchEnv:
     """``num_envs`` tables of Garrison game ``name`` (options as keywords)."""
+
+    #: The chance probabilities of every step without chance nodes (made at the first).
+    _zero_probs: np.ndarray | None = None
 
     def __init__(
         self,
@@ -258,6 +263,13 @@ class BatchEnv:
                 self._new_game(i)
         return self._collect(rewards, terminated, lost)
 
+    def _no_chance(self) -> np.ndarray:
+        """The chance probabilities of a batch with no chance node: zeros, made once, read-only."""
+        if self._zero_probs is None:
+            self._zero_probs = np.zeros((self.num_envs, self.num_actions), np.float32)
+            self._zero_probs.flags.writeable = False
+        return self._zero_probs
+
     @staticmethod
     def _is_legal(state: State, action: Any) -> bool:
         return isinstance(action, (int, np.integer)) and int(action) in state.legal_actions()
@@ -272,8 +284,8 @@ class BatchEnv:
             start = np.empty(n + 1, np.int64)
             legal = self._tables.collect(flat, mask.view(np.uint8), to_move, start)
             obs = flat.reshape(n, self.num_players, t) if self.observe == "all" else flat
-            probs = np.zeros((n, self.num_actions), np.float32)
-            return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs, legal, start)
+            return BatchStep(obs, mask, to_move, rewards, terminated, lost, self._no_chance(),
+                             legal, start)
         if self.observe == "all":
             obs = np.empty((n, self.num_players, t), np.float32)
         else:
