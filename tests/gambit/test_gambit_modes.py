@@ -89,3 +89,25 @@ def test_treasure_nobody_pays_if_everyone_still_in_would_go_broke():
     play_round(state, [LOW, LOW])
     assert state.coins == (1, 1) and state.pool == 0 and not state.is_terminal()
     assert "nobody pays" in state.observation(0)["log"][-2]
+
+
+def test_two_dice_for_exact_game_theory_score_their_pip_sum():
+    # the seed names combinations for 4, 5 and 6 dice only: with 2 a hand scores its pips
+    from garrison.games.gambit.scoring import combination_name, score
+
+    assert score((6, 6)) == 12 and score((1, 2)) == 3 and combination_name((6, 6)) == "pip sum"
+    game = garrison.load("gambit", players=2, dice=2, lives=1, max_rounds=1)
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 21  # a roll of 2 dice: 21 multisets
+    state.apply_action(state.chance_outcomes()[-1][0])  # P1 rolls 6 6
+    state.apply_action(state.parse_action("keep 6"))
+    state.apply_action(state.parse_action("keep 6"))  # P1 scores 12
+    state.apply_action(state.chance_outcomes()[0][0])  # P2 rolls 1 1
+    state.apply_action(state.parse_action("keep 1"))
+    state.apply_action(state.parse_action("keep 1"))  # P2 scores 2 and loses his only life
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_treasure_needs_a_combination_to_hunt():
+    with pytest.raises(OptionError, match="treasure.*4, 5 or 6 dice"):
+        garrison.load("gambit", dice=2, mode="treasure")

@@ -123,3 +123,31 @@ def test_after_a_void_deal_a_resampled_world_keeps_every_card_once():
     world.check_invariants()
     assert world.history() == [] and pickle.loads(pickle.dumps(world)) == world
     assert world.observation(0) == state.observation(0)
+
+
+def test_a_reduced_pack_is_dealt_whole_and_only_its_cards_play():
+    # for exact game theory (garrison.interop.openspiel.tiny_games): Diamonds Ace to 4, 2 each
+    game = load(players=2, deal="all", values=4, suits=1, hand_limit=1)
+    state = game.new_initial_state()
+    assert state.pack == 0b1111
+    rng = random.Random(3)
+    while state.is_chance_node():
+        assert set(state.legal_actions()) <= {0, 1, 2, 3}
+        state.apply_action(sample_chance(state, rng))
+    obs = state.observation(0)
+    assert obs["hand_sizes"] == [2, 2] and obs["table"] == [] and obs["stock"] == 0
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        state.check_invariants()
+    counted = state.last_score
+    assert counted is not None and sum(len(p) for p in state.observation(None)["captured"]) == 4
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"values": 4, "suits": 1}, "dealt whole: use deal='all'"),
+    ({"values": 3, "suits": 1, "deal": "all", "players": 2}, "3 cards of the pack evenly"),
+    ({"values": 11, "deal": "all"}, "values"),
+])
+def test_a_pack_that_cannot_be_dealt_is_refused_naming_why(options, message):
+    with pytest.raises(OptionError, match=message):
+        load(**options)

@@ -106,6 +106,10 @@ class Recall:
     plays. Two histories give a seat the same digest exactly when they gave it the same
     sequence of observations and own actions: that is its information state. Built only from
     ``state.observation_string(seat)``, so it carries nothing the seat may not know.
+
+    In a game of perfect information every seat sees every action, so its information state is
+    the history itself: there the digest folds in each action (``last`` stays empty), and no
+    observation is built (exact game theory walks every node).
     """
 
     last: tuple[str, ...]
@@ -113,11 +117,16 @@ class Recall:
 
     @staticmethod
     def start(state: State) -> Recall:
+        if state.game.facts.perfect_information:
+            return Recall((), (_digest("start"),) * state.game.num_players)
         seen = tuple(state.observation_string(s) for s in range(state.game.num_players))
         return Recall(seen, tuple(_digest("start", o) for o in seen))
 
     def after(self, state: State, mover: int, action: int) -> Recall:
         """The recall once ``mover`` (a seat, or ``CHANCE``) played ``action``, reaching ``state``."""
+        if not self.last:  # perfect information: the history is every seat's information state
+            history = _digest(self.digests[0], str(mover), str(action))
+            return Recall((), (history,) * len(self.digests))
         last, digests = list(self.last), list(self.digests)
         for seat in range(len(last)):
             seen = state.observation_string(seat)
@@ -135,6 +144,8 @@ class Recall:
         seats start afresh from what they see in the world, so no true past of theirs is carried
         into a world built from guesses.
         """
+        if not self.last:  # perfect information: nothing is hidden, nothing is resampled
+            return self
         last, digests = list(self.last), list(self.digests)
         for other in range(len(last)):
             if other != seat:
@@ -142,9 +153,11 @@ class Recall:
                 digests[other] = _digest("resampled", last[other])
         return Recall(tuple(last), tuple(digests))
 
-    def information_state(self, seat: int) -> str:
-        """The seat's current observation and the digest of everything it saw before."""
-        return f"{self.last[seat]}\nrecall {self.digests[seat]}"
+    def information_state(self, seat: int, state: State) -> str:
+        """The seat's current observation in ``state`` (the state this recall belongs to) and the
+        digest of everything it saw before (perfect information: of the history)."""
+        seen = self.last[seat] if self.last else state.observation_string(seat)
+        return f"{seen}\nrecall {self.digests[seat]}"
 
 
 __all__ = [

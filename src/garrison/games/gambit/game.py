@@ -45,6 +45,7 @@ class GambitGame(Game):
         {"players": 4, "mode": "trader", "rounds": 3, "stake": 2},
         {"players": 3, "mode": "treasure", "coins": 2, "rounds": 6, "prize": "minor blessing"},
         {"players": 3, "mode": "treasure", "coins": 1, "rounds": 4, "rebuy": True},
+        {"players": 3, "dice": 2, "mode": "coins", "lives": 2},  # fewer dice (exact game theory)
     )
 
     def _facts(self) -> GameFacts:

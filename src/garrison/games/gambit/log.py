@@ -3,6 +3,7 @@ sentences only when someone reads the log (an observation), never on the hot pat
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from garrison.core.dice import roll_faces
@@ -12,6 +13,7 @@ from .rules import EVENTS, hand_of_code
 from .scoring import combination_name
 
 if TYPE_CHECKING:
+    from .params import GambitParams
     from .state import GambitState
 
 _E = EVENTS
@@ -21,9 +23,10 @@ def _dice(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces))
 
 
-def text(state: GambitState, code: int, a: int, b: int, c: int) -> str:
-    """One event in words."""
-    p = state.params
+@lru_cache(maxsize=1 << 16)
+def text(p: GambitParams, code: int, a: int, b: int, c: int) -> str:
+    """One event in words (kept once worded: an event's words depend only on it and the
+    options, and search reads the same events in many states)."""
     if code == _E["ROUND"]:
         return f"Round {a}: {seat_label(b)} starts"
     if code == _E["ROLLS"]:
@@ -57,11 +60,12 @@ def text(state: GambitState, code: int, a: int, b: int, c: int) -> str:
     if code == _E["WINS"]:
         return f"{seat_label(a)} wins"
     if code == _E["ENDS"]:
-        still = ", ".join(seat_label(s) for s in range(state.game.num_players) if a >> s & 1)
+        still = ", ".join(seat_label(s) for s in range(p.players) if a >> s & 1)
         return f"the game ends; still in: {still}"
     raise ValueError(f"unknown Gambit event {code}")
 
 
 def entries(state: GambitState) -> list[str]:
     """The whole log, oldest first."""
-    return [text(state, *event) for event in state.events()]
+    p = state.params
+    return [text(p, *event) for event in state.events()]

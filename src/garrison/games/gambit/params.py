@@ -12,7 +12,11 @@ from .scoring import combination_names
 @dataclass(frozen=True)
 class GambitParams(Params):
     players: int = option(4, low=2, high=8, doc="number of players")
-    dice: int = option(5, choices=(4, 5, 6), doc="dice per turn")
+    dice: int = option(
+        5, choices=(2, 3, 4, 5, 6),
+        doc="dice per turn: 5, or 4 or 6 (the seed's variation); 2 or 3 make small games for exact "
+        "game theory (the seed names no combination for so few dice: a hand scores its pip sum)",
+    )
     mode: str = option(
         "lives",
         choices=("lives", "coins", "trader", "treasure"),
@@ -34,7 +38,12 @@ class GambitParams(Params):
 
     def validate(self) -> None:
         names = combination_names(self.dice)
-        if self.prize not in names:
+        if self.mode == "treasure" and not names:
+            raise OptionError(
+                f"mode 'treasure' needs a combination to hunt: play it with 4, 5 or 6 dice "
+                f"(got dice={self.dice})"
+            )
+        if names and self.prize not in names:
             raise OptionError(
                 f"option 'prize' must be a combination of {self.dice} dice: {', '.join(names)} "
                 f"(got {self.prize!r})"

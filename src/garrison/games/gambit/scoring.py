@@ -21,9 +21,9 @@ from garrison.core.dice import multisets
 
 @cache
 def combinations(dice: int) -> tuple[dict, ...]:
-    """The combination table for ``dice`` dice."""
+    """The combination table for ``dice`` dice (none for 2 or 3: the seed names none)."""
     text = resources.files(__package__).joinpath("data/combinations.json").read_text("utf-8")
-    return tuple(json.loads(text)[str(dice)])
+    return tuple(json.loads(text).get(str(dice), ()))
 
 
 def _match(hand: tuple[int, ...], combo: dict) -> int | None:

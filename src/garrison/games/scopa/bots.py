@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from garrison.core import Bot, State
 
 from . import actions
-from .deck import ACES, DIAMONDS, FULL, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
+from .deck import ACES, DIAMONDS, RE_BELLO, SETTEBELLO, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
 from .rules import capture_sets
 from .scoring import NOBODY
@@ -117,7 +117,7 @@ class _View:
         playing = state.pending != NOBODY
         if playing:
             seen |= 1 << state.pending
-        unseen = FULL & ~seen
+        unseen = state.pack & ~seen
         n = params.players
         sizes = state.hand_sizes
         stock = state.stock.bit_count()

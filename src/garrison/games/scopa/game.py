@@ -52,6 +52,7 @@ class ScopaGame(Game):
         {"players": 2, "target": 2, "ace_takes_all": True, "ace_scopa": True, "napola": True},
         {"players": 3, "target": 1, "must_capture": False, "fewest_cards": True,
          "re_bello": True},
+        {"players": 3, "deal": "all", "values": 4, "suits": 3, "target": 3},  # a reduced pack
     )
 
     def _facts(self) -> GameFacts:

@@ -14,9 +14,20 @@ class ScopaParams(Params):
         doc="2 or 3 play alone; 4 play as two teams of partners, 6 as three teams",
     )
     deal: str = option(
-        "scopa", choices=("scopa", "scopone", "scopone10"),
+        "scopa", choices=("scopa", "scopone", "scopone10", "all"),
         doc="scopa: 3 cards each and 4 on the table, 3 more each when hands are empty; "
-        "scopone: 9 each and 4 on the table; scopone10: 10 each, none on the table (4 players)",
+        "scopone: 9 each and 4 on the table; scopone10: 10 each, none on the table (4 players); "
+        "all: the whole pack dealt evenly at once, none on the table (for a reduced pack)",
+    )
+    values: int = option(
+        10, low=1, high=10,
+        doc="for exact game theory, not a way to play: only the cards of values 1 to this in "
+        "each suit are in the pack (with deal='all')",
+    )
+    suits: int = option(
+        4, low=1, high=4,
+        doc="for exact game theory, not a way to play: only this many suits, Diamonds first, are "
+        "in the pack (with deal='all')",
     )
     target: int = option(
         11, low=1, high=99, doc="points that win the game (the seed: 11, 16 or 21)"
@@ -44,13 +55,24 @@ class ScopaParams(Params):
     )
 
     def validate(self) -> None:
-        if self.deal != "scopa" and self.players != 4:
+        if self.deal in ("scopone", "scopone10") and self.players != 4:
             raise OptionError(
                 f"option 'deal' = {self.deal!r} is played by exactly 4 players (got players="
                 f"{self.players}); use deal='scopa' for 2, 3 or 6 players"
             )
         if self.ace_scopa and not self.ace_takes_all:
             raise OptionError("option 'ace_scopa' needs ace_takes_all=True")
+        size = self.values * self.suits
+        if size < 40 and self.deal != "all":
+            raise OptionError(
+                f"a reduced pack (values={self.values}, suits={self.suits}) is dealt whole: use "
+                f"deal='all' (got deal={self.deal!r})"
+            )
+        if self.deal == "all" and size % self.players:
+            raise OptionError(
+                f"deal='all' deals the {size} cards of the pack evenly: {self.players} players "
+                f"cannot share them; choose values and suits whose product they divide"
+            )
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -64,9 +86,16 @@ class ScopaParams(Params):
 
     @property
     def hand_size(self) -> int:
+        if self.deal == "all":
+            return self.values * self.suits // self.players
         return {"scopa": 3, "scopone": 9, "scopone10": 10}[self.deal]
 
     @property
     def table_size(self) -> int:
         """Cards laid face up on the table at the first deal of each hand."""
-        return 0 if self.deal == "scopone10" else 4
+        return 0 if self.deal in ("scopone10", "all") else 4
+
+    @property
+    def pack(self) -> int:
+        """The cards in play (a mask): values 1 to ``values`` of the first ``suits`` suits."""
+        return sum(1 << (10 * suit + face) for suit in range(self.suits) for face in range(self.values))

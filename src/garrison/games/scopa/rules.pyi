@@ -8,7 +8,6 @@ TABLE: int
 NO_ONE: int
 EVENTS: dict[str, int]
 END_WHY: tuple[str, ...]
-DEALS: dict[str, int]
 
 def mask_of(lo: int, hi: int) -> int: ...
 def capture_sets(
@@ -30,6 +29,8 @@ class ScopaCore(CompiledState):
     re_bello: bool
     def __init__(self, game: Any) -> None: ...
     def _set_hidden(self, hands: list[int] | tuple[int, ...], stock: int) -> None: ...
+    @property
+    def pack(self) -> int: ...
     @property
     def stock(self) -> int: ...
     @property

@@ -54,9 +54,7 @@ EVENTS = {
     "REST": EV_REST, "SCORE": EV_SCORE, "LEVEL": EV_LEVEL, "END": EV_END,
 }
 END_WHY = ("target", "napoleone", "limit")
-DEALS = {"scopa": 3, "scopone": 9, "scopone10": 10}
 
-cdef Mask FULL = (<Mask>1 << NUM_CARDS) - 1
 #: The cards of each capture value 1..10 (index 0 unused).
 cdef Mask VALUE_MASK[11]
 cdef Mask ACES, KINGS
@@ -307,6 +305,7 @@ cdef class ScopaCore(CompiledState):
 
     cdef Scopa s
     cdef public int players, sides, hand_size, table_size, target, hand_limit
+    cdef Mask pack_mask
     cdef public bint must_capture, fewest_cards, ace_takes_all, ace_scopa, napola, re_bello
 
     def __cinit__(self, *args, **kwargs):
@@ -319,8 +318,9 @@ cdef class ScopaCore(CompiledState):
         p = game.params
         self.players = p.players
         self.sides = p.sides
-        self.hand_size = DEALS[p.deal]
-        self.table_size = 0 if p.deal == "scopone10" else 4
+        self.hand_size = p.hand_size
+        self.table_size = p.table_size
+        self.pack_mask = p.pack
         self.target = p.target
         self.hand_limit = p.hand_limit
         self.must_capture = p.must_capture
@@ -345,6 +345,7 @@ cdef class ScopaCore(CompiledState):
         cdef ScopaCore o = <ScopaCore>other
         o.players, o.sides, o.hand_size, o.table_size = (
             self.players, self.sides, self.hand_size, self.table_size)
+        o.pack_mask = self.pack_mask
         o.target, o.hand_limit, o.must_capture = self.target, self.hand_limit, self.must_capture
         o.fewest_cards, o.ace_takes_all, o.ace_scopa = (
             self.fewest_cards, self.ace_takes_all, self.ace_scopa)
@@ -359,7 +360,7 @@ cdef class ScopaCore(CompiledState):
         """A new hand: the whole pack is shuffled (each card is dealt by chance) and dealt; the
         seat after the dealer leads."""
         cdef int i
-        self.s.stock = FULL
+        self.s.stock = self.pack_mask
         self.s.table = 0
         for i in range(MAX_SEATS):
             self.s.hands[i] = 0
@@ -680,6 +681,11 @@ cdef class ScopaCore(CompiledState):
         self._nlegal = -1
 
     # -- accessors for the views (Python reads the typed state through these) -------------------
+    @property
+    def pack(self):
+        """The cards in play (all 40 unless the options reduce the pack)."""
+        return self.pack_mask
+
     @property
     def stock(self):
         return self.s.stock

@@ -14,7 +14,7 @@ from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions
-from .deck import DECK, FULL, NUM_CARDS, VALUE, VALUE_MASK
+from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
 from .observe import observe
 from .rules import TABLE, ScopaCore, capture_sets
@@ -193,7 +193,7 @@ class ScopaState(ScopaCore, State):
             assert not seen & mask, f"a card is in two places: {DECK.names(seen & mask)}"
             seen |= mask
         if not self.is_terminal():
-            assert seen == FULL, f"cards missing: {DECK.names(FULL & ~seen)}"
+            assert seen == self.pack, f"cards missing: {DECK.names(self.pack & ~seen)}"
         assert self.picked & ~self.table == 0, "a chosen card left the table"
         sizes = {h.bit_count() for h in self.hands}
         assert max(sizes) - min(sizes) <= 1 or self.to_move < 0, "hands out of step"
