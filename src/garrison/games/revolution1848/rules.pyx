@@ -12,6 +12,8 @@ The table of a Stich: the persons on each side (in the order they were played), 
 none). The rules record events (codes below) that ``log.py`` turns into text when someone reads
 the log.
 """
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
@@ -155,6 +157,10 @@ cdef object to_int(U128 m):
 cdef U128 from_int(object x):
     return (<U128>(<Mask>(x & 0xFFFFFFFFFFFFFFFF))) | ((<U128>(<Mask>(x >> 64))) << 64)
 
+
+#: (card, probability) pairs by pile size, built once: a draw only picks them.
+cdef list _PAIRS = [[(card, 1.0 / n) for card in range(N_CARDS)] if n else []
+                    for n in range(N_PERSON + 1)]
 
 cdef U128 PERSONS = bit(N_PERSON) - 1
 cdef U128 ALL_CARDS = bit(N_CARDS) - 1
@@ -1378,10 +1384,15 @@ cdef class G1848Core(CompiledState):
     cdef object _chance(self):
         """Each card of the pile drawn from, equally likely."""
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])
-        cdef double p = 1.0 / count(cards)
-        cdef list out = []
+        cdef int n = count(cards), i = 0
+        cdef list pairs = _PAIRS[n]
+        cdef list out = PyList_New(n)
+        cdef object pair
         while cards:
-            out.append((lowest(cards), p))
+            pair = pairs[lowest(cards)]
+            Py_INCREF(pair)
+            PyList_SET_ITEM(out, i, pair)
+            i += 1
             cards &= cards - 1
         return out
 
