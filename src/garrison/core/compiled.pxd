@@ -45,6 +45,9 @@ cdef class CompiledState:
     cdef _copy_log_from(self, CompiledState other)
 
 
+cdef tuple uniform_row(int n)
+
+
 cdef inline double next_uniform(uint64_t* state) noexcept:
     """splitmix64: the next double in [0, 1) of a generator kept in one 64-bit word."""
     cdef uint64_t z

@@ -45,6 +45,21 @@ cdef void* _grow(void* block, Py_ssize_t nbytes) except NULL:
     return out
 
 
+#: ``_UNIFORM[n][c]`` = ``(c, 1 / n)``, made on first use (``uniform_row``).
+cdef list _UNIFORM = []
+
+
+cdef tuple uniform_row(int n):
+    """``row[c]`` = ``(c, 1 / n)``: chance outcome ``c`` (below 128) of ``n`` equally likely ones,
+    such as one card dealt from ``n``. Each pair is made once, for every game: a deal only picks
+    them."""
+    cdef int k
+    if n >= len(_UNIFORM):
+        for k in range(len(_UNIFORM), n + 1):
+            _UNIFORM.append(tuple([(c, 1.0 / k) for c in range(128)]) if k else ())
+    return <tuple>_UNIFORM[n]
+
+
 def _rebuild(game, list history, bytes data, list events):
     """Unpickle a compiled state (see ``CompiledState.__reduce__``): replay the history; a world
     whose history was forgotten (``resample``) takes its struct and log as they were."""

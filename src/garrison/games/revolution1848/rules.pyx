@@ -16,7 +16,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
 
 from .carddata import FLAGS, MAX_OPS as _MAX_OPS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
 
@@ -157,10 +157,6 @@ cdef object to_int(U128 m):
 cdef U128 from_int(object x):
     return (<U128>(<Mask>(x & 0xFFFFFFFFFFFFFFFF))) | ((<U128>(<Mask>(x >> 64))) << 64)
 
-
-#: (card, probability) pairs by pile size, built once: a draw only picks them.
-cdef list _PAIRS = [[(card, 1.0 / n) for card in range(N_CARDS)] if n else []
-                    for n in range(N_PERSON + 1)]
 
 cdef U128 PERSONS = bit(N_PERSON) - 1
 cdef U128 ALL_CARDS = bit(N_CARDS) - 1
@@ -1385,7 +1381,7 @@ cdef class G1848Core(CompiledState):
         """Each card of the pile drawn from, equally likely."""
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])
         cdef int n = count(cards), i = 0
-        cdef list pairs = _PAIRS[n]
+        cdef tuple pairs = uniform_row(n)
         cdef list out = PyList_New(n)
         cdef object pair
         while cards:

@@ -14,7 +14,7 @@ a set of cards in an event is two ints of 20 bits (``low``, ``high``).
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
 
 from .scoring import score_hand, sole_best
 
@@ -81,9 +81,6 @@ _init_tables()
 ACES = VALUE_MASK[1]
 KINGS = VALUE_MASK[10]
 
-#: (card, probability) pairs by stock size, built once: a deal only picks them.
-cdef list _PAIRS = [[(card, 1.0 / n) for card in range(NUM_CARDS)] if n else []
-                    for n in range(NUM_CARDS + 1)]
 
 
 cdef inline int value_of(int card) noexcept nogil:
@@ -601,7 +598,7 @@ cdef class ScopaCore(CompiledState):
         """Each card of the stock, with probability 1 / its size."""
         cdef Mask cards = self.s.stock
         cdef int n = popcount(cards), i = 0
-        cdef list pairs = _PAIRS[n]
+        cdef tuple pairs = uniform_row(n)
         cdef list out = PyList_New(n)
         cdef object pair
         while cards:

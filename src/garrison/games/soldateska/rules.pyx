@@ -13,7 +13,7 @@ Kokette's two dice are ``garrison.core.dice``'s id of the pair.
 """
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
 
 from garrison.core.dice import roll_faces, roll_outcomes
 
@@ -174,8 +174,6 @@ _read_tables()
 _ONE_DIE = [tuple(pair) for pair in roll_outcomes(1, DIE_FACES)]
 _TWO_DICE = [tuple(pair) for pair in roll_outcomes(2, DIE_FACES)]
 assert [a for a, _ in _ONE_DIE] == list(range(5)) and [a for a, _ in _TWO_DICE] == list(range(15))
-#: ``_DEAL_PAIRS[k][card]`` = ``(card, 1.0 / k)``: one deal from a stock of k cards.
-_DEAL_PAIRS = [()] + [tuple((c, 1.0 / k) for c in range(NUM_CARDS)) for k in range(1, 63)]
 
 
 cdef struct Sold:
@@ -897,7 +895,7 @@ cdef class SoldateskaCore(CompiledState):
         cdef tuple row
         if self.s.phase == P_DEAL:
             m = self.s.stock
-            row = _DEAL_PAIRS[popcount64(m)]
+            row = uniform_row(popcount64(m))
             out = []
             while m:
                 out.append(row[ctz64(m)])

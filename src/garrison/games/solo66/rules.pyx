@@ -12,7 +12,7 @@ Chance: one card dealt per chance action, every card left in the pack equally li
 """
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
 
 from .deck import FACE_POINTS as _FACE_POINTS
 
@@ -75,10 +75,6 @@ EVENTS = {"RESULT": 0}
 cdef int FACE_POINT[8]
 for _f in range(8):
     FACE_POINT[_f] = _FACE_POINTS[_f]
-#: ``_PAIRS[n][card]`` is the outcome ``(card, 1/n)`` of a deal from a pack of ``n`` cards.
-_PAIRS = tuple(
-    tuple((c, 1.0 / n if n else 0.0) for c in range(CARDS)) for n in range(CARDS + 1)
-)
 
 
 cdef struct Deal:
@@ -433,7 +429,7 @@ cdef class Solo66Core(CompiledState):
 
     cdef object _chance(self):
         cdef unsigned int m = self.s.stock
-        cdef tuple row = _PAIRS[CARDS - self.s.dealt]
+        cdef tuple row = uniform_row(CARDS - self.s.dealt)
         out = []
         while m:
             out.append(row[ctz32(m)])
