@@ -46,6 +46,7 @@ cdef class CompiledState:
 
 
 cdef tuple uniform_row(int n)
+cdef list uniform_outcomes(uint64_t low, uint64_t high)
 
 
 cdef inline double next_uniform(uint64_t* state) noexcept:

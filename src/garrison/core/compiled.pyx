@@ -26,6 +26,8 @@ The Python class a game registers is ``class XState(XCore, garrison.core.State)`
 the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in the new shape".
 """
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free, realloc
 from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memcpy
@@ -58,6 +60,30 @@ cdef tuple uniform_row(int n):
         for k in range(len(_UNIFORM), n + 1):
             _UNIFORM.append(tuple([(c, 1.0 / k) for c in range(128)]) if k else ())
     return <tuple>_UNIFORM[n]
+
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef list uniform_outcomes(uint64_t low, uint64_t high):
+    """The chance outcomes of drawing one of the cards in a set (ids 0..63 in ``low``, 64..127 in
+    ``high``), each equally likely, in id order: the deal of every card game."""
+    cdef int n = __builtin_popcountll(low) + __builtin_popcountll(high), i = 0, base = 0
+    cdef tuple row = uniform_row(n)
+    cdef list out = PyList_New(n)
+    cdef object pair
+    cdef uint64_t word
+    for word in (low, high):
+        while word:
+            pair = row[base + __builtin_ctzll(word)]
+            Py_INCREF(pair)
+            PyList_SET_ITEM(out, i, pair)
+            i += 1
+            word &= word - 1
+        base = 64
+    return out
 
 
 def _rebuild(game, list history, bytes data, list events):

@@ -12,11 +12,9 @@ The table of a Stich: the persons on each side (in the order they were played), 
 none). The rules record events (codes below) that ``log.py`` turns into text when someone reads
 the log.
 """
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .carddata import FLAGS, MAX_OPS as _MAX_OPS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
 
@@ -1380,17 +1378,7 @@ cdef class G1848Core(CompiledState):
     cdef object _chance(self):
         """Each card of the pile drawn from, equally likely."""
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])
-        cdef int n = count(cards), i = 0
-        cdef tuple pairs = uniform_row(n)
-        cdef list out = PyList_New(n)
-        cdef object pair
-        while cards:
-            pair = pairs[lowest(cards)]
-            Py_INCREF(pair)
-            PyList_SET_ITEM(out, i, pair)
-            i += 1
-            cards &= cards - 1
-        return out
+        return uniform_outcomes(<Mask>cards, <Mask>(cards >> 64))
 
     cdef int _sample_chance(self, double u) except -1:
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])

@@ -11,10 +11,8 @@ card. The end-of-hand count is ``scoring.py`` (the seed's table), called once pe
 The rules record events (codes below) that ``log.py`` turns into text when someone reads them;
 a set of cards in an event is two ints of 20 bits (``low``, ``high``).
 """
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .scoring import score_hand, sole_best
 
@@ -596,18 +594,7 @@ cdef class ScopaCore(CompiledState):
 
     cdef object _chance(self):
         """Each card of the stock, with probability 1 / its size."""
-        cdef Mask cards = self.s.stock
-        cdef int n = popcount(cards), i = 0
-        cdef tuple pairs = uniform_row(n)
-        cdef list out = PyList_New(n)
-        cdef object pair
-        while cards:
-            pair = pairs[lowest(cards)]
-            Py_INCREF(pair)
-            PyList_SET_ITEM(out, i, pair)
-            i += 1
-            cards &= cards - 1
-        return out
+        return uniform_outcomes(self.s.stock, 0)
 
     cdef int _sample_chance(self, double u) except -1:
         """A card off the stock, every card equally likely."""

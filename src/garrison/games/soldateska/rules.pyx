@@ -13,7 +13,7 @@ Kokette's two dice are ``garrison.core.dice``'s id of the pair.
 """
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from garrison.core.dice import roll_faces, roll_outcomes
 
@@ -891,16 +891,8 @@ cdef class SoldateskaCore(CompiledState):
         return k
 
     cdef object _chance(self):
-        cdef Cards m
-        cdef tuple row
         if self.s.phase == P_DEAL:
-            m = self.s.stock
-            row = uniform_row(popcount64(m))
-            out = []
-            while m:
-                out.append(row[ctz64(m)])
-                m &= m - 1
-            return out
+            return uniform_outcomes(self.s.stock, 0)
         if self.s.phase == P_KOKETTE_ROLL and self.kokette_dice == 2:
             return list(_TWO_DICE)
         return list(_ONE_DIE)

@@ -12,7 +12,7 @@ Chance: one card dealt per chance action, every card left in the pack equally li
 """
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_row
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .deck import FACE_POINTS as _FACE_POINTS
 
@@ -428,13 +428,7 @@ cdef class Solo66Core(CompiledState):
         return k
 
     cdef object _chance(self):
-        cdef unsigned int m = self.s.stock
-        cdef tuple row = uniform_row(CARDS - self.s.dealt)
-        out = []
-        while m:
-            out.append(row[ctz32(m)])
-            m &= m - 1
-        return out
+        return uniform_outcomes(self.s.stock, 0)
 
     cdef int _sample_chance(self, double u) except -1:
         """A card off the pack, every card left equally likely."""
