@@ -5,7 +5,9 @@ on each such game and test config without a line of game code:
   the observation (the gate stays the one definition of what a seat may know);
 * undo restores the struct and the log; a copy undoes only its own actions, and a refused undo
   changes nothing;
-* ``random_playout`` (the rollouts of search) plays legal games and leaves the state as it was.
+* ``random_playout`` (the rollouts of search) plays legal games and leaves the state as it was;
+* the C draw at a chance node (rollouts, the batched environment, ``garrison.sample_chance``) is
+  the walk over ``chance_outcomes()`` that every other sampler makes.
 """
 
 from __future__ import annotations
@@ -81,6 +83,43 @@ def test_random_playouts_play_legal_games_on_a_copy(name, config):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _walk(outcomes, u):
+    total = 0.0
+    for action, prob in outcomes:
+        total += prob
+        if u < total:
+            return action
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize("name, config", COMPILED)
+def test_the_c_draw_at_chance_is_the_walk_over_the_published_outcomes(name, config):
+    # the same outcome for the same u, in the list's order; a game may draw a uniform node by
+    # floor(u * n), which differs from the float sums only within rounding of an edge, so edges
+    # are probed a little way off
+    rng = random.Random(11)
+    checked = 0
+    for _, state in _games(name, config, 2, 13):
+        if not state.is_chance_node() or checked >= 200:
+            continue
+        checked += 1
+        outcomes = state.chance_outcomes()
+        probes, total = [0.0, 1.0 - 1e-12, *(rng.random() for _ in range(20))], 0.0
+        for _, prob in outcomes[:-1][:30]:
+            total += prob
+            probes += [total - 1e-9, total + 1e-9]
+        for u in probes:
+            assert state.chance_outcome_at(u) == _walk(outcomes, u), (u, outcomes[:4])
+    for _, state in _games(name, config, 1, 13):
+        if state.is_chance_node():
+            for bad in (-0.1, 1.0, float("nan")):
+                with pytest.raises(ValueError, match=r"u must be in \[0, 1\)"):
+                    state.chance_outcome_at(bad)
+        elif not state.is_terminal():
+            with pytest.raises(garrison.GameError, match="not a chance node"):
+                state.chance_outcome_at(0.5)
 
 
 @pytest.mark.parametrize("name", sorted({p.values[0] for p in COMPILED}))

@@ -50,7 +50,8 @@ def _check_node(game, state):
         outcomes = state.chance_outcomes()
         assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         assert all(p > 0 for _, p in outcomes)
-        assert [a for a, _ in outcomes] == legal
+        # the outcomes are the legal ids, each once, in the game's order (Gambit: likeliest first)
+        assert sorted(a for a, _ in outcomes) == legal
         assert len(outcomes) <= game.max_chance_outcomes
         assert all(0 <= a < game.max_chance_outcomes for a in legal)
     elif player >= 0:

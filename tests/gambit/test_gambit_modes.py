@@ -5,6 +5,7 @@ from gambit_helpers import play_round
 
 import garrison
 from garrison import OptionError
+from garrison.core.dice import roll_id
 
 
 def new(**options):
@@ -99,10 +100,10 @@ def test_two_dice_for_exact_game_theory_score_their_pip_sum():
     game = garrison.load("gambit", players=2, dice=2, lives=1, max_rounds=1)
     state = game.new_initial_state()
     assert len(state.chance_outcomes()) == 21  # a roll of 2 dice: 21 multisets
-    state.apply_action(state.chance_outcomes()[-1][0])  # P1 rolls 6 6
+    state.apply_action(roll_id((6, 6)))  # P1 rolls 6 6
     state.apply_action(state.parse_action("keep 6"))
     state.apply_action(state.parse_action("keep 6"))  # P1 scores 12
-    state.apply_action(state.chance_outcomes()[0][0])  # P2 rolls 1 1
+    state.apply_action(roll_id((1, 1)))  # P2 rolls 1 1
     state.apply_action(state.parse_action("keep 1"))
     state.apply_action(state.parse_action("keep 1"))  # P2 scores 2 and loses his only life
     assert state.is_terminal() and state.returns() == [1.0, -1.0]

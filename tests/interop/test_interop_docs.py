@@ -29,10 +29,12 @@ def _run(script: str, *args: str) -> str:
 
 
 def test_training_example_learns():
-    out = _run("train_example.py", "--episodes", "400", "--eval-every", "200", "--eval-games", "100")
+    # the script's default length (seeds 0-5 all end between +0.54 and +0.82 from -0.06; at 400
+    # episodes whether learning has begun depends on the seed)
+    out = _run("train_example.py", "--episodes", "3000", "--eval-every", "1500", "--eval-games", "100")
     rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
     before, after = float(rows[0][1]), float(rows[-1][1])
-    assert [int(r[0]) for r in rows] == [0, 200, 400]
+    assert [int(r[0]) for r in rows] == [0, 1500, 3000]
     assert after > before + 0.3, out
 
 

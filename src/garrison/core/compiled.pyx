@@ -219,6 +219,19 @@ cdef class CompiledState:
             raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
         return self._chance()
 
+    def chance_outcome_at(self, double u):
+        """The outcome a uniform ``u`` in [0, 1) draws at this chance node: the first in
+        ``chance_outcomes()`` whose cumulative probability exceeds ``u`` (the walk
+        ``garrison.sample_chance`` makes), walked in C. ``GameError`` away from chance;
+        ``ValueError`` for a ``u`` outside [0, 1)."""
+        if self._current() != CHANCE_PLAYER:
+            from .errors import GameError
+
+            raise GameError("not a chance node: chance_outcome_at() is asked only where chance acts")
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"u must be in [0, 1), not {u}")
+        return self._sample_chance(u)
+
     cdef bint _is_legal(self, int action):
         cdef int i, n, player = self._current()
         if player == CHANCE_PLAYER:

@@ -35,16 +35,34 @@ def _index(n: int, faces: int) -> dict[tuple[int, ...], int]:
 
 def probability(roll: tuple[int, ...], faces: int = 6) -> float:
     """Probability of a sorted multiset outcome: multinomial count over faces**n."""
-    ways = math.factorial(len(roll))
-    for face in set(roll):
-        ways //= math.factorial(roll.count(face))
-    return ways / faces ** len(roll)
+    return _ways(roll) / faces ** len(roll)
 
 
 @cache
 def roll_outcomes(n: int, faces: int = 6) -> tuple[tuple[int, float], ...]:
     """``(outcome id, probability)`` for rolling ``n`` dice at once."""
     return tuple((i, probability(roll, faces)) for i, roll in enumerate(multisets(n, faces)))
+
+
+@cache
+def likeliest_first(n: int, faces: int = 6) -> tuple[tuple[int, float], ...]:
+    """``roll_outcomes(n)`` ordered from the likeliest roll down (ties by id): the same ids and
+    probabilities, so that a sampler walking the list stops early. For five dice a walk reads
+    75 entries on average instead of 116 in id order.
+
+    >>> [roll_faces(2, outcome) for outcome, _ in likeliest_first(2)[:3]]
+    [(1, 2), (1, 3), (1, 4)]
+    """
+    table = multisets(n, faces)
+    return tuple(sorted(roll_outcomes(n, faces), key=lambda o: (-_ways(table[o[0]]), o[0])))
+
+
+def _ways(roll: tuple[int, ...]) -> int:
+    """How many ordered throws show the sorted ``roll``."""
+    ways = math.factorial(len(roll))
+    for face in set(roll):
+        ways //= math.factorial(roll.count(face))
+    return ways
 
 
 def roll_faces(n: int, outcome: int, faces: int = 6) -> tuple[int, ...]:
@@ -64,4 +82,6 @@ def roll_id(faces_rolled: tuple[int, ...], faces: int = 6) -> int:
         raise InvalidActionError(f"{faces_rolled} is not a roll of {faces}-sided dice") from None
 
 
-__all__ = ["multisets", "probability", "roll_outcomes", "roll_faces", "roll_id"]
+__all__ = [
+    "likeliest_first", "multisets", "probability", "roll_outcomes", "roll_faces", "roll_id"
+]

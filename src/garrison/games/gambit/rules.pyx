@@ -12,7 +12,7 @@ from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
 
-from garrison.core.dice import multisets, roll_outcomes
+from garrison.core.dice import likeliest_first, multisets
 
 from .scoring import has_combination, score
 
@@ -96,12 +96,14 @@ def hand_of_code(int code):
 
 
 _TABLES = {}
-# the chance outcomes of a roll of k dice (k = 0..6), shared read-only (``_chance`` copies)
-_CHANCE_LISTS = [list(roll_outcomes(k)) for k in range(7)]
+# the chance outcomes of a roll of k dice (k = 0..6), likeliest first (a sampler walking the list
+# stops early), shared read-only (``_chance`` copies)
+_CHANCE_LISTS = [list(likeliest_first(k)) for k in range(7)]
 
-# every roll outcome id of k dice (k = 1..6) as counts per face, and the cumulative
-# probabilities of the outcomes in id order, filled once at import
+# every roll outcome id of k dice (k = 1..6) as counts per face; the outcomes in list order
+# with their cumulative probabilities; filled once at import
 cdef int OUTCOME_COUNTS[7][462][7]
+cdef int OUTCOME_ID[7][462]
 cdef double OUTCOME_CUM[7][462]
 cdef int OUTCOME_N[7]
 
@@ -117,8 +119,8 @@ cdef void _fill_outcomes():
         total = 0.0
         OUTCOME_N[k] = len(_CHANCE_LISTS[k])
         for i, (outcome, p) in enumerate(_CHANCE_LISTS[k]):
-            assert outcome == i
             total += p
+            OUTCOME_ID[k][i] = outcome
             OUTCOME_CUM[k][i] = total
 
 
@@ -443,8 +445,8 @@ cdef class GambitCore(CompiledState):
         cdef int i, k = self.dice_to_roll()
         for i in range(OUTCOME_N[k] - 1):
             if u < OUTCOME_CUM[k][i]:
-                return i
-        return OUTCOME_N[k] - 1
+                return OUTCOME_ID[k][i]
+        return OUTCOME_ID[k][OUTCOME_N[k] - 1]
 
     cdef int _apply(self, int action) except -1:
         if not self.s.rolled:
