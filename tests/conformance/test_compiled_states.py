@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import garrison
+from garrison.core.chance import outcome_at
 from garrison.core.compiled import CompiledState
 
 COMPILED = [
@@ -85,15 +86,6 @@ def test_random_playouts_play_legal_games_on_a_copy(name, config):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def _walk(outcomes, u):
-    total = 0.0
-    for action, prob in outcomes:
-        total += prob
-        if u < total:
-            return action
-    return outcomes[-1][0]
-
-
 @pytest.mark.parametrize("name, config", COMPILED)
 def test_the_c_draw_at_chance_is_the_walk_over_the_published_outcomes(name, config):
     # the same outcome for the same u, in the list's order; a game may draw a uniform node by
@@ -111,7 +103,7 @@ def test_the_c_draw_at_chance_is_the_walk_over_the_published_outcomes(name, conf
             total += prob
             probes += [total - 1e-9, total + 1e-9]
         for u in probes:
-            assert state.chance_outcome_at(u) == _walk(outcomes, u), (u, outcomes[:4])
+            assert state.chance_outcome_at(u) == outcome_at(outcomes, u), (u, outcomes[:4])
     for _, state in _games(name, config, 1, 13):
         if state.is_chance_node():
             for bad in (-0.1, 1.0, float("nan")):

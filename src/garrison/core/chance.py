@@ -25,14 +25,23 @@ def sample_chance(state: State, rng: random.Random | Any) -> int:
     draw = getattr(state, "chance_outcome_at", None)
     if draw is not None:  # compiled rules: the same walk, in C
         return int(draw(rng.random()))
-    outcomes = state.chance_outcomes()
+    return outcome_at(state.chance_outcomes(), rng.random())
+
+
+def outcome_at(outcomes: list[tuple[int, float]], u: float) -> int:
+    """The outcome a uniform ``u`` in [0, 1) picks: the first, in list order, whose cumulative
+    probability exceeds ``u`` (the last if rounding leaves ``u`` above the sum). Compiled states
+    make the same walk in C (``chance_outcome_at``). ``GameError`` for an empty list.
+
+    >>> outcome_at([(4, 0.25), (7, 0.75)], 0.3)
+    7
+    """
     if not outcomes:
         raise GameError("chance node without outcomes")
-    r = rng.random()
     total = 0.0
     for action, prob in outcomes:
         total += prob
-        if r < total:
+        if u < total:
             return action
     return outcomes[-1][0]
 
@@ -43,4 +52,4 @@ def uniform(ids: list[int]) -> list[tuple[int, float]]:
     return [(i, p) for i in ids]
 
 
-__all__ = ["sample_chance", "uniform"]
+__all__ = ["outcome_at", "sample_chance", "uniform"]
