@@ -102,12 +102,15 @@ def test_bad_settings_are_one_clear_error(bad):
     assert "\n" not in str(info.value)
 
 
-def test_bad_horizon_is_refused_when_searching():
+def test_bad_settings_are_refused_when_the_bot_is_named():
+    """The name is judged whole when it is given (rollout bot, horizon, value), never at a
+    move: the command line, the arena and the server share this parser."""
     game = garrison.load("gambit", players=2)
-    state = _positions(game, seed=1, count=1)[0]
-    bot = make_bot(game, "ismcts:sims=3:horizon=sometime", state.current_player(), seed=1)
-    with pytest.raises(OptionError):
-        bot.step(state)
+    for name, setting in [("ismcts:sims=3:horizon=sometime", "horizon"),
+                          ("ismcts:value=abc", "value"), ("ismcts:rollout=nosuchbot", "rollout"),
+                          ("ismcts:rollout=ismcts", "rollout"), ("pimc:seconds=inf", "seconds")]:
+        with pytest.raises(OptionError, match=setting):
+            make_bot(game, name, 0, seed=1)
 
 
 def test_time_budget_runs_at_least_one_simulation():

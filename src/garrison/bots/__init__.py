@@ -19,6 +19,7 @@ from .ismcts import ISMCTSBot
 from .pimc import PIMCBot
 from .policy import PolicyBot, policy_class, register_policy, unregister_policy
 from .random_bot import RandomBot
+from .search import SearchBot
 
 #: Bots that play any game through the kernel API alone.
 GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
@@ -33,11 +34,21 @@ def bot_names(game: Game | type[Game]) -> list[str]:
 
 
 def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
-    """The class of bot ``name``; settings after a colon (``ismcts:1s``) configure search bots."""
+    """The class of bot ``name``; settings after a colon (``ismcts:1s``) configure search bots.
+    The one parser of bot names for the command line, the arena and the server: every setting
+    is judged here, so a bad name fails when it is given, never at a move.
+
+    Raises:
+        OptionError: an unknown bot or setting, or a setting's bad value, named with what is
+            allowed.
+    """
     key, _, spec = name.strip().lower().partition(":")
     key = key.strip()
-    if spec and key in GENERIC and hasattr(GENERIC[key], "configured"):
-        return GENERIC[key].configured(spec)  # type: ignore[attr-defined]
+    generic = GENERIC.get(key)
+    if generic is not None and issubclass(generic, SearchBot):
+        cls = generic.configured(spec) if spec else generic
+        cls.check(game)
+        return cls
     if spec:
         raise OptionError(f"bot '{key}' takes no settings (got '{name}')")
     if key in game.bots:

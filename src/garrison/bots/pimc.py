@@ -64,13 +64,14 @@ class PIMCBot(SearchBot):
         self.last_worlds = 0
         self.total_worlds = 0
         self.exact_worlds = 0
+        self._budget = self.budget()
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         totals = dict.fromkeys(legal, 0.0)
-        budget = self.budget()
+        budget = self._budget = self.budget()
         while budget.more():
             world = state.resample(self.seat, self.rng)
             values = self.solve_world(world, self.rng.getrandbits(48))
@@ -121,6 +122,8 @@ class PIMCBot(SearchBot):
         """Count one node; give up this iteration once nodes plus rollout actions pass the budget."""
         self._left -= 1
         if self._left - (self.rollout().steps - self._rollout_start) < 0:
+            raise _OutOfNodes
+        if self._left % 64 == 0 and self._budget.expired():  # the move's hard time limit
             raise _OutOfNodes
 
     def _leaf(self, world: State) -> list[float] | None:

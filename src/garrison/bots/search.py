@@ -54,9 +54,7 @@ class SearchBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed)
-        values = {k: default for k, (_, default) in self.settings.items()}
-        values.update({k: v for k, v in game.search_defaults.items() if k in self.settings})
-        values.update(self.preset)
+        values = self.values_for(game)
         for key, value in opts.items():
             if key not in self.settings:
                 raise OptionError(f"bot '{self.name}' has no setting '{key}'")
@@ -94,14 +92,43 @@ class SearchBot(Bot):
                 value = kind(text)
             except ValueError:
                 raise OptionError(f"setting {key} of bot '{cls.name}' cannot be {text!r}") from None
+            if isinstance(value, float) and not math.isfinite(value):
+                raise OptionError(f"setting {key} of bot '{cls.name}' must be a finite number, "
+                                  f"not {text!r}")
             if isinstance(value, (int, float)) and (value < 0 or (value == 0 and key not in _ZERO_OK)):
                 raise OptionError(f"setting {key} of bot '{cls.name}' must be positive")
             preset[key] = value
         return type(cls.__name__, (cls,), {"preset": preset, "__module__": cls.__module__})
 
+    @classmethod
+    def values_for(cls, game: Game | type[Game]) -> dict[str, Any]:
+        """The settings this bot class plays ``game`` with: defaults, the game's search
+        defaults, then those given in the name."""
+        values = {k: default for k, (_, default) in cls.settings.items()}
+        values.update({k: v for k, v in game.search_defaults.items() if k in cls.settings})
+        values.update(cls.preset)
+        return values
+
+    @classmethod
+    def check(cls, game: Game | type[Game]) -> None:
+        """Judge now the settings only the game can judge, so that a bad name fails when it
+        is given, not at every move: the rollout bot, the horizon and the value.
+
+        Raises:
+            OptionError: naming the setting and what it may be.
+        """
+        values = cls.values_for(game)
+        if "rollout" in cls.settings and values.get("rollout") is not None:
+            check_rollout(game, str(values["rollout"]))
+        if "horizon" in cls.settings:
+            parse_horizon(str(values.get("horizon", "score")))
+        if "value" in cls.settings:
+            check_value(str(values.get("value", "returns")))
+
     # -- helpers ---------------------------------------------------------------------------------
     def budget(self) -> Budget:
-        return Budget(self.opts.get(self.count_setting), self.opts.get("seconds"))
+        return Budget(self.opts.get(self.count_setting), self.opts.get("seconds"),
+                      limit=self.time_limit)
 
     def rollout(self) -> Rollout:
         if self._rollout is None:
@@ -118,6 +145,45 @@ class SearchBot(Bot):
 _ZERO_OK = ("c", "prior", "epsilon", "widen")
 
 
+def check_rollout(game: Game | type[Game], name: str) -> None:
+    """A rollout is played by ``random`` or by one of the game's own bots (or a policy
+    registered by name), never by a search bot: a search inside every rollout step would
+    make one move take hours.
+
+    Raises:
+        OptionError: naming the bots that may play rollouts.
+    """
+    from .policy import policy_class  # the registry imports this module
+
+    key = name.strip().lower()
+    if key == "random" or (key in game.bots and ":" not in key) or policy_class(game, key):
+        return
+    allowed = ", ".join(["random", *game.bots])
+    raise OptionError(f"rollout bot '{name}' cannot play rollouts of {game.name}; "
+                      f"rollouts are played by one of: {allowed}")
+
+
+def parse_horizon(horizon: str) -> tuple[str, int | None]:
+    """``(kind, actions)`` of a rollout horizon: ``score``, ``end``, ``eval`` or a count N.
+
+    Raises:
+        OptionError: for anything else.
+    """
+    if horizon in ("score", "end", "eval"):
+        return horizon, None
+    if horizon.isascii() and horizon.isdigit() and 0 < int(horizon) <= 10**6:
+        return "end", int(horizon)
+    raise OptionError(
+        f"horizon must be score, end, eval or a number of actions (1 to 1000000), not {horizon!r}"
+    )
+
+
+def check_value(value: str) -> None:
+    """Raises ``OptionError`` unless ``value`` is ``returns`` or ``eval``."""
+    if value not in ("returns", "eval"):
+        raise OptionError(f"value must be returns or eval, not {value!r}")
+
+
 def _is_number(text: str) -> bool:
     try:
         float(text)
@@ -127,19 +193,28 @@ def _is_number(text: str) -> bool:
 
 
 class Budget:
-    """A count of iterations, or a time limit per move when ``seconds`` is set."""
+    """A count of iterations, or a time limit per move when ``seconds`` is set; ``limit`` (the
+    bot's ``time_limit``, set by whoever runs it) ends either early, whatever the count says."""
 
-    def __init__(self, count: int | None, seconds: float | None) -> None:
+    def __init__(self, count: int | None, seconds: float | None,
+                 limit: float | None = None) -> None:
         self.count = count
-        self.seconds = seconds
+        self.seconds = seconds if limit is None or seconds is None else min(seconds, limit)
         self.start = time.perf_counter()
+        self.deadline = math.inf if limit is None else self.start + limit
         self.used = 0
 
     def more(self) -> bool:
         if self.seconds is not None:
             # at least one iteration, then until the clock runs out
             return self.used == 0 or time.perf_counter() - self.start < self.seconds
-        return self.used < (self.count or 1)
+        if self.used >= (self.count or 1):
+            return False
+        return self.used == 0 or time.perf_counter() < self.deadline
+
+    def expired(self) -> bool:
+        """Whether the hard limit has passed (for work inside one iteration)."""
+        return time.perf_counter() >= self.deadline
 
     def tick(self) -> None:
         self.used += 1
@@ -165,15 +240,10 @@ class Rollout:
     ) -> None:
         from garrison.bots import make_bot  # the registry imports this module
 
-        if horizon not in ("score", "end", "eval") and not (horizon.isdigit() and int(horizon) > 0):
-            raise OptionError(
-                f"horizon must be score, end, eval or a number of actions, not {horizon!r}"
-            )
-        if horizon.isdigit():
-            max_steps = min(int(max_steps), int(horizon))
-            horizon = "end"
-        if value not in ("returns", "eval"):
-            raise OptionError(f"value must be returns or eval, not {value!r}")
+        horizon, count = parse_horizon(horizon)
+        if count is not None:
+            max_steps = min(int(max_steps), count)
+        check_value(value)
         self.game = game
         self.evaluator = game.evaluator
         #: Back up the evaluator's value at every rollout's end, the game's end included.
@@ -262,4 +332,7 @@ class Scale:
         return 1.0
 
 
-__all__ = ["Budget", "Rollout", "Scale", "SearchBot", "default_rollout"]
+__all__ = [
+    "Budget", "Rollout", "Scale", "SearchBot", "check_rollout", "check_value", "default_rollout",
+    "parse_horizon",
+]

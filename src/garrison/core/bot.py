@@ -21,6 +21,10 @@ class Bot:
     name: ClassVar[str] = "bot"
     #: One line for ``garrison list``.
     description: ClassVar[str] = ""
+    #: Seconds one ``step`` may take at most, whatever the bot's own settings say (``None``: no
+    #: limit). Whoever runs the bot sets it (the server sets its operator's limit); a search bot
+    #: stops searching by then and plays the best move found so far.
+    time_limit: float | None = None
 
     def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
         self.game = game
