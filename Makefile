@@ -39,8 +39,11 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) apt-get install -y chromium
 
+# `make run PORT=8080 HOST=0.0.0.0` serves elsewhere than 127.0.0.1:8000
+PORT ?= 8000
+HOST ?= 127.0.0.1
 run: $(RUN_STAMP)
-	$(BIN)/garrison serve
+	$(BIN)/garrison serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)

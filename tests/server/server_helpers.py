@@ -93,6 +93,7 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "PYTHONPATH": SRC, "GARRISON_BOT_DELAY": "0",
                     "GARRISON_GRACE": "0", "GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0",
+                    "GARRISON_GUESTS_PER_HOUR": "0", "GARRISON_TABLES_PER_HOUR": "0",
                     **env}
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -151,12 +151,18 @@ def test_junk_input_gets_an_error_reply_never_a_dropped_socket(live: Server) -> 
                     assert closed.rcvd is not None and closed.rcvd.code == 4400
         with connect(_ws_url(live, tid, ""), subprotocols=token_protocols(a.token)) as ws:
             assert json.loads(ws.recv(timeout=10))["type"] == "view"
-            ws.send(b"\x00\x01binary")
-            assert json.loads(ws.recv(timeout=10))["code"] == "bad_request"
             ws.send(json.dumps({"type": "sync", "n": -1e30}))
-            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["code"] == "bad_request" and "'n'" in reply["message"]
             ws.send(json.dumps({"type": "ping", "ref": 1}))
             assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+            ws.send(b"\x00\x01binary")  # the protocol is JSON text: told, then closed
+            assert json.loads(ws.recv(timeout=10))["code"] == "bad_request"
+            try:
+                ws.recv(timeout=10)
+                raise AssertionError("the socket stayed open after a binary frame")
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 1003
         assert "Traceback" not in live.output()
 
 
@@ -205,20 +211,35 @@ def test_limits_per_guest_answer_429_at_once(tmp_path) -> None:
 
 
 def test_a_bot_gets_a_thinking_budget_and_the_table_is_told(tmp_path) -> None:
-    env = {"GARRISON_BOT_SECONDS": "0.5"}
-    with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
-            httpx.Client(base_url=srv.base, timeout=30) as http:
-        ann = Api(http, "Ann")
-        tid = ann.create("gambit", {"players": 2},
-                         [{"kind": "bot", "bot": "ismcts:30s"}, {"kind": "human"}], seat=1)["id"]
-        ws = WS(srv.base, tid, ann.token)
-        try:
+    """A bot that does not stop by its time limit (a policy that sleeps) is not waited for:
+    the table gets a stand-in move and a notice in words, soon after the budget."""
+    from fastapi.testclient import TestClient
+
+    from garrison.bots import register_policy, unregister_policy
+    from garrison.server import Settings, create_app
+
+    def slow(_tensor, mask):  # noqa: ANN001, ANN202
+        time.sleep(3)
+        return int(mask.nonzero()[0][0])
+
+    register_policy("sleepy", slow)
+    try:
+        app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0, grace=0,
+                                  http_rate=0, ws_rate=0, bot_move_seconds=0.5))
+        with TestClient(app) as client:
+            ann = Api(client, "Ann")
             started = time.monotonic()
-            notice = ws.until(lambda m: m.get("type") == "notice", timeout=20)
-            assert time.monotonic() - started < 10, "the table did not wait 30 s for the bot"
-            assert "P1's bot ismcts:30s took longer than 0.5 s" in notice["message"]
-        finally:
-            ws.close()
+            tid = ann.create("gambit", {"players": 2},
+                             [{"kind": "bot", "bot": "sleepy"}, {"kind": "human"}], seat=1)["id"]
+            with client.websocket_connect(f"/ws/tables/{tid}",
+                                          subprotocols=token_protocols(ann.token)) as ws:
+                msg = ws.receive_json()
+                while msg.get("type") != "notice":
+                    msg = ws.receive_json()
+            assert time.monotonic() - started < 2.5, "the table waited for the bot"
+            assert "P1's bot sleepy took longer than 0.5 s" in msg["message"]
+    finally:
+        unregister_policy("sleepy")
 
 
 def test_socket_caps_per_address(tmp_path) -> None:

@@ -115,3 +115,32 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str, delta: boo
             checked += 1
     assert checked >= (n + 1) * 2
     assert (deltas > 0) == delta
+    for seat, sock in [*enumerate(socks), (None, watcher)]:
+        assert_other_messages_hide_moves(name, options, actions, seat, sock.frames)
+
+
+#: Every kind of message a socket may get besides views and deltas.
+OTHER_TYPES = {"ack", "error", "pong", "notice", "seat_lost", "log"}
+
+
+def assert_other_messages_hide_moves(name: str, options: dict, actions: list[int],
+                                     seat: int | None, frames: list[dict]) -> None:
+    """Messages other than views (errors, acks, notices, ...) carry no move in the words of a
+    mover this seat may not read: every other seat's move text that this seat's views never
+    showed must be absent from them."""
+    state = garrison.replay({"game": name, "options": options, "actions": []})
+    hidden = set()
+    for action in actions:
+        mover = state.current_player()
+        if mover != seat and mover >= 0:
+            hidden.add(state.action_to_string(action))
+        state.apply_action(action)
+    seen = " ".join(str(f) for f in frames if f["type"] in ("view", "delta"))
+    hidden = {h for h in hidden if len(h) > 3 and h not in seen}
+    for frame in frames:
+        if frame["type"] in ("view", "delta"):
+            continue
+        assert frame["type"] in OTHER_TYPES, frame
+        text = str(frame)
+        leaked = [h for h in hidden if h in text]
+        assert not leaked, (name, seat, frame, leaked)

@@ -314,9 +314,34 @@ def serve(
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
 ) -> None:
     """Serve the lobby and tables in the browser (docs/server.md)."""
+    from garrison.server.run import PortBusy
     from garrison.server.run import serve as run_server
 
-    run_server(db, host, port)
+    try:
+        run_server(db, host, port)
+    except PortBusy as err:
+        err_console.print(f"garrison: {err}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
+
+
+@app.command("revoke-guest")
+def revoke_guest(
+    guest: Annotated[str, typer.Argument(help="the guest's id (16 hex digits, as in GET /api/me)")],
+    db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in ~/.local/share/garrison)")] = None,
+) -> None:
+    """End every token a guest holds (an operator's revocation); the guest's seats stay."""
+    from garrison.server.config import default_db_url
+    from garrison.server.db import Store
+
+    store = Store(db or default_db_url())
+    try:
+        store.setup()
+        if not store.revoke(guest):
+            _fail(OptionError(f"there is no guest {guest!r} in this database"))
+            return
+    finally:
+        store.close()
+    console.print(f"guest {guest}: every token is revoked (within 2 s on every server)")
 
 
 def main() -> None:  # pragma: no cover - console script entry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .run import serve
+from .run import PortBusy, serve
 
 
 def main() -> None:
@@ -13,7 +13,10 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
-    serve(args.db, args.host, args.port)
+    try:
+        serve(args.db, args.host, args.port)
+    except PortBusy as err:
+        raise SystemExit(f"garrison: {err}") from None
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """Guest identity: a player id and an expiry signed with the server's key (HMAC-SHA256).
 
-The token is ``<player id>.<expiry>.<signature>``; whoever holds it is that guest until the
-expiry (seconds since the epoch), and may renew it before then (``POST /api/guests/renew``). The
-key lives in the database so every server process (and a restarted one) accepts the same tokens.
+The token is ``<player id>.<expiry>.<epoch>.<signature>``; whoever holds it is that guest until
+the expiry (seconds since the epoch), and may renew it before then (``POST /api/guests/renew``),
+unless the guest's token epoch moved on: signing out (``POST /api/guests/signout``) and the
+operator's ``garrison revoke-guest`` count it up, and every older token is refused from then on
+(a token of the older form without an epoch counts as epoch 0). The key lives in the database so every server process (and a restarted one) accepts the same tokens.
 A page sends the token in the ``Authorization`` header, and on the WebSocket as the subprotocol
 ``token.<token>`` (never in a URL, where logs and referrers would keep it).
 """
@@ -15,28 +17,42 @@ import re
 import time
 
 _ID = re.compile(r"^[0-9a-f]{16}$")
-_EXPIRY = re.compile(r"^[0-9]{1,12}$")
+_NUMBER = re.compile(r"^[0-9]{1,12}$")
 
 
-def _sign(secret: bytes, player_id: str, expiry: int) -> str:
-    return hmac.new(secret, f"{player_id}.{expiry}".encode(), hashlib.sha256).hexdigest()
+def _sign(secret: bytes, player_id: str, expiry: int, epoch: int) -> str:
+    text = f"{player_id}.{expiry}" if epoch == 0 else f"{player_id}.{expiry}.{epoch}"
+    return hmac.new(secret, text.encode(), hashlib.sha256).hexdigest()
 
 
-def make_token(secret: bytes, player_id: str, ttl: float) -> str:
-    """A token for ``player_id`` good for ``ttl`` seconds from now."""
+def make_token(secret: bytes, player_id: str, ttl: float, epoch: int = 0) -> str:
+    """A token for ``player_id`` good for ``ttl`` seconds from now, in token epoch ``epoch``."""
     expiry = int(time.time() + ttl)
-    return f"{player_id}.{expiry}.{_sign(secret, player_id, expiry)}"
+    return f"{player_id}.{expiry}.{epoch}.{_sign(secret, player_id, expiry, epoch)}"
+
+
+def read_claims(secret: bytes, token: str | None) -> tuple[str, int] | None:
+    """``(player id, token epoch)`` of a token, or ``None`` if it is missing, malformed, forged
+    or expired. (Whether the epoch is still the guest's is the caller's question.)"""
+    if not token or not isinstance(token, str) or len(token) > 200:
+        return None
+    parts = token.split(".")
+    if len(parts) == 3:
+        parts.insert(2, "0")
+    if len(parts) != 4:
+        return None
+    player_id, expiry, epoch, sig = parts
+    if (not _ID.match(player_id) or not _NUMBER.match(expiry) or not _NUMBER.match(epoch)
+            or int(expiry) < time.time()):
+        return None
+    good = _sign(secret, player_id, int(expiry), int(epoch))
+    return (player_id, int(epoch)) if hmac.compare_digest(good, sig) else None
 
 
 def read_token(secret: bytes, token: str | None) -> str | None:
-    """The player id a token names, or ``None`` if it is missing, malformed, forged or expired."""
-    if not token or not isinstance(token, str) or len(token) > 200 or token.count(".") != 2:
-        return None
-    player_id, expiry, sig = token.split(".")
-    if not _ID.match(player_id) or not _EXPIRY.match(expiry) or int(expiry) < time.time():
-        return None
-    good = _sign(secret, player_id, int(expiry))
-    return player_id if hmac.compare_digest(good, sig) else None
+    """The player id a well-signed, unexpired token names (its epoch unchecked), or ``None``."""
+    claims = read_claims(secret, token)
+    return claims[0] if claims else None
 
 
 def token_of_subprotocols(offered: list[str]) -> str | None:

@@ -9,7 +9,6 @@ import logging
 import time
 from typing import Any
 
-from .errors import ServerError
 from .hub import Hub, default_bot
 
 log = logging.getLogger("garrison.server")
@@ -56,7 +55,7 @@ class Background:
             await asyncio.to_thread(self.hub.store.seen_many, [h for h in held if h[1]], now)
             last_beat = now
         if self.hub.store.is_postgres:
-            await self._keep_leases(now)
+            await self.hub.driver.keep_leases(now)
         if now - self._checkpointed >= self.CHECKPOINT_EVERY:
             self._checkpointed = now
             await asyncio.to_thread(self.hub.store.checkpoint)
@@ -80,30 +79,28 @@ class Background:
                 log.info("table %s waited %gs untouched and is closed", tid, self.hub.settings.waiting_ttl)
                 if closed is not None:
                     closed.row.status = "closed"
-                    self.hub.broadcast(rt)
+                    self.hub.broadcast(closed)
         for rt in list(self.hub.runtimes.values()):
-            if rt.row.status == "finished" and not rt.conns:
+            if self._idle(rt, now):  # the database has it all: loaded again when asked for
                 self.hub.runtimes.pop(rt.row.id, None)
             else:
                 self.hub.schedule_bots(rt)
         return last_beat
 
-    async def _keep_leases(self, now: float) -> None:
-        """Renew this process's leases; take over the bot tables of a process that died."""
-        mine = [rt for rt in self.hub.runtimes.values() if rt.lease_until > now]
-        held = await self.hub.db(self.hub.store.renew_leases, [rt.row.id for rt in mine],
-                             now + self.hub.LEASE_SECONDS)
-        for rt in mine:
-            rt.lease_until = now + self.hub.LEASE_SECONDS if rt.row.id in held else 0.0
-        for tid in await self.hub.db(self.hub.store.orphans, now):
-            try:
-                rt = await self.hub.runtime(tid)
-            except ServerError:
-                continue
-            async with rt.lock:
-                await self.hub.catch_up(rt, reload_row=True)
-            log.info("table %s: its driver's lease ran out; this process takes it over", tid)
-            self.hub.schedule_bots(rt)
+    #: Seconds a table nobody watches stays in memory after its last change.
+    RELEASE_AFTER = 60.0
+
+    def _idle(self, rt: Any, now: float) -> bool:
+        """Whether a table may leave memory: nobody watches it and no bot of it is moving,
+        and it is over, or closed, or has not changed for ``RELEASE_AFTER`` seconds."""
+        if rt.conns or (rt.bot_task is not None and not rt.bot_task.done()):
+            return False
+        if rt.row.status == "playing" and not rt.state.is_terminal():
+            player = rt.state.current_player()
+            if player < 0 or rt.row.seats[player].kind == "bot":
+                return False  # its bots play on (scheduled below)
+        return (rt.row.status in ("finished", "closed")
+                or now - rt.row.updated > self.RELEASE_AFTER)
 
     def _heard(self, payload: str) -> None:
         """On the event loop: another process changed a table."""

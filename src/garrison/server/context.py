@@ -4,16 +4,18 @@ guest a request speaks for. The guest check is written once, here, as dependenci
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from .auth import read_token
+from .auth import read_claims
 from .config import Settings
 from .db import Store
 from .errors import ServerError
+from .http import AddressBuckets
 from .hub import Hub
 from .models import Auth
 
@@ -28,6 +30,45 @@ class ServerContext:
     secret: bytes = b""
     #: Open WebSockets, in all and per client address.
     sockets: dict[str, Any] = field(default_factory=lambda: {"total": 0, "by": {}})
+    #: Guests and tables made per client address (``Settings.guests_per_hour`` and
+    #: ``tables_per_hour``; bursts of a quarter of the hour's number).
+    new_guests: AddressBuckets = field(init=False)
+    new_tables: AddressBuckets = field(init=False)
+    #: The guests' token epochs, read from the database and kept a few seconds.
+    epochs: Epochs = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.epochs = Epochs(self.store)
+        s = self.settings
+        self.new_guests = AddressBuckets(s.guests_per_hour / 3600, s.guests_per_hour / 4,
+                                         s.max_addresses)
+        self.new_tables = AddressBuckets(s.tables_per_hour / 3600, s.tables_per_hour / 4,
+                                         s.max_addresses)
+
+
+class Epochs:
+    """Each guest's token epoch, read from the store and kept for ``KEEP`` seconds: a sign-out
+    or revocation in any server process reaches every process within that time (at once in the
+    process that made it, which calls ``forget``)."""
+
+    KEEP = 2.0
+    SIZE = 50_000
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.known: dict[str, tuple[int | None, float]] = {}
+
+    async def current(self, pid: str, epoch: int) -> bool:
+        now = time.monotonic()
+        hit = self.known.get(pid)
+        if hit is None or now - hit[1] > self.KEEP:
+            if len(self.known) >= self.SIZE:
+                self.known.clear()  # a cache only: everyone is read again, nobody let in
+            hit = self.known[pid] = (await asyncio.to_thread(self.store.token_epoch, pid), now)
+        return hit[0] is not None and hit[0] == epoch
+
+    def forget(self, pid: str) -> None:
+        self.known.pop(pid, None)
 
 
 def _context(connection: HTTPConnection) -> ServerContext:
@@ -38,20 +79,31 @@ def _context(connection: HTTPConnection) -> ServerContext:
 Ctx = Annotated[ServerContext, Depends(_context)]
 
 
-def guest_of(c: ServerContext, authorization: str | None) -> str | None:
+async def guest_of_token(c: ServerContext, token: str | None) -> str | None:
+    """The guest a token names, if it is well signed, unexpired and of the guest's current
+    token epoch (not signed out or revoked); else ``None``."""
+    claims = read_claims(c.secret, token)
+    if claims is None:
+        return None
+    pid, epoch = claims
+    return pid if await c.epochs.current(pid, epoch) else None
+
+
+async def guest_of(c: ServerContext, authorization: str | None) -> str | None:
     """The guest a bearer token names (``None``: no valid token)."""
     token = authorization.removeprefix("Bearer ").strip() if authorization else None
-    return read_token(c.secret, token)
+    return await guest_of_token(c, token)
 
 
-def _maybe_guest(c: Ctx, authorization: Auth = None) -> str | None:
-    return guest_of(c, authorization)
+async def _maybe_guest(c: Ctx, authorization: Auth = None) -> str | None:
+    return await guest_of(c, authorization)
 
 
-def _guest(c: Ctx, authorization: Auth = None) -> str:
-    pid = guest_of(c, authorization)
+async def _guest(c: Ctx, authorization: Auth = None) -> str:
+    pid = await guest_of(c, authorization)
     if pid is None:
-        raise ServerError("unauthorized", "sign in as a guest first (POST /api/guests)")
+        raise ServerError("unauthorized", "sign in as a guest first (POST /api/guests); a "
+                                          "token ends when it expires or its guest signs out")
     return pid
 
 

@@ -29,6 +29,8 @@ players_t = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(40), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    # sign-outs and revocations so far: a token of an older epoch is refused (migration 0003)
+    sa.Column("token_epoch", sa.Integer, nullable=False, server_default="0"),
 )
 tables_t = sa.Table(
     "tables", metadata,
@@ -53,6 +55,8 @@ seats_t = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True),
     sa.Column("bot", sa.String(40), nullable=True),
     sa.Column("last_seen", sa.Float, nullable=True),
+    # one seat per guest per table, whatever the code does (migration 0003)
+    sa.Index("seats_one_per_guest", "table_id", "player_id", unique=True),
 )
 moves_t = sa.Table(
     "moves", metadata,
@@ -184,12 +188,15 @@ class Store:
 
     # -- players ---------------------------------------------------------------------------
     def probe(self) -> None:
-        """Write a row and read it back (the health check); raises if the database cannot."""
+        """Write a row and read it back (the health check); raises if the database cannot.
+        Each call writes a row of its own and removes it in the same transaction, so calls at
+        the same moment never wait for or collide with each other."""
         stamp = repr(time.time())
+        key = "health." + secrets.token_hex(8)
         with self.engine.begin() as conn:
-            conn.execute(meta_t.delete().where(meta_t.c.key == "health"))
-            conn.execute(meta_t.insert().values(key="health", value=stamp))
-            back = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == "health")).scalar()
+            conn.execute(meta_t.insert().values(key=key, value=stamp))
+            back = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == key)).scalar()
+            conn.execute(meta_t.delete().where(meta_t.c.key == key))
         if back != stamp:
             raise RuntimeError("the health row did not read back")
 
@@ -198,6 +205,19 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(players_t.insert().values(id=pid, name=name, created=time.time()))
         return pid
+
+    def token_epoch(self, pid: str) -> int | None:
+        """The guest's token epoch (``None``: no such guest)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(players_t.c.token_epoch)
+                               .where(players_t.c.id == pid)).first()
+        return int(row[0]) if row else None
+
+    def revoke(self, pid: str) -> bool:
+        """Refuse every token the guest holds now (sign-out, or the operator's revocation)."""
+        with self.engine.begin() as conn:
+            return conn.execute(players_t.update().where(players_t.c.id == pid).values(
+                token_epoch=players_t.c.token_epoch + 1)).rowcount == 1
 
     def player_name(self, pid: str) -> str | None:
         with self.engine.begin() as conn:
@@ -313,13 +333,18 @@ class Store:
                 sa.select(tables_t.c.id).where(tables_t.c.status == "playing"))]
 
     def take_seat(self, tid: str, seat: int, pid: str) -> None:
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                seats_t.update()
-                .where(seats_t.c.table_id == tid, seats_t.c.seat == seat,
-                       seats_t.c.kind == "human", seats_t.c.player_id.is_(None))
-                .values(player_id=pid, last_seen=time.time())
-            ).rowcount
+        """Seat ``pid`` at ``seat``. ``Conflict`` if the seat is taken or ``pid`` holds another
+        seat at the table (the database's unique index decides a race)."""
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    seats_t.update()
+                    .where(seats_t.c.table_id == tid, seats_t.c.seat == seat,
+                           seats_t.c.kind == "human", seats_t.c.player_id.is_(None))
+                    .values(player_id=pid, last_seen=time.time())
+                ).rowcount
+        except IntegrityError:
+            raise Conflict("you already hold a seat at this table") from None
         if done != 1:
             raise Conflict(f"seat {seat} is not free")
 

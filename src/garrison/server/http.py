@@ -4,13 +4,17 @@ the per-address rate limit; and the small checks the WebSocket shares (query num
 from __future__ import annotations
 
 import logging
+import math
 import time
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 
+from .bodies import BodyLimit
 from .config import Settings
 from .errors import ServerError
 
@@ -18,23 +22,57 @@ log = logging.getLogger("garrison.server")
 
 
 class Bucket:
-    """A token bucket: ``rate`` per second, bursts of ``4 * rate``."""
+    """A token bucket: ``rate`` per second, bursts of ``burst`` (``4 * rate`` unless given)."""
 
-    def __init__(self, rate: float) -> None:
+    def __init__(self, rate: float, burst: float | None = None) -> None:
         self.rate = rate
-        self.tokens = 4 * rate
+        self.burst = max(1.0, 4 * rate if burst is None else burst)
+        self.tokens = self.burst
         self.at = time.monotonic()
 
     def take(self) -> bool:
+        return self.wait() == 0.0
+
+    def wait(self) -> float:
+        """Take a token: 0.0 if there was one, else the seconds until there will be."""
         if self.rate <= 0:
-            return True
+            return 0.0
         now = time.monotonic()
-        self.tokens = min(4 * self.rate, self.tokens + (now - self.at) * self.rate)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1:
             self.tokens -= 1
-            return True
-        return False
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
+class AddressBuckets:
+    """One bucket per client address, for at most ``size`` addresses: when a new address comes
+    and there is no room, the least recently seen one is forgotten (never everyone at once)."""
+
+    def __init__(self, rate: float, burst: float | None = None, size: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.size = max(1, size)
+        self.buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def wait(self, address: str) -> float:
+        """Seconds the address must wait before it may do this again (0.0: go ahead now)."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            while len(self.buckets) >= self.size:
+                self.buckets.popitem(last=False)
+            bucket = self.buckets[address] = Bucket(self.rate, self.burst)
+        else:
+            self.buckets.move_to_end(address)
+        return bucket.wait()
+
+
+def too_many(what: str, wait: float) -> ServerError:
+    """The 429 for a per-address limit, with the seconds to wait (sent as Retry-After)."""
+    seconds = max(1, math.ceil(wait))
+    return ServerError("rate_limited", f"too many {what} from your address; try again in "
+                                       f"{seconds} s", retry_after=seconds)
 
 
 #: Every HTTP answer: no inline script runs, no other site frames the page, no referrer leaks.
@@ -46,6 +84,12 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The address a request or socket is counted as (the proxy's view when the operator trusts
+    it: uvicorn's ``forwarded_allow_ips``)."""
+    return conn.client.host if conn.client else "?"
 
 
 def small_number(text: str | None) -> int | None:
@@ -66,11 +110,15 @@ def origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
 
 def install(app: FastAPI, settings: Settings) -> None:
     """The exception handlers and middlewares of the app."""
-    buckets: dict[str, Bucket] = {}
+    # innermost of the middlewares: the rate limit and the headers come first
+    app.add_middleware(BodyLimit, max_body=settings.max_body, max_depth=settings.max_json_depth)
+    buckets = AddressBuckets(settings.http_rate, size=settings.max_addresses)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
-        return JSONResponse(err.as_dict(), status_code=err.http_status)
+        headers = ({"Retry-After": str(err.extra["retry_after"])}
+                   if "retry_after" in err.extra else None)
+        return JSONResponse(err.as_dict(), status_code=err.http_status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
@@ -94,13 +142,9 @@ def install(app: FastAPI, settings: Settings) -> None:
     @app.middleware("http")
     async def _rate_limit(request: Request, call_next: Any) -> Any:
         if request.url.path.startswith("/api/"):
-            host = request.client.host if request.client else "?"
-            bucket = buckets.get(host)
-            if bucket is None:
-                if len(buckets) > 10_000:
-                    buckets.clear()
-                bucket = buckets[host] = Bucket(settings.http_rate)
-            if not bucket.take():
+            wait = buckets.wait(client_address(request))
+            if wait > 0:
                 return JSONResponse({"type": "error", "code": "rate_limited",
-                                     "message": "too many requests; slow down"}, status_code=429)
+                                     "message": "too many requests; slow down"}, status_code=429,
+                                    headers={"Retry-After": str(max(1, math.ceil(wait)))})
         return await call_next(request)

@@ -23,6 +23,7 @@ from garrison.core.seats import seat_label
 from .bots import FairBotPool
 from .config import Settings
 from .db import Conflict, Store
+from .drive import BotDriver
 from .errors import ServerError
 from .table import Runtime
 
@@ -44,9 +45,10 @@ class Hub:
         self.runtimes: dict[str, Runtime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.pool = FairBotPool(settings.bot_threads)
+        self.driver = BotDriver(self)
         self.tasks: list[asyncio.Task[Any]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0}
+        self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0, "stand_ins": 0}
         self.inline_db = not store.is_postgres and settings.inline_sqlite
 
 
@@ -72,12 +74,31 @@ class Hub:
             if row is None:
                 raise ServerError("not_found", f"there is no table {tid!r}")
             options = self.settings.option_files.resolve(row.game, row.options)
-            # a game may read a file (an operator's card set): never on the event loop
-            rt = await asyncio.to_thread(Runtime, row, options)
-            rt.apply_rows(await self.db(self.store.moves, tid, 0))
+            rows = await self.db(self.store.moves, tid, 0)
+            # building the game may read a file, and replaying a long log takes a while: both
+            # off the event loop
+            rt = await asyncio.to_thread(self._load, row, options, rows)
             self.runtimes[tid] = rt
         self._loading.pop(tid, None)
         return rt
+
+    def _load(self, row: Any, options: dict[str, Any], rows: list[tuple[int, int, int]]) -> Runtime:
+        rt = Runtime(row, options, log_lines=self.settings.view_log_lines)
+        rt.apply_rows(rows)
+        return rt
+
+    async def seen(self, rt: Runtime, seat: int) -> None:
+        """The person at ``seat`` is here now (a move or a view over HTTP or a socket): their
+        grace period starts again. Written at most every few seconds per seat."""
+        now = time.time()
+        every = min(5.0, self.settings.grace / 4) if self.settings.grace > 0 else 5.0
+        if now - rt.seen_at.get(seat, 0.0) >= every:
+            rt.seen_at[seat] = now
+            try:
+                await self.db(self.store.seen, rt.row.id, [seat], now)
+            except SQLAlchemyError as err:  # presence is best effort; the move says the rest
+                log.warning("table %s: seat %s could not be marked present: %s",
+                            rt.row.id, seat, err)
 
     async def catch_up(self, rt: Runtime, reload_row: bool = False) -> bool:
         """Apply moves other processes wrote; ``True`` if anything changed."""
@@ -187,6 +208,17 @@ class Hub:
             rt.row.result = result
         rt.row.updated = time.time()
 
+    async def deal_chance(self, rt: Runtime) -> None:
+        """Deal or roll whatever chance is to move now (after a crash between a start and the
+        first deal), and tell the pages."""
+        async with rt.lock:
+            if rt.state.is_chance_node():
+                new = rt.state.clone()
+                entries = self._chance(rt, new)
+                with contextlib.suppress(ServerError):
+                    await self._commit(rt, rt.n, new, entries)
+        self.broadcast(rt)
+
     async def start_if_full(self, rt: Runtime) -> None:
         """Start the game once every seat is held; deal/roll whatever chance comes first."""
         async with rt.lock:
@@ -213,83 +245,7 @@ class Hub:
             conn.push_change(rt)
 
     def schedule_bots(self, rt: Runtime) -> None:
-        if rt.bot_task is not None and not rt.bot_task.done():
-            return
-        if rt.row.status != "playing" or rt.state.is_terminal():
-            return
-        player = rt.state.current_player()
-        if player == CHANCE or rt.row.seats[player].kind == "bot":
-            rt.bot_task = asyncio.create_task(self._drive(rt))
-
-    #: Seconds a lease lasts; the sweep renews the leases of this process every second or so.
-    LEASE_SECONDS = 5.0
-
-    async def _may_drive(self, rt: Runtime) -> bool:
-        """Whether this process drives the table's bots now. One process does: with PostgreSQL
-        it takes a lease in the database, which another process takes over when it expires (the
-        driver died). SQLite serves one process, which always drives."""
-        if not self.store.is_postgres:
-            return True
-        now = time.time()
-        if rt.lease_until > now + 1.0:
-            return True
-        until = now + self.LEASE_SECONDS
-        rt.lease_until = until if await self.db(self.store.take_lease, rt.row.id, until, now) else 0.0
-        return rt.lease_until > 0
-
-    async def _drive(self, rt: Runtime) -> None:
-        """Play the bot seats (and any pending chance) until a person is to move."""
-        if not await self._may_drive(rt):
-            return
-        while rt.row.status == "playing" and not rt.state.is_terminal():
-            if not await self._may_drive(rt):  # another process took the table over
-                return
-            player = rt.state.current_player()
-            if player == CHANCE:  # only after a crash between start and the first deal
-                async with rt.lock:
-                    if rt.state.is_chance_node():
-                        new = rt.state.clone()
-                        entries = self._chance(rt, new)
-                        with contextlib.suppress(ServerError):
-                            await self._commit(rt, rt.n, new, entries)
-                self.broadcast(rt)
-                continue
-            if rt.row.seats[player].kind != "bot":
-                return
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
-            n = rt.n
-            if rt.state.current_player() != player:
-                continue
-            snapshot = rt.state.clone()
-            bot = rt.bot_for(player)
-            budget = self.settings.bot_move_seconds
-            try:
-                action = await asyncio.wait_for(
-                    self.pool.run(rt.row.owner or rt.row.id, bot.step, snapshot), budget)
-            except TimeoutError:
-                action = self._stand_in(rt, player, f"took longer than {budget:g} s")
-            except Exception as err:  # a bot's own failure: shown in the log and to the table
-                log.exception("bot %s failed at table %s", rt.row.seats[player].bot, rt.row.id)
-                action = self._stand_in(rt, player, f"failed ({type(err).__name__})")
-            try:
-                await self.submit(rt.row.id, player, n, int(action))
-                self.stats["bot_moves"] += 1
-            except ServerError as err:
-                if err.code != "stale":
-                    log.error("bot move refused at table %s: %s", rt.row.id, err)
-                    return
-
-    def _stand_in(self, rt: Runtime, player: int, why: str) -> int:
-        """A quick legal move for a bot that could not give one, said to the table."""
-        name = rt.row.seats[player].bot
-        action = rt.rng.choice(rt.state.legal_actions())
-        message = (f"{seat_label(player)}'s bot {name} {why}; the server plays "
-                   f"{rt.state.action_to_string(action)} for it")
-        log.warning("table %s: %s", rt.row.id, message)
-        for conn in list(rt.conns):
-            conn.push({"type": "notice", "message": message})
-        return action
+        self.driver.schedule(rt)
 
     # -- seats -----------------------------------------------------------------------------
     async def seats_changed(self, rt: Runtime) -> None:

@@ -6,15 +6,16 @@ import asyncio
 import json
 import logging
 import time
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 
 import garrison
-from garrison.bots import bot_class, bot_names
+from garrison.bots import bot_names
 from garrison.core import GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
@@ -22,6 +23,7 @@ from .auth import make_token
 from .context import Ctx, Guest, KnownGuest, held_seat
 from .db import Conflict
 from .errors import ServerError
+from .http import client_address, too_many
 from .hub import default_bot
 from .models import GuestIn, SeatIn, SeatPick, TableId, TableIn
 from .options import OptionFiles
@@ -55,6 +57,33 @@ def _game_info(name: str, files: OptionFiles) -> dict[str, Any]:
         ],
         "bots": bot_names(cls), "default_bot": default_bot(game),
     }
+
+
+def clean_name(text: str) -> str:
+    """A guest's name as others see it: control, format and bidi-override characters removed
+    (they could reorder or hide what a table shows), runs of spaces folded."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())
+
+
+def clean_options(options: dict[str, Any], longest: int) -> dict[str, Any]:
+    """The options a client sent, text values with their spaces folded, none longer than
+    ``longest`` characters (tables store and echo them in every listing).
+
+    Raises:
+        ServerError: ``bad_option`` naming the option that is too long.
+    """
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        if isinstance(value, str):
+            value = " ".join(value.split())
+            if len(value) > longest:
+                raise ServerError("bad_option", f"option '{key}' is {len(value)} characters "
+                                                f"long; at most {longest} are allowed")
+        out[key] = value
+    return out
 
 
 def _rules_text(name: str) -> str | None:
@@ -98,10 +127,13 @@ async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> d
     return info
 
 @router.post("/api/guests", status_code=201)
-async def new_guest(c: Ctx, body: GuestIn) -> dict[str, Any]:
-    name = " ".join(body.name.split())
+async def new_guest(c: Ctx, body: GuestIn, request: Request) -> dict[str, Any]:
+    name = clean_name(body.name)
     if not name:
         raise ServerError("bad_request", "a name needs at least one visible character")
+    wait = c.new_guests.wait(client_address(request))
+    if wait > 0:
+        raise too_many("new guests", wait)
     pid = await asyncio.to_thread(c.store.add_player, name)
     return {"id": pid, "name": name,
             "token": make_token(c.secret, pid, c.settings.token_ttl)}
@@ -110,8 +142,16 @@ async def new_guest(c: Ctx, body: GuestIn) -> dict[str, Any]:
 async def renew(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
     """A fresh token for the guest whose token (still valid) is sent."""
     name = await asyncio.to_thread(c.store.player_name, pid)
+    epoch = await asyncio.to_thread(c.store.token_epoch, pid)
     return {"id": pid, "name": name,
-            "token": make_token(c.secret, pid, c.settings.token_ttl)}
+            "token": make_token(c.secret, pid, c.settings.token_ttl, epoch or 0)}
+
+@router.post("/api/guests/signout", responses={401: {"description": "no valid token"}})
+async def sign_out(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
+    """End every token of this guest, on every device (the seats stay the guest's)."""
+    await asyncio.to_thread(c.store.revoke, pid)
+    c.epochs.forget(pid)
+    return {"ok": True}
 
 @router.get("/api/me")
 async def me(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
@@ -128,8 +168,8 @@ async def list_tables(
     return [table_meta(r) for r in rows]
 
 @router.post("/api/tables", status_code=201)
-async def create_table(c: Ctx, body: TableIn, pid: KnownGuest) -> dict[str, Any]:
-    options = {k: v for k, v in body.options.items() if v is not None}
+async def create_table(c: Ctx, body: TableIn, pid: KnownGuest, request: Request) -> dict[str, Any]:
+    options = clean_options(body.options, c.settings.option_max_length)
     try:
         game_class(body.game)
         c.settings.option_files.check(body.game, options)  # never a path from the network
@@ -140,6 +180,9 @@ async def create_table(c: Ctx, body: TableIn, pid: KnownGuest) -> dict[str, Any]
         raise ServerError("bad_option", str(err)) from None
     except (TypeError, ValueError) as err:
         raise ServerError("bad_option", f"bad options: {err}") from None
+    wait = c.new_tables.wait(client_address(request))
+    if wait > 0:
+        raise too_many("new tables", wait)
     made, all_bot = await asyncio.to_thread(c.store.open_tables, pid)
     if made >= c.settings.max_tables_per_guest:
         raise ServerError("rate_limited", f"you have {made} tables waiting or in play; the "
@@ -153,12 +196,8 @@ async def create_table(c: Ctx, body: TableIn, pid: KnownGuest) -> dict[str, Any]
     rows: list[tuple[str, str | None, str | None]] = []
     for i, s in enumerate(seats):
         if s.kind == "bot":
-            bot = s.bot or default_bot(game)
-            try:
-                bot_class(game, bot)
-            except GameError as err:
-                raise ServerError("bad_option", str(err)) from None
-            rows.append(("bot", None, bot.strip().lower()))
+            bot = c.settings.bot_limits.check(game, s.bot or default_bot(game))
+            rows.append(("bot", None, bot))
         else:
             rows.append(("human", pid if body.seat == i else None, None))
     if all(kind == "bot" for kind, _, _ in rows) and all_bot >= c.settings.max_bot_tables_per_guest:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .auth import read_token, token_of_subprotocols
-from .context import Ctx, ServerContext, held_seat
+from . import messages
+from .auth import token_of_subprotocols
+from .bodies import json_depth
+from .context import Ctx, ServerContext, guest_of_token, held_seat
 from .errors import ServerError
 from .http import Bucket, origin_allowed, small_number
 from .transport import Conn
@@ -52,7 +53,7 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
                if p.strip()]
     await ws.accept(subprotocol="garrison" if "garrison" in offered else None)
     params = ws.query_params
-    pid = read_token(c.secret, token_of_subprotocols(offered))
+    pid = await guest_of_token(c, token_of_subprotocols(offered))
     try:
         want, last = small_number(params.get("seat")), small_number(params.get("n"))
         for name in ("seat", "n"):
@@ -82,16 +83,19 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
-            text = message.get("text")
-            if text is None:  # a binary frame: the protocol is JSON text
-                conn.push({"type": "error", "code": "bad_request",
-                           "message": "messages are JSON text, not binary frames"})
-                continue
-            if not bucket.take():
+            if not bucket.take():  # every frame counts, text or binary
                 conn.push({"type": "error", "code": "rate_limited",
                            "message": "too many messages; the connection is closed"})
                 await conn.close()
                 await ws.close(code=1008)
+                return
+            text = message.get("text")
+            if text is None:  # a binary frame: the protocol is JSON text
+                conn.push({"type": "error", "code": "bad_request",
+                           "message": "messages are JSON text, not binary frames; the "
+                                      "connection is closed"})
+                await conn.close()
+                await ws.close(code=1003)
                 return
             reply = await _handle(c, rt, conn, text)
             if reply is not None:
@@ -108,34 +112,34 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
                 await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
 
 async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
-    if len(text) > 4096:
-        return {"type": "error", "code": "bad_request", "message": "message too long"}
+    """The reply to one message (``None``: what it asked for was pushed already)."""
+    if len(text) > c.settings.ws_max_message:
+        return {"type": "error", "code": "bad_request",
+                "message": f"message too long ({c.settings.ws_max_message} characters at most)"}
+    if json_depth(text, c.settings.max_json_depth) > c.settings.max_json_depth:
+        return {"type": "error", "code": "bad_request",
+                "message": f"messages nest at most {c.settings.max_json_depth} deep"}
     try:
-        msg = json.loads(text)
-    except ValueError:
-        return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
-    if not isinstance(msg, dict):
-        return {"type": "error", "code": "bad_request", "message": "messages are JSON objects"}
-    kind = msg.get("type")
-    ref = msg.get("ref") if isinstance(msg.get("ref"), (str, int)) else None
+        msg = messages.parse(text)
+    except messages.BadMessage as err:
+        return {"type": "error", "code": "bad_request", "message": str(err), "ref": err.ref}
+    ref = msg.ref
     try:
-        if kind == "ping":
+        if isinstance(msg, messages.Ping):
             return {"type": "pong", "n": rt.n, "ref": ref}
-        if kind == "sync":
+        if isinstance(msg, messages.Sync):
             async with rt.lock:
                 await c.hub.catch_up(rt)
-            last = msg.get("n")
-            known = isinstance(last, int) and not isinstance(last, bool) and 0 <= last < 2**31
-            conn.push_view(rt, {"missed": max(0, rt.n - last)} if known else None)
+            conn.push_view(rt, {"missed": max(0, rt.n - msg.n)} if msg.n is not None else None)
             return None
-        if kind == "move":
-            seat = conn.audience(rt)
-            if seat is None:
-                raise ServerError("forbidden", "spectators cannot move; take a seat to play")
-            ack = await c.hub.submit(rt.row.id, seat, msg.get("n"), msg.get("action"),
-                                   pid=conn.player_id)
-            return {**ack, "ref": ref}
-        raise ServerError("bad_request", "unknown message type; use move, sync or ping")
+        if isinstance(msg, messages.LogPage):
+            return {**rt.log_page(conn.audience(rt), msg.before, msg.count), "ref": ref}
+        seat = conn.audience(rt)
+        if seat is None:
+            raise ServerError("forbidden", "spectators cannot move; take a seat to play")
+        await c.hub.seen(rt, seat)
+        ack = await c.hub.submit(rt.row.id, seat, msg.n, msg.action, pid=conn.player_id)
+        return {**ack, "ref": ref}
     except ServerError as err:
         out = err.as_dict()
         out["ref"] = ref
@@ -144,4 +148,3 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
             conn.push_view(rt)
             return None
         return out
-

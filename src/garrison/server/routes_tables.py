@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Annotated, Any
 
@@ -21,7 +22,21 @@ async def get_view(c: Ctx, tid: TableId, pid: MaybeGuest,
     async with rt.lock:
         await c.hub.catch_up(rt, reload_row=True)
     mine = await held_seat(rt, pid, seat) if seat is not None else None
+    if mine is not None:  # a page that polls over HTTP is here
+        await c.hub.seen(rt, mine)
     return rt.view(mine)
+
+@router.get("/api/tables/{tid}/log")
+async def get_log(c: Ctx, tid: TableId, pid: MaybeGuest,
+                  before: Annotated[int, Query(ge=0, lt=2**31)],
+                  count: Annotated[int, Query(ge=1, le=500)] = 100,
+                  seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS)] = None) -> dict[str, Any]:
+    """Older lines of the log a view shows (a view carries the newest only): up to ``count``
+    lines before line ``before``, as ``seat`` (a seat the guest holds) or a spectator reads
+    them."""
+    rt = await c.hub.runtime(tid)
+    mine = await held_seat(rt, pid, seat) if seat is not None else None
+    return rt.log_page(mine, before, count)
 
 @router.post("/api/tables/{tid}/moves")
 async def move(c: Ctx, tid: TableId, body: MoveIn, pid: Guest) -> dict[str, Any]:
@@ -29,6 +44,7 @@ async def move(c: Ctx, tid: TableId, body: MoveIn, pid: Guest) -> dict[str, Any]
     seat = await held_seat(rt, pid, body.seat)
     if seat is None:
         raise ServerError("forbidden", "you hold no seat at this table")
+    await c.hub.seen(rt, seat)
     return await c.hub.submit(tid, seat, body.n, body.action, pid=pid)
 
 @router.get("/api/tables/{tid}/replay", responses={409: {"description": "still in play"}})
@@ -45,13 +61,18 @@ async def replay_step(c: Ctx, tid: TableId, pid: MaybeGuest,
                                       "opens when it is over")
     if seat is not None and not rt.holds(seat, pid):
         raise ServerError("forbidden", f"you did not play seat {seat} at this table")
+    # replaying n moves takes a while on a long game: off the event loop
+    return await asyncio.to_thread(_replay_view, rt, n, seat)
+
+
+def _replay_view(rt: Any, n: int, seat: int | None) -> dict[str, Any]:
     state = rt.game.new_initial_state()  # the table's own game: no file read again
     for action in rt.actions[:n]:
         state.apply_action(action)
     obs = state.observation(seat)
     try:
         text = rt.game.render(obs)
-    except Exception:
+    except Exception:  # a view that cannot render is shown as data only
         text = None
     ui = None
     if rt.widgets is not None:

@@ -2,17 +2,45 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import logging
 import os
+import socket
 
 from .config import Settings
 
 
+class PortBusy(OSError):
+    """The address to serve on is taken or cannot be had; the text says which and what to do."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise ``PortBusy`` naming the port (and how to choose another) unless this process could
+    listen on ``host:port`` now."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            why = "is in use by another program" if err.errno == errno.EADDRINUSE else \
+                f"cannot be used ({err.strerror})"
+            raise PortBusy(f"port {port} on {host} {why}; choose another with "
+                           f"`make run PORT=8080` or `garrison serve --port 8080`") from None
+
+
 def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -> None:
+    """Serve the app on uvicorn.
+
+    Raises:
+        PortBusy: the port cannot be listened on (said before anything is printed).
+    """
     import uvicorn
 
     from .app import create_app
+
+    check_port(host, port)
 
     settings = Settings() if db is None else Settings(db_url=db)
     app = create_app(settings)
@@ -36,7 +64,11 @@ def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -
     ping = float(os.environ.get("GARRISON_WS_PING", "20") or 0) or None
     # a client message is a move, a sync or a ping: a few hundred bytes. A larger frame is
     # refused by the protocol layer before it is read (close code 1009).
+    # a connection whose request headers are not complete in time is closed (slowloris)
+    from .slowclients import protocol
+
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws,
+                http=protocol(settings.header_timeout),
                 ws_per_message_deflate=deflate, ws_ping_interval=ping,
                 ws_max_size=settings.ws_max_message,
                 # X-Forwarded-For only from the operator's proxies (uvicorn would trust loopback)

@@ -12,12 +12,13 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from garrison.bots import make_bot
-from garrison.core import load
+from garrison.core import Bot, load
 
 from .db import TableRow
 from .wire import diff, dumps
 
 if TYPE_CHECKING:
+    from .botlimits import BotLimits
     from .transport import Conn
 
 log = logging.getLogger("garrison.server")
@@ -26,9 +27,12 @@ log = logging.getLogger("garrison.server")
 class Runtime:
     """One table in this process."""
 
-    def __init__(self, row: TableRow, options: dict[str, Any] | None = None) -> None:
-        """``options``: the row's options with any operator file names resolved to files."""
+    def __init__(self, row: TableRow, options: dict[str, Any] | None = None,
+                 log_lines: int = 200) -> None:
+        """``options``: the row's options with any operator file names resolved to files;
+        ``log_lines``: the newest log lines a view carries (older ones by ``log_page``)."""
         self.row = row
+        self.log_lines = max(1, log_lines)
         self.game = load(row.game, **(row.options if options is None else options))
         self.state = self.game.new_initial_state()
         self.movers: list[int] = []  # seat (or -1) of each move
@@ -42,6 +46,8 @@ class Runtime:
         self._views: dict[Any, list[Any]] = {}
         self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
         self.widgets = getattr(self.game, "widgets", None)
+        #: When each seat's person was last written as present (``Hub.seen``).
+        self.seen_at: dict[int, float] = {}
         #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
         self.lease_until = 0.0
 
@@ -66,12 +72,20 @@ class Runtime:
         return (pid is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
                 and seats[seat].player_id == pid)
 
-    def bot_for(self, seat: int) -> Any:
-        """The bot of a bot seat, made again when the seat's bot name changed."""
+    def bot_for(self, seat: int, limits: BotLimits) -> Bot:
+        """The bot of a bot seat, made again when the seat's bot name changed: its name clamped
+        to the operator's ``limits`` (a table stored before them plays on within them), its
+        time limit per move theirs.
+
+        Raises:
+            GameError: the stored name is not a bot of this game (any more).
+        """
         name = self.row.seats[seat].bot
         held = self.bots.get(seat)
         if held is None or held[0] != name:
-            bot = make_bot(self.game, name or "random", seat, seed=self.rng.randrange(2**31))
+            bot = make_bot(self.game, limits.clamp(self.game, name or "random"), seat,
+                           seed=self.rng.randrange(2**31))
+            bot.time_limit = limits.seconds
             held = self.bots[seat] = (name, bot)
         return held[1]
 
@@ -83,6 +97,11 @@ class Runtime:
             return hit[1]
         state = self.state
         obs = state.observation(seat)
+        log_total = None
+        lines = obs.get("log")
+        if isinstance(lines, list) and len(lines) > self.log_lines:  # a view's size is bounded
+            log_total = len(lines)
+            obs = {**obs, "log": lines[-self.log_lines:]}
         player = state.current_player()
         to_move = player if player >= 0 else None
         ids: list[int] = []
@@ -105,11 +124,22 @@ class Runtime:
             "legal": legal, "ui": ui,
             "returns": state.returns() if state.is_terminal() else None,
         }
+        if log_total is not None:  # the log holds more lines than the view: ask for them
+            view["log_total"] = log_total
         if any(v[0] != self.n for v in self._views.values()):
             self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
             self._deltas.clear()
         self._views[key] = [self.n, view, None]
         return view
+
+    def log_page(self, seat: int | None, before: int, count: int) -> dict[str, Any]:
+        """Up to ``count`` lines of ``seat``'s log before line ``before`` (0 is the first line
+        the game's observation gives), read through the gate like every view."""
+        lines = self.state.observation(seat).get("log")
+        lines = lines if isinstance(lines, list) else []
+        end = max(0, min(before, len(lines)))
+        start = max(0, end - count)
+        return {"type": "log", "start": start, "lines": lines[start:end], "total": len(lines)}
 
     def delta_text(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """The delta from view ``old`` to view ``new`` as JSON, encoded once per audience."""

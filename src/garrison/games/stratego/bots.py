@@ -73,13 +73,16 @@ class HeuristicBot(Bot):
     def _setup(self, army: list[int], rank: int, legal: list[int]) -> int:
         """A human layout of the operator's archive when there is one; else, piece by piece, a
         fresh sound layout drawn from this bot's own random source (the server seeds it from the
-        system's): no public list of setups tells where its Flag is. Only when the game allows
-        whole setups alone does it pick from the catalogue."""
+        system's): no public list of setups tells where its Flag is. When the game allows whole
+        setups alone, a fresh random setup: the built-in catalogue is public, so an opponent
+        who read it would know where the Flag stands."""
         catalogue = [a for a in legal if a >= actions.CATALOGUE]
         human = [a for a in catalogue if a >= actions.CATALOGUE + HEURISTIC]
         pieces = any(actions.PLACE <= a < actions.RANDOM_SETUP for a in legal)
-        if human or (catalogue and not pieces and self._plan is None):
-            return self.rng.choice(human or catalogue[:HEURISTIC])
+        if human:
+            return self.rng.choice(human)
+        if not pieces and self._plan is None and actions.RANDOM_SETUP in legal:
+            return actions.RANDOM_SETUP
         if self._plan is None:  # piece by piece: follow a fresh layout
             ranks = tuple(r for r in range(NUM_RANKS) for _ in range(army[r]))
             rows = self.game.params.setup_rows
