@@ -42,7 +42,11 @@ export function mergeLog(kept, latest) {
     for (let i = p; i < kept.length - 1 && same; i++) same = kept[i] === latest[i - p];
     if (same) return kept.slice(0, p).concat(latest);
   }
-  return kept.concat(latest);
+  // a new part (Solo 66's next deal) may repeat summaries we hold already: add them once
+  const seen = new Set(kept);
+  let i = 0;
+  while (i < latest.length && seen.has(latest[i])) i++;
+  return kept.concat(latest.slice(i));
 }
 
 // How a log names a seat ("P2 plays ...", "Blue d7-d8 ..."): the game's words if it says them.
