@@ -161,7 +161,8 @@ def _check_frames(frames: list[dict], seat: int) -> int:
 # (two players, one point of Scopa, Stratego drawn after 60 moves).
 FULL_GAMES = {"gambit": {}, "soldateska": {}, "solo66": {}, "1848": {"players": "2"},
               "scopa": {"players": "2", "target": "1"}, "stratego": {"max_plies": "60"}}
-CLICKED = {"gambit": "die", "stratego": "square"}
+# Stratego's squares arrange the setup on the page (sent at "Ready"); a whole game clicks moves
+CLICKED = {"gambit": "die", "stratego": "move"}
 
 
 @pytest.mark.parametrize("name", list(FULL_GAMES))

@@ -37,10 +37,50 @@ def count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def result(winners: list[int], scores: list[str]) -> dict[str, Any]:
-    """The end of the game: the winning seats (all of them: a draw) and each seat's final score
-    in the game's own units."""
-    return {"winners": list(winners), "scores": list(scores)}
+def result(winners: list[int], scores: list[str], reason: str = "") -> dict[str, Any]:
+    """The end of the game: the winning seats (all of them: a draw), each seat's final score
+    in the game's own units, and why in words (``reason``)."""
+    out: dict[str, Any] = {"winners": list(winners), "scores": list(scores)}
+    if reason:
+        out["reason"] = reason
+    return out
 
 
-__all__ = ["RED_SUITS", "count", "french_card", "last_trick", "result", "scoreboard"]
+def points(x: float, sign: bool = False) -> str:
+    """A score as people write it: whole numbers, and quarters and halves as fractions (a
+    defender's equal share of Solo 66 is ``80¼``, not ``80.25``); ``sign`` adds ``+``.
+
+    >>> points(80.25), points(-162.0), points(40.5, sign=True), points(0.75), points(1/3)
+    ('80¼', '-162', '+40½', '¾', '0.33')
+    """
+    whole = int(abs(x))
+    part = round(abs(x) - whole, 6)
+    frac = {0.0: "", 0.25: "¼", 0.5: "½", 0.75: "¾"}.get(part)
+    if frac is None:
+        text = f"{abs(x):.2f}".rstrip("0").rstrip(".")
+    else:
+        text = (str(whole) if whole or not frac else "") + frac
+    minus = x < 0 and text not in ("0", "")
+    return ("-" if minus else "+" if sign and x > 0 else "") + (text or "0")
+
+
+def last_lines(log: list[Any], names: list[str]) -> list[str | None]:
+    """Each seat's latest line of a public log (a line that starts with its name), or None."""
+    out: list[str | None] = [None] * len(names)
+    for line in reversed([x for x in log if isinstance(x, str)]):
+        for s, name in enumerate(names):
+            if out[s] is None and line.startswith(name + " "):
+                out[s] = line
+        if all(out):
+            break
+    return out
+
+
+def seats(hands: list[int | None], stats: list[str]) -> list[dict[str, Any]]:
+    """What the page writes on each seat's plaque: cards in hand (None: not a card game) and a
+    short line of the seat's counts."""
+    return [{"hand": h, "stats": st} for h, st in zip(hands, stats, strict=True)]
+
+
+__all__ = ["RED_SUITS", "count", "french_card", "last_lines", "last_trick", "points", "result",
+           "scoreboard", "seats"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.widgets import count, seats
+
 from .actions import ROLL, face_of
 
 
@@ -31,4 +33,13 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             acts.append({"id": a, "kind": "button", "label": "roll"})
         else:
             acts.append({"id": a, "kind": "die", "zone": "roll", "face": face_of(a), "verb": "keep"})
-    return {"zones": zones, "actions": acts}
+    lives = obs.get("mode") == "lives"
+    plaques = seats([None] * len(obs["players"]), [
+        (count(p["lives"], "life", "lives") if lives else count(p["coins"], "coin", "coins"))
+        + ("" if p["score"] is None else f" · scored {p['score']}") + ("" if p["active"] else " · out")
+        for p in obs["players"]])
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
+    if obs.get("finished"):
+        out["reason"] = ("The last player with lives left wins." if lives else
+                         "The game is over; the most coins win.")
+    return out

@@ -17,7 +17,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     for s in range(n):
         tally = " · ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(obs["tally"][s]) if v)
         rows.append([len(obs["won"][s]), tally or "—", sum(obs["hand_counts"][s]),
-                     "passed" if obs["passed"][s] else ""])
+                     "passed" if obs["passed"][s] else "in"])
     ablauf = obs["ablauf"]
     notes = []
     if ablauf.get("current") is not None and obs.get("phase") != "over":
@@ -28,7 +28,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     if any(totals):
         notes.append("On the table: " + ", ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(totals)))
     out: dict[str, Any] = {"scoreboard": scoreboard(
-        ["Ablaufkarten", "Party points (tally)", "Cards in hand", ""], rows, notes)}
+        ["Ablaufkarten", "Party points (tally)", "Cards in hand", "Passed"], rows, notes)}
     if obs.get("phase") == "over" and obs.get("vp") is not None:
         out["result"] = result(obs.get("winners") or [],
                                [count(v, "victory point", "victory points") for v in obs["vp"]])

@@ -11,25 +11,112 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
+from garrison.core.widgets import seats
 
 from .actions import decode
-from .carddata import N_PERSON, PARTIES
+from .carddata import FLAGS, N_PERSON, PARTIES, Effect, Filter, Op
 
 PARTY_COLOURS = ("red", "purple", "blue", "black")
+#: The parties in English (one person of each; many), in the order of ``carddata.PARTIES``.
+PARTY_WORDS = (("Republican", "Republicans"), ("Democrat", "Democrats"), ("Liberal", "Liberals"),
+               ("Reactionary", "Reactionaries"))
+PARTY_GERMAN = ("Republikaner", "Demokraten", "Liberale", "Reaktionäre")
+FLAG_WORDS = {"Austria": "Austrian", "Prussia": "Prussian", "Bund": "Confederation"}
+
+#: English titles of the Zusatzkarten of the default card set, by their German title (our own
+#: translations); a card file with other titles shows them in German only.
+ENGLISH = {
+    "Märzforderungen": "The March demands", "Presse": "The press",
+    "Belgisches Vorbild": "The Belgian example", "Englisches Vorbild": "The English example",
+    "Irische Hungersnot": "Famine in Ireland", "Strahlendes Vorbild Amerika": "America, a shining example",
+    "Sklaverei": "Slavery", "Proklamation der II. Republik in Paris": "Second Republic proclaimed in Paris",
+    "Bauernaufstand": "Peasants' revolt", "18. März Polnisches Nationalkomitee": "18 March: Polish national committee",
+    "Heilige Allianz": "The Holy Alliance", "Kroatien unter Jellacic Ban": "Croatia under Ban Jelačić",
+    "Paulskirche": "The Frankfurt parliament", "Zollverein": "The customs union",
+    "Turnerbewegung": "The gymnasts' movement", "Offenburger Volksversammlung": "People's assembly at Offenburg",
+    "Demokratenkongress": "Congress of the Democrats", "Märzministerium": "The March ministry",
+    "Belagerungszustand": "State of siege", "Zensur": "Censorship", "Polizeispitzel": "Police informer",
+    "Gottesgnadentum": "Divine right of kings", "Gemeine Satire": "Vulgar satire",
+    "Wiener Oktoberaufstand": "The Vienna October rising",
+    "Österreichische Armee (Italien)": "Austrian army (Italy)", "Österreichische Armee": "Austrian army",
+    "Preußische Armee (Baden)": "Prussian army (Baden)", "Österreichische Armee (Ungarn)": "Austrian army (Hungary)",
+    "Preußische Armee (Sachsen)": "Prussian army (Saxony)", "Preußische Armee": "Prussian army",
+    "Reichsarmee": "Army of the Confederation",
+}
+
+LEGEND = [[f"{p} {g}", f"{w[1]}"] for p, g, w in zip(PARTIES, PARTY_GERMAN, PARTY_WORDS, strict=True)] + [
+    ["votes", "what a person adds to its party's total on the table"],
+    ["strength", "what an army or a commander counts once armies decide the round"],
+    ["*", "a number Garrison reconstructed (not the original printing)"],
+]
+
+
+def _who(f: Filter, many: bool) -> str:
+    """The persons a filter names: "Republican or Democrat person", "Liberals"."""
+    words = [PARTY_WORDS[q][1 if many else 0] for q in sorted(f.parties)] if f.parties else []
+    who = (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)) if words else ("persons" if many else "person")
+    if words and not many:
+        who += " person"
+    if f.flags:
+        who += " of " + " or ".join(FLAG_WORDS.get(FLAGS[q], FLAGS[q]) for q in sorted(f.flags)) + " flag"
+    if f.commanders == "only":
+        who = ("commanders" if many else "commander") + (" among the " + who if words else "")
+    elif f.commanders == "include":
+        who += " (commanders too)"
+    return who
+
+
+def _op(op: Op, many: bool) -> str:
+    if op.op == "remove":
+        return "leaves the game"
+    unit = "vote" if op.stat == "value" else "strength"
+    amount = f"{op.amount:+d} {unit}{'s' if unit == 'vote' and abs(op.amount) != 1 else ''}"
+    return amount + (" per unit" if op.per == "unit" else "")
+
+
+def effect_words(e: Effect) -> str:
+    """A Zusatzkarte's effect in English words, from the card data."""
+    if e.target == "none" or not e.ops:
+        return "No effect on the votes."
+    parts = []
+    for op in e.ops:
+        if e.target == "person":
+            parts.append(f"one {_who(e.filter, False)}: {_op(op, False)}")
+        else:
+            parts.append(f"every {_who(op.filter, False)} on the side: {_op(op, True)}")
+    where = "Play it on " if e.target == "person" else "Put it on a side; "
+    return where + "; ".join(parts) + " this round."
 
 
 def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
     cards = game.cards
+    german = cards.name[c]
+    star = "*"
     if c < N_PERSON:
         party = cards.party[c]
         value = extra.pop("value", cards.value[c])
-        face = {"rank": f"{PARTIES[party]} {value}", "color": PARTY_COLOURS[party]}
+        text = ""
+        if cards.flag[c] >= 0:
+            text = (f"Commander ({FLAG_WORDS.get(FLAGS[cards.flag[c]], FLAGS[cards.flag[c]])} flag), "
+                    f"strength {cards.strength[c]}{star if 'military' in cards.recon[c] else ''}")
+        face = {"rank": f"{PARTIES[party]} {value}", "color": PARTY_COLOURS[party], "kind": "person",
+                "band": f"{PARTIES[party]} · {PARTY_WORDS[party][1]}", "name": german,
+                "value": f"{value}{star if 'value' in cards.recon[c] else ''}", "unit": "votes", "text": text}
     elif cards.is_army(c):
-        face = {"rank": "Army", "color": "brown"}
+        flag = FLAG_WORDS.get(FLAGS[cards.flag[c]], FLAGS[cards.flag[c]])
+        face = {"rank": "Army", "color": "brown", "kind": "army", "band": f"Army · {flag}",
+                "name": ENGLISH.get(german, german), "sub": german if german in ENGLISH else None,
+                "value": f"{cards.strength[c]}{star if 'military' in cards.recon[c] else ''}",
+                "unit": "strength", "text": f"Follows a commander of the {flag} flag first."}
     else:
-        face = {"rank": "Z", "color": "green"}
-    return {"key": str(c), **face, "suit": cards.cid[c], "caption": cards.name[c],
-            "title": cards.label(c), "wide": True, **extra}
+        face = {"rank": "Z", "color": "green", "kind": "zusatz", "band": "Event card",
+                "name": ENGLISH.get(german, german), "sub": german if german in ENGLISH else None,
+                "text": effect_words(cards.effect[c])}
+    title = f"{cards.label(c)} [{cards.cid[c]}]"
+    if face.get("text"):
+        title += ": " + face["text"]
+    return {"key": str(c), **face, "suit": cards.cid[c], "caption": german,
+            "title": title, "wide": True, **extra}
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
@@ -58,4 +145,12 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
                          "verb": "target"})
         else:
             acts.append({"id": a, "kind": "button"})
-    return {"zones": zones, "actions": acts}
+    n = obs.get("players") or len(obs.get("table") or [])
+    hands = [sum(h) for h in obs.get("hand_counts") or [[0]] * n]
+    plaques = seats(hands, [f"{len(obs['won'][s])} Ablaufkarten" + (" · passed" if obs["passed"][s] else "")
+                            for s in range(n)])
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND}
+    if obs.get("phase") == "over":
+        out["reason"] = ("A player won enough Ablaufkarten; victory points went to whoever holds "
+                         "most of each party, and the most victory points win.")
+    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
-from garrison.core.widgets import last_trick, result, scoreboard
+from garrison.core.widgets import last_trick, points, result, scoreboard
 
 from .widgets import card_face
 
@@ -26,13 +26,13 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
             roles.append("forehand")
         return ", ".join(roles) or "—"
 
-    rows = [[f"{obs['scores'][s]:+g}", obs["tricks_won"][s], sizes[s], role(s)] for s in range(n)]
+    rows = [[points(obs['scores'][s], sign=True), obs["tricks_won"][s], sizes[s], role(s)] for s in range(n)]
     notes = [f"Deal {obs['deal']} of {obs['deals']}"]
     if obs.get("trump"):
         notes.append(f"Trump: {obs['trump']}")
     elif obs.get("no_trump_game"):
         notes.append("No trumps: the last trick wins the deal")
-    if soloist is not None:
+    if soloist is not None and obs.get("soloist_points") is not None:
         notes.append(f"Soloist: {seat_label(soloist)} — card points so far: soloist "
                      f"{obs['soloist_points']}, defenders {obs['defender_points']} (66 wins)")
     elif obs.get("high_bid"):
@@ -47,5 +47,5 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["result"] = result([s for s in range(n) if obs["scores"][s] == best],
-                               [f"{v:+g} points" for v in obs["scores"]])
+                               [f"{points(v, sign=True)} points" for v in obs["scores"]])
     return out

@@ -7,9 +7,10 @@ click on a hand card; passing, bidding and announcing trump stay buttons.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from garrison.core.widgets import french_card
+from garrison.core.widgets import count, french_card, points, seats
 
 from .actions import is_card
 from .deck import DECK, FACES, SUIT_SYMBOLS, SUITS
@@ -20,7 +21,31 @@ CARD_OF_NAME = {name: c for c, name in enumerate(DECK.name)}
 def card_face(name: str, **extra: Any) -> dict[str, Any]:
     c = CARD_OF_NAME[name]
     suit = c // len(FACES)
-    return french_card(c, FACES[c % len(FACES)], SUITS[suit], SUIT_SYMBOLS[suit], name, **extra)
+    return french_card(c, FACES[c % len(FACES)], SUITS[suit], SUIT_SYMBOLS[suit], name, name=name, **extra)
+
+
+DEAL = re.compile(r"Deal (\d+) \(dealer P\d+\): P(\d+) played (.+?) and (wins|loses) with (\d+) card points"
+                  r".*?; P\d+ ([+-]\d+(?:\.\d+)?), each defender ([+-]\d+(?:\.\d+)?)")
+
+
+def deal_end(obs: dict[str, Any], n: int) -> dict[str, Any] | None:
+    """The last finished deal: contract, soloist and defenders, card points and the game value
+    (whole numbers and fractions), read from the public log's summary line."""
+    for line in reversed(obs.get("log") or []):
+        m = DEAL.match(line) if isinstance(line, str) else None
+        if not m:
+            continue
+        deal, solo, contract, verdict, cards = int(m[1]), int(m[2]) - 1, m[3], m[4], int(m[5])
+        won, each = float(m[6]), float(m[7])
+        rows = [[s, "soloist" if s == solo else "defender",
+                 cards if s == solo else 120 - cards if cards <= 120 else "",
+                 points(won if s == solo else each, sign=True)] for s in range(n)]
+        return {"title": f"Deal {deal}: {contract}, the soloist {'wins' if verdict == 'wins' else 'loses'} "
+                         f"with {cards} card points",
+                "columns": ["Role", "Card points (side)", "Game value"], "rows": rows,
+                "notes": ["66 card points win the deal for the soloist; the defenders share the "
+                          "game value equally."]}
+    return None
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
@@ -32,7 +57,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
          "cards": [card_face(n, by=(leader + i) % players)
                    for i, n in enumerate(trick.get("cards") or [])]},
     ]
-    if obs.get("talon"):
+    if obs.get("talon") and obs.get("phase") == "discard":  # once, while it is being taken
         zones.append({"kind": "cards", "id": "talon", "label": "Talon",
                       "cards": [card_face(n) for n in obs["talon"]]})
     if obs.get("discards"):
@@ -48,4 +73,20 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             acts.append({"id": a, "kind": "card", "zone": "hand", "card": str(a), "verb": verb})
         else:
             acts.append({"id": a, "kind": "button"})
-    return {"zones": zones, "actions": acts}
+    plaques = seats(list(obs.get("hand_sizes") or []), [
+        f"{points(obs['scores'][s], sign=True)} points · {count(obs['tricks_won'][s], 'trick', 'tricks')}"
+        + (" · soloist" if obs.get("soloist") == s else "") for s in range(players)])
+    tricks = obs.get("tricks") or []
+    if tricks:
+        t = tricks[-1]
+        for i, name in enumerate(t["cards"]):
+            plaques[(t["leader"] + i) % players]["last"] = f"played {name}"
+    for i, name in enumerate(trick.get("cards") or []):
+        plaques[(leader + i) % players]["last"] = f"played {name}"
+    out = {"zones": zones, "actions": acts, "seats": plaques}
+    if obs.get("phase") == "over":
+        out["reason"] = f"After {count(obs['deals'], 'deal', 'deals')} the most match points win."
+    end = deal_end(obs, players)
+    if end and (obs.get("phase") == "over" or not tricks):
+        out["hand_end"] = end
+    return out

@@ -14,12 +14,85 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from garrison.core.widgets import count, seats
+
 from .actions import CATALOGUE, PLACE, RANDOM_SETUP, move_target
 from .board import COLUMNS, LAKES, SIZE, parse_square
-from .pieces import NAMES, SHORT
+from .pieces import BOMB, FLAG, MINER, NAMES, SCOUT, SHORT, SPY
 from .setups import EMPTY, catalogue_layout, setup_name
 
 MOVE = re.compile(r"([a-j](?:10|[1-9]))[-x]([a-j](?:10|[1-9]))")
+FIGHT = re.compile(r"(Red|Blue) ([a-j](?:10|[1-9]))x([a-j](?:10|[1-9])): (\w+) attacks (\w+); (.+)")
+SIDES = ("Red", "Blue")
+RANK_OF = {name: r for r, name in enumerate(NAMES)}
+
+
+def _side_moves(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each side's last move (its two squares), from the public log."""
+    out: list[dict[str, Any]] = []
+    for side, name in enumerate(SIDES):
+        for line in reversed(obs.get("log") or []):
+            words = line.split()
+            if len(words) > 1 and words[0] == name:
+                match = MOVE.fullmatch(words[1].rstrip(":"))
+                if match:
+                    out.append({"side": side, "squares": [_rc(parse_square(match.group(1))),
+                                                          _rc(parse_square(match.group(2)))]})
+                    break
+    return out
+
+
+def _fight(obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The last move, if it was a fight: both pieces (public once they fought) and the outcome."""
+    for line in reversed(obs.get("log") or []):
+        words = line.split()
+        if len(words) < 2 or words[0] not in SIDES or not MOVE.fullmatch(words[1].rstrip(":")):
+            continue
+        m = FIGHT.match(line)
+        if not m:
+            return None
+        side = SIDES.index(m[1])
+        a, d = RANK_OF.get(m[4]), RANK_OF.get(m[5])
+        return {"square": m[3],
+                "attacker": {"side": side, "name": m[4], "rank": SHORT[a] if a is not None else "?"},
+                "defender": {"side": 1 - side, "name": m[5], "rank": SHORT[d] if d is not None else "?"},
+                "outcome": m[6][0].upper() + m[6][1:] + "."}
+    return None
+
+
+def help_text(game: Any) -> list[str]:
+    """How to play this table: the army and rows its options set, in the board's own words."""
+    p = game.params
+    army = game.rules.army
+    n = len(army)
+    kinds = ", ".join(f"{count(army.count(r), NAMES[r], NAMES[r] + 's')}" for r in sorted(set(army), key=lambda r: (r in (FLAG, BOMB), -r)))
+    paras = [
+        f"Two armies of {n} pieces face each other on a 10 by 10 board with two lakes: {kinds}. "
+        "You see the ranks of your own pieces only.",
+        f"First each side sets up its army in its {count(p.setup_rows, 'back row', 'back rows')}: "
+        "pick pieces from the tray in any order (or drag them), swap two placed pieces, undo, fill the "
+        "rest at random or start from a ready-made or saved layout; press Ready to send it.",
+        f"Then you take turns moving one piece one square forward, back or sideways. "
+        f"The {NAMES[SCOUT]}s ({SHORT[SCOUT]}) run any distance in a straight line. "
+        f"{NAMES[BOMB]}s and the {NAMES[FLAG]} never move.",
+        f"Move onto an enemy piece to attack it: both are revealed and the higher rank wins (equal "
+        f"ranks both fall). The {NAMES[SPY]} defeats the Marshal when it attacks; only a "
+        f"{NAMES[MINER]} ({SHORT[MINER]}) can take a {NAMES[BOMB]}.",
+        f"Capture the enemy {NAMES[FLAG]}, or leave your opponent without a move, to win."
+        + (f" The game is drawn after {p.max_plies} moves." if p.max_plies else ""),
+    ]
+    return paras
+
+
+def _tray(game: Any, seat: int) -> dict[str, Any]:
+    """The pieces this side places, in the game's own placement order, and its setup rows."""
+    army = game.rules.army
+    order = [SHORT[r] for r in army]
+    ranks = []
+    for r in dict.fromkeys(army):
+        ranks.append({"rank": SHORT[r], "name": NAMES[r]})
+    return {"order": order, "ranks": ranks, "side": seat, "army": str(game.params.army),
+            "zone": [_rc(sq) for sq in game.rules.zones[seat]]}
 
 
 def _rc(square: int) -> list[int]:
@@ -52,7 +125,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
                           "moved": bool(moved), "known": bool(known), "mine": side == seat})
     board = {"kind": "board", "id": "board", "rows": SIZE, "cols": SIZE, "flip": seat == 1,
              "files": COLUMNS, "sides": ["Red", "Blue"], "cells": cells,
-             "last": _last_move(obs)}
+             "last": _last_move(obs), "moves": _side_moves(obs), "fight": _fight(obs)}
     setup = obs.get("setup") or {}
     acts: list[dict[str, Any]] = []
     p = game.params
@@ -71,4 +144,16 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
                          "verb": f"place {setup.get('next') or 'piece'}"})
         else:
             acts.append({"id": a, "kind": "button"})
-    return {"zones": [board], "actions": acts}
+    out: dict[str, Any] = {"zones": [board], "actions": acts, "log_names": list(SIDES),
+                           "help": help_text(game)}
+    if seat in (0, 1) and obs.get("phase") == "setup" and any(a["kind"] == "square" for a in acts):
+        out["tray"] = _tray(game, seat)
+    if obs.get("phase") == "over":
+        ends = [x for x in obs.get("log") or [] if x.split()[:1] in (["Red"], ["Blue"], ["Draw"], ["The"])
+                and not MOVE.fullmatch(x.split()[1].rstrip(":") if len(x.split()) > 1 else "")]
+        out["reason"] = ends[-1] if ends else ("Drawn." if obs.get("winner") == "draw" else "")
+    lost = [len(c) for c in obs.get("captured") or [[], []]]
+    total = len(game.rules.army)
+    out["seats"] = seats([None, None], [f"{SIDES[s]} · {count(total - lost[s], 'piece', 'pieces')} left"
+                                        for s in range(2)])
+    return out

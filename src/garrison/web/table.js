@@ -1,0 +1,368 @@
+// A table, live over a WebSocket: the seats around it (name, bot or person, who is to move,
+// cards in hand, score, last move), the middle (trick, table cards, board, dice), your hand at
+// the bottom; beside it the scoreboard, the last trick, the log and the how-to. The game's text
+// view and one button per legal move stay below as accessible fallbacks. An aria-live line
+// announces each opponent's move; cards and pieces move briefly (not with reduced motion).
+import { api, el, join, main, me, reducedMotion, seatName, toast } from "./util.js";
+import { cardNode } from "./cards.js";
+import { animateMove } from "./board.js";
+import { actionButtons, widgetsNode } from "./widgets.js";
+import { sounds, soundToggle } from "./sound.js";
+
+let socket = null;          // the open table socket, if any
+
+export function closeTable() {
+  if (socket) { const s = socket; socket = null; s.close(); }
+}
+
+// A patch from the server (a "delta" message) applied to the view we hold; the same rules as
+// garrison/server/wire.py: "list" (drop the first k items, append), "sub" (nested), "set", "del".
+export function applyPatch(old, p) {
+  const out = { ...old };
+  for (const [k, [drop, items]] of Object.entries(p.list || {})) out[k] = out[k].slice(drop).concat(items);
+  for (const [k, sub] of Object.entries(p.sub || {})) out[k] = applyPatch(out[k], sub);
+  Object.assign(out, p.set || {});
+  for (const k of p.del || []) delete out[k];
+  return out;
+}
+
+// A game may send only its latest log lines, and may rewrite its last line ("trick 2 so far:
+// ..."): keep what was seen, and add the lines after the longest overlap of what we hold with
+// what came (the last line we hold may have changed since).
+export function mergeLog(kept, latest) {
+  if (!kept.length || latest.length >= kept.length && latest.slice(0, kept.length).every((e, i) => e === kept[i])) return latest.slice();
+  for (let k = Math.min(kept.length, latest.length); k > 0; k--) {
+    let same = true;
+    for (let i = 0; i < k && same; i++) same = kept[kept.length - k + i] === latest[i];
+    if (same) return kept.concat(latest.slice(k));
+  }
+  // the same lines but our last one rewritten: at least one line before it must agree
+  for (let p = Math.max(0, kept.length - latest.length); p <= kept.length - 2; p++) {
+    let same = true;
+    for (let i = p; i < kept.length - 1 && same; i++) same = kept[i] === latest[i - p];
+    if (same) return kept.slice(0, p).concat(latest);
+  }
+  // a new part (Solo 66's next deal) may repeat summaries we hold already: add them once
+  const seen = new Set(kept);
+  let i = 0;
+  while (i < latest.length && seen.has(latest[i])) i++;
+  return kept.concat(latest.slice(i));
+}
+
+// How a log names a seat ("P2 plays ...", "Blue d7-d8 ..."): the game's words if it says them.
+function logName(v, s) { return (v.ui && v.ui.log_names && v.ui.log_names[s]) || `P${s + 1}`; }
+
+function lastLineOf(log, name) {
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].startsWith(name + " ")) return log[i];
+  return null;
+}
+
+// Where each seat sits around the table: the others across the top (in turn order after you).
+function seatOrder(n, mine) {
+  const start = mine === null || mine === undefined ? 0 : mine;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}
+
+export async function tableView(tid) {
+  const guest = me();
+  const status = el("p", { class: "status", id: "status", text: "Connecting…" });
+  const result = el("p", { class: "result", id: "result" });
+  const announce = el("p", { class: "announce", id: "announce", "aria-live": "polite", role: "status" });
+  const resultPanel = el("section", { id: "result-panel", role: "region", "aria-label": "Result", hidden: true });
+  const board = el("section", { id: "scoreboard", role: "region", "aria-label": "Scoreboard" }, el("h2", { text: "Scoreboard" }));
+  const lastTrick = el("section", { id: "last-trick", role: "region", "aria-label": "Last trick", hidden: true });
+  const pre = el("pre", { class: "view", id: "view" });
+  const actions = el("div", { class: "actions", id: "actions" });
+  const play = el("div", { id: "play" });
+  const others = el("div", { class: "ring", id: "ring" });
+  const myPlaque = el("div", { class: "ring mine", id: "my-seat" });
+  const textBox = el("details", { id: "text-view" }, el("summary", { text: "Text view" }), pre);
+  const fallback = el("details", { id: "fallback" }, el("summary", { text: "All moves as buttons" }), actions);
+  // a panel the page opened by itself closes again by itself; one the player opened stays open
+  const openedByUser = { text: false, fallback: false }, openedByPage = { text: false, fallback: false };
+  textBox.addEventListener("toggle", () => { if (textBox.open !== openedByPage.text) openedByUser.text = textBox.open; });
+  fallback.addEventListener("toggle", () => { if (fallback.open !== openedByPage.fallback) openedByUser.fallback = fallback.open; });
+  const seats = el("div", { id: "seat-list" });
+  const logList = el("ol", { id: "log" });
+  const invite = el("input", { id: "invite", readonly: true, size: 24, value: location.href.split("#")[0] + `#/table/${tid}`, "aria-label": "Invitation link" });
+  const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
+  const felt = el("section", { class: "felt", id: "felt", role: "region", "aria-label": "Table" },
+    el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others, play, myPlaque);
+  main.replaceChildren(el("div", { class: "layout" },
+    el("div", { class: "table-col" }, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
+    el("div", { class: "side-col" },
+      el("section", {}, el("h2", { text: "Seats" }), seats, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
+      el("section", {}, el("h2", { text: "Log" }), logList),
+      howto)));
+
+  let last = null;
+  let logKept = [];          // the whole game's log as this page saw it (some games send the latest lines only)
+  let rulesFor = null;
+  let retry = 0;
+  let queue = [];            // setup actions the page sends one after another (Stratego's "Ready")
+  const params = new URLSearchParams();
+
+  function plaque(v, s, lastLine) {
+    const t = v.table, seat = t.seats[s];
+    const info = (v.ui && v.ui.seats && v.ui.seats[s]) || {};
+    const tomove = v.to_move === s && t.status === "playing";
+    const kind = seat.kind === "bot" ? "bot" : seat.name ? "person" : "open seat";
+    return el("div", { class: "plaque" + (tomove ? " tomove" : "") + (v.seat === s ? " me" : ""), "data-seat": s, role: "group", "aria-label": seatName(t, s) },
+      el("div", { class: "pname" }, el("b", { text: seatName(t, s).replace(/ · bot .*/, "") }), " ",
+        el("span", { class: `kind ${kind.replace(" ", "-")}`, text: seat.kind === "bot" ? `bot ${seat.bot}` : v.seat === s ? "you" : kind }),
+        tomove ? el("span", { class: "turn", text: "to move" }) : null),
+      info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
+      info.stats ? el("div", { class: "stats", text: info.stats }) : null,
+      info.last ? el("div", { class: "lastmove", text: "Last: " + info.last })
+        : lastLine ? el("div", { class: "lastmove", text: "Last: " + lastLine.slice(logName(v, s).length + 1) }) : null);
+  }
+
+  function drawRing(v) {
+    const n = v.table.seats.length;
+    const mine = v.seat !== null && v.seat !== undefined;
+    const order = seatOrder(n, mine ? v.seat : null);
+    const lines = order.map(s => lastLineOf(logKept, logName(v, s)));
+    others.replaceChildren(...order.map((s, i) => (mine && s === v.seat) ? null : plaque(v, s, lines[i])).filter(Boolean));
+    myPlaque.replaceChildren(...(mine ? [plaque(v, v.seat, lines[0])] : []));
+  }
+
+  function drawBoard(v) {
+    const t = v.table, sb = v.ui && v.ui.scoreboard;
+    const rows = t.seats.map(s => {
+      const cells = sb ? (sb.rows.find(r => r.seat === s.seat) || { cells: [] }).cells : [];
+      const name = seatName(t, s.seat) + (v.seat === s.seat ? " (you)" : "");
+      return el("tr", { class: (v.to_move === s.seat ? "tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat },
+        el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
+    });
+    const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c || "Status" })));
+    board.replaceChildren(el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
+      sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
+  }
+
+  function drawLastTrick(v) {
+    const lt = v.ui && v.ui.last_trick;
+    lastTrick.hidden = !lt;
+    if (!lt) return;
+    const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
+    lastTrick.replaceChildren(el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
+      el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
+  }
+
+  function breakdownNode(b) {
+    return el("div", { class: "breakdown scroll" }, el("h3", { text: b.title }),
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), b.columns.map(c => el("th", { text: c })))),
+        el("tbody", {}, b.rows.map(r => el("tr", {}, el("th", { text: typeof r[0] === "number" ? seatName(last.table, r[0]) : r[0] }), r.slice(1).map(c => el("td", { text: String(c) })))))),
+      b.notes && b.notes.length ? el("ul", {}, b.notes.map(n => el("li", { text: n }))) : null);
+  }
+
+  function drawResult(v) {
+    const t = v.table;
+    const over = t.status === "finished";
+    const ui = v.ui || {};
+    resultPanel.hidden = !over && !ui.hand_end;
+    if (!over) {
+      result.textContent = "";
+      if (ui.hand_end) resultPanel.replaceChildren(el("h2", { text: "End of the hand" }), breakdownNode(ui.hand_end));
+      return;
+    }
+    const res = ui.result;
+    const returns = v.returns || [];
+    const winners = res ? res.winners : returns.map((r, i) => [r, i]).filter(([r]) => r === Math.max(...returns)).map(([, i]) => i);
+    const everyone = winners.length === t.seats.length;
+    let verdict = "The game is over";
+    if (v.seat !== null && v.seat !== undefined) verdict = everyone ? "Draw" : winners.includes(v.seat) ? (winners.length > 1 ? "You won (shared)" : "You won") : "You lost";
+    else if (everyone) verdict = "Draw";
+    const names = winners.map(s => seatName(t, s)).join(" and ");
+    const scores = res ? res.scores : returns.map(r => `${r > 0 ? "+" : ""}${+r.toFixed(3)}`);
+    result.textContent = `${verdict}.`;
+    resultPanel.replaceChildren(el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
+      el("p", { text: everyone ? "Nobody came out ahead." : `Winner${winners.length > 1 ? "s" : ""}: ${names}` }),
+      (res && res.reason) || ui.reason ? el("p", { class: "reason", id: "reason", text: (res && res.reason) || ui.reason }) : null,
+      el("ul", { class: "scores" }, scores.map((sc, i) => el("li", { text: `${seatName(t, i)}: ${sc}` }))),
+      ui.hand_end ? breakdownNode(ui.hand_end) : null,
+      el("p", {}, el("button", { class: "primary", id: "rematch", onclick: () => rematch(v), text: "Rematch" }), " ",
+        el("a", { href: `#/replay/${t.id}` + (v.seat !== null && v.seat !== undefined ? `/${v.seat}` : ""), id: "replay-link", text: "Replay" }), " · ",
+        el("a", { href: `/api/tables/${t.id}/record`, download: `garrison-${t.game}-${t.id}.json`, id: "record-link", text: "Download record" })));
+  }
+
+  async function rematch(v) {
+    try {
+      const t = v.table;
+      const seats = t.seats.map(s => s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" });
+      const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: t.game, options: t.options, seats, seat: v.seat }) });
+      location.hash = `#/table/${table.id}`;
+    } catch (err) { toast(err.message); }
+  }
+
+  function drawHelp(v, info) {
+    const paras = v.ui && v.ui.help && v.ui.help.length ? v.ui.help
+      : info && info.how_to_play && info.how_to_play.length ? info.how_to_play : [info ? info.summary : ""];
+    howto.replaceChildren(el("h2", { text: `How to play ${v.table.title}` }), ...paras.map(p => el("p", { text: p })));
+  }
+
+  // Where cards were before a redraw, to move them from there (or from a seat) to where they are.
+  function snapshot() {
+    const cards = new Map();
+    for (const n of play.querySelectorAll("#middle .card[data-key]")) cards.set(n.dataset.key, { rect: n.getBoundingClientRect(), node: n.cloneNode(true) });
+    return cards;
+  }
+  function plaqueRect(s) {
+    const p = main.querySelector(`.plaque[data-seat="${s}"]`);
+    return p ? p.getBoundingClientRect() : null;
+  }
+  function animate(before, v) {
+    if (reducedMotion() || !before) return;
+    const now = new Set();
+    for (const n of play.querySelectorAll("#middle .card[data-key]")) {
+      now.add(n.dataset.key);
+      if (before.has(n.dataset.key)) continue;
+      const by = n.parentElement && n.parentElement.dataset.by;
+      const from = by !== undefined ? plaqueRect(+by) : null;
+      if (!from) continue;
+      const to = n.getBoundingClientRect();
+      n.animate([{ transform: `translate(${from.left + from.width / 2 - to.left - to.width / 2}px, ${from.top + from.height / 2 - to.top - to.height / 2}px) scale(.6)`, opacity: 0.3 },
+        { transform: "none", opacity: 1 }], { duration: 320, easing: "ease-out" });
+    }
+    // cards that left the middle go to whoever took them (the last trick's winner), else fade
+    const lt = v.ui && v.ui.last_trick;
+    for (const [key, { rect, node }] of before) {
+      if (now.has(key)) continue;
+      const dest = lt ? plaqueRect(lt.winner) : null;
+      const ghost = node;
+      ghost.classList.add("ghost");
+      ghost.style.left = `${rect.left}px`; ghost.style.top = `${rect.top}px`;
+      ghost.style.width = `${rect.width}px`; ghost.style.height = `${rect.height}px`;
+      document.body.append(ghost);
+      const dx = dest ? dest.left + dest.width / 2 - rect.left - rect.width / 2 : 0;
+      const dy = dest ? dest.top + dest.height / 2 - rect.top - rect.height / 2 : -20;
+      const anim = ghost.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0 }],
+        { duration: 420, easing: "ease-in", delay: 250 });
+      anim.onfinish = () => ghost.remove();
+      anim.oncancel = () => ghost.remove();
+    }
+    const boardZone = v.ui && (v.ui.zones || []).find(z => z.kind === "board");
+    if (boardZone && last && before.moved) animateMove(play, boardZone);
+  }
+
+  function announceMoves(v, added, prev) {
+    const plaques = v.ui && v.ui.seats, before = prev && prev.ui && prev.ui.seats;
+    if (plaques && plaques.some(p => p.last)) {   // the game says each seat's last move itself
+      const said = plaques.map((p, s) => s !== v.seat && p.last && (!before || !before[s] || before[s].last !== p.last || prev.n + 1 < v.n)
+        ? `${seatName(v.table, s)} ${p.last}` : null).filter(Boolean);
+      if (said.length) { announce.textContent = said.join(" · "); sounds.move(); }
+      return;
+    }
+    const mine = v.seat !== null && v.seat !== undefined ? logName(v, v.seat) : null;
+    const names = v.table.seats.map(s => logName(v, s.seat)).filter(n => n !== mine);
+    const theirs = added.filter(line => names.some(n => line.startsWith(n + " ")));
+    if (theirs.length) { announce.textContent = theirs.slice(-3).join(" · "); sounds.move(); }
+  }
+
+  function draw(v) {
+    const before = last && last.table.id === v.table.id ? snapshot() : null;
+    if (before && last.n !== v.n) before.moved = true;
+    const wasMyTurn = last && last.to_move === last.seat && last.table.status === "playing";
+    const prev = last;
+    last = v;
+    const t = v.table;
+    document.getElementById("title").textContent = `${t.title} — table ${t.id}`;
+    const mine = v.seat !== null && v.seat !== undefined;
+    const myTurn = mine && v.to_move === v.seat && t.status === "playing";
+    document.title = (myTurn ? "Your move — " : "") + `${t.title} — Garrison`;
+    if (rulesFor !== t.game) {
+      rulesFor = t.game;
+      drawHelp(v, null);
+      api(`/api/games/${t.game}`).then(info => { drawHelp(last, info); }).catch(() => {});
+    } else if (v.ui && v.ui.help) drawHelp(v, null);
+    seats.replaceChildren(...t.seats.map(s => {
+      const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : "") }, seatName(t, s.seat));
+      if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
+      return row;
+    }));
+    pre.textContent = v.text || JSON.stringify(v.obs, null, 1);
+    const mover = v.to_move !== null && v.to_move !== undefined ? seatName(t, v.to_move) : "-";
+    if (t.status === "waiting") status.textContent = "Waiting for players to sit down.";
+    else if (t.status === "finished") status.textContent = "The game is over.";
+    else if (myTurn) status.textContent = queue.length ? "Setting up your army…" : "Your move.";
+    else if (!mine) status.textContent = `Watching; ${mover} to move.`;
+    else status.textContent = `${mover} to move.`;
+    const entries = (Array.isArray(v.obs && v.obs.log) ? v.obs.log : []).map(e => typeof e === "string" ? e : JSON.stringify(e));
+    const had = logKept.length;
+    const keptBefore = logKept;
+    logKept = mergeLog(logKept, entries);
+    const added = logKept.slice(0, had).every((e, i) => e === keptBefore[i]) ? logKept.slice(had) : [];
+    if (before) announceMoves(v, added, prev);
+    drawRing(v);
+    drawBoard(v);
+    drawLastTrick(v);
+    drawResult(v);
+    actions.replaceChildren(...actionButtons(v.legal, send));
+    const widgets = widgetsNode(v.ui, v.legal, send, {
+      key: `${t.id}/${v.seat}`, redraw: () => draw(last),
+      queue: list => { queue = list.slice(); pump(); },
+    });
+    play.replaceChildren(...(widgets ? [widgets] : []));
+    // without widgets the text view and the buttons are the game; with them, they are a fallback
+    openedByPage.text = !widgets; openedByPage.fallback = !widgets;
+    textBox.open = !widgets || openedByUser.text;
+    fallback.open = !widgets || openedByUser.fallback;
+    window.garrisonView = v;
+    logList.replaceChildren(...logKept.map(e => el("li", { text: e })));
+    logList.scrollTop = logList.scrollHeight;
+    animate(before, v);
+    if (myTurn && !wasMyTurn && before) sounds.yourTurn();
+    if (t.status === "finished" && before && last && before.moved) sounds.end();
+    if (queue.length) pump();
+  }
+
+  // Send the next queued setup action when it is this seat's turn and the game allows it.
+  function pump() {
+    const v = last;
+    if (!queue.length || !v || v.to_move !== v.seat || v.table.status !== "playing") return;
+    if (socket && socket.pending === v.n) return;
+    const next = queue[0];
+    const want = v.ui.actions.find(d => d.kind === "square" && d.square.join() === next.square.join());
+    if (!want) { queue = []; toast(`The game refused the square for the ${next.rank}: arrange again.`); return; }
+    queue.shift();
+    send(want.id);
+  }
+
+  function send(action) {
+    if (!socket || socket.readyState !== WebSocket.OPEN || !last) return;
+    for (const b of main.querySelectorAll("button.action, #play button")) b.disabled = true;
+    socket.pending = last.n;
+    socket.send(JSON.stringify({ type: "move", n: last.n, action, ref: String(Date.now()) }));
+  }
+
+  function connect() {
+    if (last) params.set("n", last.n);
+    params.set("delta", "1");
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    // the guest's token travels as a subprotocol, never in the URL
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tid}?${params}`,
+      guest ? ["garrison", "token." + guest.token] : []);
+    socket = ws;
+    ws.onmessage = ev => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "view") { retry = 0; delete msg.missed; if (!last || msg.n >= last.n || msg.seat !== last.seat) draw(msg); }
+      else if (msg.type === "delta") {
+        if (last && msg.from === last.n) draw(applyPatch(last, msg.patch));
+        else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
+      }
+      else if (msg.type === "seat_lost") toast(msg.message);
+      else if (msg.type === "error" && msg.code === "not_found") { socket = null; ws.close(); status.textContent = msg.message; }
+      else if (msg.type === "error") { toast(msg.message); ws.pending = null; queue = []; if (last) draw(last); }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;          // we left this table
+      status.textContent = "Connection lost; reconnecting…";
+      setTimeout(() => { if (socket === ws) connect(); }, Math.min(5000, 300 * 2 ** retry++));
+    };
+  }
+  connect();
+}
+
+// A click anywhere ends the moving cards and pieces at once.
+document.addEventListener("pointerdown", () => {
+  for (const a of document.getAnimations ? document.getAnimations() : []) a.finish();
+}, true);

@@ -1,0 +1,94 @@
+// The widgets of a view (the server's "ui"): zones of cards, dice and a board, each legal
+// action made clickable where it is drawn, the rest as labelled buttons. A hand goes to the
+// bottom of the table, everything else to its middle.
+import { el } from "./util.js";
+import { cardNode, legendNode } from "./cards.js";
+import { dieNode } from "./dice.js";
+import { boardNode, designerFor, trayNode } from "./board.js";
+
+// Many actions (a board's squares, a hand of cards) are grouped by their words before the last:
+// "place Bomb a1", "place Bomb b1" become one row "place Bomb" with buttons "a1", "b1".
+export function actionButtons(legal, send) {
+  const button = (a, label) => el("button", { class: "action", "data-id": a.id, title: a.text, onclick: () => send(a.id), text: label });
+  if (legal.length <= 12) return legal.map(a => button(a, a.text));
+  const groups = new Map();
+  for (const a of legal) {
+    const cut = a.text.lastIndexOf(" ");
+    const head = cut > 0 ? a.text.slice(0, cut) : "";
+    if (!groups.has(head)) groups.set(head, []);
+    groups.get(head).push(a);
+  }
+  return [...groups].map(([head, list]) => el("div", { class: "action-group" },
+    head ? el("span", { class: "group-label", text: head }) : null,
+    list.map(a => button(a, head ? a.text.slice(head.length + 1) : a.text))));
+}
+
+// Ready-made setups by name with a preview (when the player does not arrange pieces).
+function setupChooser(setups, send) {
+  const pick = el("select", { id: "setup-pick", "aria-label": "Choose a setup" },
+    setups.map((d, i) => el("option", { value: i, text: d.name })));
+  const preview = el("div", { class: "setup-preview", id: "setup-preview" });
+  const use = el("button", { class: "choice", id: "setup-use", text: "Use this setup" });
+  function show() {
+    const d = setups[+pick.value];
+    const rows = d.preview.length / 10;
+    preview.replaceChildren(...Array.from({ length: rows }, (_, r) => rows - 1 - r).flatMap(r =>
+      d.preview.slice(r * 10, r * 10 + 10).map(c => el("span", { class: c ? "pc" : "pc empty", text: c || "" }))));
+    use.dataset.ids = String(d.id);
+    use.onclick = () => send(d.id);
+  }
+  pick.onchange = show;
+  show();
+  return el("div", { class: "zone zone-setups", "data-zone": "setups" },
+    el("div", { class: "zone-label", text: "Ready-made setups" }), pick, preview, use);
+}
+
+// Draw a view's widgets; null if the game has none. `legal` gives each action's text.
+// ctx: { key (table and seat), queue(actions) to send the setup, redraw() }.
+export function widgetsNode(ui, legal, send, ctx = {}) {
+  if (!ui || !Array.isArray(ui.zones)) return null;
+  const text = new Map((legal || []).map(a => [a.id, a.text]));
+  const descs = (ui.actions || []).map(d => ({ ...d, text: text.get(d.id) || d.label || String(d.id) }));
+  const box = el("div", { class: "widgets", id: "widgets" });
+  const middle = el("div", { class: "middle", id: "middle" });
+  const bottom = el("div", { class: "bottom", id: "bottom" });
+  const menu = el("div", { class: "chooser", id: "chooser", "aria-live": "polite" });
+  function onPick(node, list) {
+    if (list.length === 1) { send(list[0].id); return; }
+    menu.replaceChildren(el("span", { class: "muted", text: node.title + ": " }),
+      ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => send(d.id), text: d.verb || d.text })),
+      el("button", { class: "verb cancel", onclick: () => menu.replaceChildren(), text: "cancel" }));
+  }
+  const setups = descs.filter(d => d.kind === "setup");
+  const design = ui.tray && descs.some(d => d.kind === "square") && ctx.redraw
+    ? designerFor(ctx.key, ui.tray, ctx.redraw) : null;
+  for (const zone of ui.zones) {
+    const mine = descs.filter(d => d.zone === zone.id);
+    let body;
+    if (zone.kind === "cards") {
+      const byKey = new Map();
+      for (const d of mine) if (d.kind === "card") { if (!byKey.has(d.card)) byKey.set(d.card, []); byKey.get(d.card).push(d); }
+      body = el("div", { class: "cards" }, zone.cards.length ? zone.cards.map(c => cardNode(c, byKey.get(c.key), onPick)) : el("span", { class: "muted empty", text: zone.empty || "—" }));
+    } else if (zone.kind === "dice") {
+      const byFace = new Map(mine.filter(d => d.kind === "die").map(d => [d.face, d]));
+      body = el("div", { class: "dice" }, zone.dice.length ? zone.dice.map(d => dieNode(d, byFace.get(d.face), send)) : el("span", { class: "muted empty", text: zone.empty || "—" }));
+    } else if (zone.kind === "board") {
+      body = boardNode(zone, mine, send, { design });
+    } else continue;
+    const node = el("div", { class: `zone zone-${zone.kind}`, "data-zone": zone.id }, zone.label ? el("div", { class: "zone-label", text: zone.label }) : null, body);
+    (zone.id === "hand" ? bottom : middle).append(node);
+  }
+  box.append(middle, menu);
+  if (design) {
+    box.append(trayNode(design, setups, send, () => ctx.queue(design.actions())));
+  } else if (setups.length) box.append(setupChooser(setups, send));
+  const buttons = descs.filter(d => d.kind === "button");
+  if (buttons.length) box.append(el("div", { class: "choices", id: "choices" }, buttons.map(d => el("button", { class: "action choice", "data-id": d.id, onclick: () => send(d.id), text: d.text }))));
+  box.append(bottom);
+  const verbs = [...new Set(descs.filter(d => d.kind !== "button" && d.kind !== "setup" && !(design && d.kind === "square")).map(d =>
+    d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : d.kind === "square" ? "choose a square" : `${d.verb || "choose"} a card`))];
+  if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." }));
+  const legend = legendNode(ui.legend);
+  if (legend) box.append(legend);
+  return box;
+}

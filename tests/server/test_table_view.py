@@ -1,0 +1,233 @@
+"""The table as a player sees it (Debian's Chromium, Playwright): seats around the table with
+their counts and last moves, readable cards, the Stratego setup designer, the end of a game in
+words, and every table on a phone. With ``GARRISON_DOCS_IMG=docs/img`` the tests also write the
+screenshots of docs/img (1280 px and 375 px wide)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from server_helpers import Server
+from test_server_browser import ARGS, CHROMIUM, _create, _play_widget
+
+import garrison
+
+DOCS = os.environ.get("GARRISON_DOCS_IMG")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):  # noqa: ANN001, ANN201
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('table') / 'g.db'}").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, width: int = 1280, prompt: str = "Ann"):  # noqa: ANN001, ANN202
+    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept(prompt))
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return context, page
+
+
+def _shot(page, name: str) -> None:  # noqa: ANN001
+    if DOCS:
+        Path(DOCS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(DOCS) / name), full_page=True)
+
+
+def test_seats_sit_around_the_table_with_their_counts_and_last_moves(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _page(browser)
+    try:
+        _create(page, site.base, "soldateska", [])
+        rng = random.Random(3)
+        for _ in range(3):
+            assert _play_widget(page, rng)
+        view = page.evaluate("window.garrisonView")
+        n = len(view["table"]["seats"])
+        plaques = page.locator("#felt .plaque")
+        assert plaques.count() == n
+        mine = page.locator("#my-seat .plaque")
+        assert "Ann" in mine.inner_text() and "you" in mine.inner_text()
+        for s in range(1, n):
+            text = page.locator(f'#ring .plaque[data-seat="{s}"]').inner_text()
+            assert "bot" in text and "cards in hand" in text and "ducat" in text, text
+        # every seat that has played shows its last card in words; the announcer says the bots'
+        assert "Last: played " in page.locator("#ring").inner_text()
+        page.wait_for_function("document.querySelector('#announce').textContent.includes('played ')")
+        # the hand is at the bottom, its cards named in words, with a legend of the card words
+        hand = page.locator("#bottom .card")
+        assert hand.count() >= 1
+        names = hand.locator(".cname").all_inner_texts()
+        assert all(any(w in t for w in ("Daggers", "Pistols", "Rapiers", "Sabers", "Tobacco", "General",
+                                         "Oberst", "Major", "Hauptman", "Lieutenant", "Flag", "Deserter",
+                                         "Spy", "Kokette", "Bomb", "Duel")) for t in names), names
+        page.click("#legend summary")
+        assert "officers" in page.inner_text("#legend") and "Tobacco" in page.inner_text("#legend")
+        # the scoreboard's cells never wrap
+        assert page.evaluate("[...document.querySelectorAll('#scoreboard td, #scoreboard th')]"
+                             ".every(c => getComputedStyle(c).whiteSpace === 'nowrap')")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+def test_1848_cards_say_what_they_are_and_do(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _page(browser)
+    try:
+        _create(page, site.base, "1848", [], {"players": "2"})
+        page.wait_for_selector("#bottom .card.wide")
+        cards = page.locator("#bottom .card.wide")
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            band = card.locator(".band").inner_text()
+            assert any(w in band for w in ("Republicans", "Democrats", "Liberals", "Reactionaries",
+                                           "Army", "Event card")), band
+            text = card.inner_text()
+            if "Event card" in band:  # an effect in English words, the German title beside it
+                assert "vote" in text.lower() or "no effect" in text.lower() or "strength" in text.lower(), text
+            elif "Army" not in band:
+                assert "votes" in text, text
+            assert card.get_attribute("title")
+        page.click("#legend summary")
+        legend = page.inner_text("#legend")
+        assert "RR Republikaner" in legend and "Democrats" in legend
+        assert page.locator("#scoreboard th").all_inner_texts()[-1].strip(), "no empty column header"
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+def test_stratego_setup_in_any_order_with_swap_undo_random_fill_and_saved_layouts(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _page(browser, prompt="my wall")
+    try:
+        _create(page, site.base, "stratego", [], {"army": "barrage"})
+        page.wait_for_selector("#tray")
+        # Barrage: the help says 8 pieces and the names of the board
+        page.wait_for_function("document.querySelector('#howto').textContent.includes('8 pieces')")
+        assert "40 pieces" not in page.inner_text("#howto")
+        # the Marshal first (the game's own order starts with the Flag), then the Flag
+        page.click('#tray [data-rank="10"]')
+        page.click('#board [data-sq="e1"]')
+        page.click('#tray [data-rank="F"]')
+        page.click('#board [data-sq="a1"]')
+        assert page.inner_text('#board [data-sq="e1"] .prank') == "10"
+        # swap the two placed pieces, then undo the swap
+        page.click('#board [data-sq="e1"]')
+        page.click('#board [data-sq="a1"]')
+        assert page.inner_text('#board [data-sq="a1"] .prank') == "10"
+        page.click("#setup-undo")
+        assert page.inner_text('#board [data-sq="a1"] .prank') == "F"
+        # a ready-made layout is on offer after the first piece too
+        assert page.locator("#setup-pick option").count() > 1
+        page.click("#setup-random")
+        assert "8 of 8 placed" in page.text_content('[data-zone="setups"]')
+        assert page.inner_text('#board [data-sq="a1"] .prank') == "F"
+        page.click("#setup-save")  # named "my wall" by the dialog
+        page.wait_for_function("localStorage.getItem('garrison.stratego.layouts').includes('my wall')")
+        _shot(page, "table-stratego-setup.png")
+        page.click("#setup-ready")  # sent as the game's own place actions, one by one
+        page.wait_for_function("window.garrisonView.obs.phase !== 'setup'", timeout=60_000)
+        cells = page.evaluate("window.garrisonView.ui.zones[0].cells")
+        assert cells[0]["rank"] == "F" and cells[4]["rank"] == "10"
+        assert sum(1 for c in cells if c and c.get("side") == 0) == 8
+        # next time the saved layout is offered
+        _create(page, site.base, "stratego", [], {"army": "barrage"})
+        page.wait_for_selector("#tray")
+        assert "saved: my wall" in page.inner_text("#setup-pick")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+def test_a_stratego_fight_and_the_result_in_words(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _page(browser)
+    try:
+        _create(page, site.base, "stratego", [], {"army": "barrage", "max_plies": "80"})
+        page.wait_for_selector("#choices")
+        page.click("#choices button:text-is('random setup')")
+        rng = random.Random(4)
+        fought = False
+        while _play_widget(page, rng):
+            if page.locator("#fight").count():
+                fought = True
+                text = page.inner_text("#fight")
+                assert "attacks" in text and "defends" in text and "vs" in text
+                assert page.locator("#fight .fighter").count() == 2
+        assert fought or page.inner_text("#result")
+        reason = page.inner_text("#reason")
+        assert reason and "None" not in reason
+        assert page.inner_text("#result-panel .verdict") in ("You won", "You lost", "Draw")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa: ANN001
+    context, page = _page(browser)
+    try:
+        _create(page, site.base, "scopa", [], {"players": "2", "target": "1"})
+        rng = random.Random(1)
+        while _play_widget(page, rng):
+            pass
+        panel = page.inner_text("#result-panel")
+        for word in ("Cards", "Coins", "Settebello", "Primiera", "Scope", "Points"):
+            assert word in panel, panel
+        assert "First to 1 points" in page.inner_text("#reason")
+        # Solo 66: the log holds each line once however often the trick line is rewritten
+        _create(page, site.base, "solo66", [])
+        for _ in range(12):
+            if not _play_widget(page, rng):
+                break
+        lines = page.locator("#log li").all_inner_texts()
+        assert sum("so far" in x for x in lines) <= 1 + sum(x.startswith("Deal ") and "deals;" in x for x in lines), lines
+        deals = [x for x in lines if x.startswith("Deal ") and "deals;" in x]
+        assert len(deals) == len(set(deals)), deals  # a deal's history is not written again
+        assert len(lines) < 80, len(lines)
+        assert "None" not in page.inner_text("#scoreboard")
+        assert ".25" not in page.inner_text("#felt") and ".5 " not in page.inner_text("#felt")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_every_table_fits_a_phone_with_large_touch_targets(site: Server, browser, name: str) -> None:  # noqa: ANN001
+    opts = {"1848": {"players": "2"}, "scopa": {"players": "2"}}.get(name, {})
+    context, page = _page(browser, width=375)
+    try:
+        _create(page, site.base, name, [], opts)
+        page.wait_for_selector("#play .widgets")
+        rng = random.Random(2)
+        for _ in range(2 if name != "stratego" else 0):
+            if not _play_widget(page, rng):
+                break
+        page.wait_for_selector("#felt .plaque")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        small = page.evaluate("""[...document.querySelectorAll('#play button, #felt button')]
+            .filter(b => b.offsetParent && !b.closest('.board'))
+            .map(b => b.getBoundingClientRect()).filter(r => r.height < 40 || r.width < 40).length""")
+        assert small == 0, small
+        _shot(page, f"table-phone-{name}.png")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        _shot(page, f"table-{name}.png")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
