@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import garrison
+from garrison.games.stratego.pieces import NAMES
 from garrison.core import sample_chance
 
 KINDS = {"card", "die", "move", "square", "button", "setup"}
@@ -123,6 +124,10 @@ def check_from_observation(game: Any, obs: dict[str, Any], ui: dict[str, Any]) -
                     continue
                 side, rank, _moved, _known = seen
                 assert drawn["side"] == side
+                if drawn.get("revealed"):  # shown at the end: the observation's own list says so
+                    assert rank is None and [side, drawn["name"]] in [
+                        [s, NAMES[r]] for _sq, s, r in obs["revealed"]], square
+                    continue
                 assert (drawn["rank"] is None) == (rank is None), square
 
 

@@ -91,6 +91,10 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
         "winner": None if state.phase != OVER else ("draw" if state.winner == DRAW else state.winner),
         "log": log.entries(state.last_events(LOG_LENGTH)),
     }
+    if state.phase == OVER:  # the game is over: both sides show every piece left on the board
+        obs["revealed"] = [[square_name(sq), piece // n, rank]
+                           for piece, (sq, rank) in enumerate(zip(state.pos, state.rank))
+                           if sq >= 0]
     if state.phase == SETUP and seat is not None:
         done = state.placed[seat]
         obs["setup"] = {

@@ -50,6 +50,11 @@ def render(obs: dict[str, Any]) -> str:
         if lost:
             names = ", ".join(f"{NAMES[r]} ({SHORT[r]})" for r in lost)
             lines.append(f"{SIDES[side]} has lost: {names}")
+    if obs.get("revealed"):  # the game is over: every piece left, shown
+        for side in (0, 1):
+            left = ", ".join(f"{SHORT[rank]} {square}" for square, s, rank in obs["revealed"]
+                             if s == side)
+            lines.append(f"{SIDES[side]} shows: {left}")
     lines.append(LEGEND)
     lines.extend("  " + entry for entry in obs["log"][-6:])
     lines.append(_status(obs))

@@ -113,6 +113,8 @@ def _last_move(obs: dict[str, Any]) -> list[list[int]] | None:
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     seat = obs.get("seat")
     cells: list[Any] = []
+    # at the end every piece left is shown (the observation's ``revealed``)
+    shown = {parse_square(sq): rank for sq, _side, rank in obs.get("revealed") or ()}
     for square, cell in enumerate(obs.get("board") or [None] * SIZE * SIZE):
         if square in LAKES:
             cells.append({"lake": True})
@@ -120,9 +122,13 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             cells.append(None)
         else:
             side, rank, moved, known = cell
+            revealed = rank is None and square in shown
+            if revealed:
+                rank = shown[square]
             cells.append({"side": side, "rank": None if rank is None else SHORT[rank],
                           "name": None if rank is None else NAMES[rank],
-                          "moved": bool(moved), "known": bool(known), "mine": side == seat})
+                          "moved": bool(moved), "known": bool(known) or revealed,
+                          "mine": side == seat, "revealed": revealed})
     board = {"kind": "board", "id": "board", "rows": SIZE, "cols": SIZE, "flip": seat == 1,
              "files": COLUMNS, "sides": ["Red", "Blue"], "cells": cells,
              "last": _last_move(obs), "moves": _side_moves(obs), "fight": _fight(obs)}
