@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import garrison
-from garrison.games.stratego.pieces import NAMES
 from garrison.core import sample_chance
+from garrison.games.stratego.pieces import NAMES
 
 KINDS = {"card", "die", "move", "square", "button", "setup"}
 GAMES = garrison.games()
