@@ -51,7 +51,7 @@ from garrison.core import CHANCE, OptionError, State, game_class
 from garrison.core.compiled import CompiledState
 from garrison.core.events import EMPTY, entries, push
 
-from ._common import Recall, load_plain, option_defaults
+from ._common import Recall, given_options, load_plain, option_defaults, plain_options
 
 PREFIX = "garrison_"
 
@@ -319,11 +319,14 @@ class GarrisonGame(pyspiel.Game):
     game_type: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = dict(option_defaults(self.garrison_name))
-        values.update(params or {})
-        self.garrison_game = load_plain(self.garrison_name, values)
+        """Raises ``OptionError`` for an unknown option or a value the game does not allow."""
+        # OpenSpiel hands over every parameter, those left out at their defaults: only the ones
+        # that differ are the caller's, so that a preset (``rules=barrage``) sets the others
+        given = given_options(self.garrison_name, params or {})
+        self.garrison_game = load_plain(self.garrison_name, given)
         loaded = _game_type(self.garrison_name, self.garrison_game)
-        super().__init__(loaded, _game_info(self.garrison_game), values)
+        # the parameters as loaded, so that the game string names the variant played
+        super().__init__(loaded, _game_info(self.garrison_game), plain_options(self.garrison_game))
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as the Garrison name and the parameters; loading registers the game in the
