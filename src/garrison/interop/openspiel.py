@@ -23,7 +23,7 @@ What OpenSpiel sees
   digest collision). The bits tell histories apart; they are not features a network can read
   the past from (what a game's encoder keeps of the past, such as cards already played, is in the
   observation part). A tensor holding every past observation would need ``max_game_length x T``
-  floats: 1848 would need about 3.3 million, Stratego's default 2.8 billion.
+  floats: 1848 would need about 3.3 million, Stratego's default 284 million.
 * **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
   Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
   tell the search the real deal.
@@ -327,6 +327,15 @@ class GarrisonGame(pyspiel.Game):
         loaded = _game_type(self.garrison_name, self.garrison_game)
         # the parameters as loaded, so that the game string names the variant played
         super().__init__(loaded, _game_info(self.garrison_game), plain_options(self.garrison_game))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Most chance moves in one game (``Game.max_chance_nodes``; OpenSpiel would assume
+        ``max_game_length``, which the decisions alone bound)."""
+        return self.garrison_game.max_chance_nodes
+
+    def max_move_number(self) -> int:
+        """Most moves of any kind in one game: decisions and chance moves."""
+        return self.garrison_game.max_move_number
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as the Garrison name and the parameters; loading registers the game in the
