@@ -36,6 +36,9 @@ class GameFacts:
     observation_tensor_size: int
     utility_sum: float | None = 0.0  # None: general-sum
     perfect_information: bool = False
+    #: Most chance moves (deals, rolls) in one game; None: at most ``max_game_length`` (what
+    #: OpenSpiel assumes of a Python game). ``max_game_length`` counts the seats' decisions only.
+    max_chance_nodes: int | None = None
 
 
 class Game:
@@ -110,7 +113,21 @@ class Game:
 
     @property
     def max_game_length(self) -> int:
+        """Most decisions of the seats in one game (chance moves not counted): a true bound, which
+        the rules enforce where the game itself has none (a cap or a limit of re-rolls)."""
         return self.facts.max_game_length
+
+    @property
+    def max_chance_nodes(self) -> int:
+        """Most chance moves in one game."""
+        f = self.facts
+        return f.max_game_length if f.max_chance_nodes is None else f.max_chance_nodes
+
+    @property
+    def max_move_number(self) -> int:
+        """Most moves of any kind (decisions and chance) in one game: ``len(state.history())``
+        never exceeds it."""
+        return self.max_game_length + self.max_chance_nodes
 
     @property
     def observation_tensor_shape(self) -> tuple[int]:

@@ -18,18 +18,47 @@ from garrison.core import CHANCE, Game, OptionError, State, game_class, load, sa
 #: How an option whose default is ``None`` is written where only plain values fit (OpenSpiel).
 NONE_TEXT = "none"
 
+#: How a comma inside an option's text is written in an OpenSpiel game string, where a comma ends
+#: the parameter: ``garrison_stratego(army=F1;B2;S1;2:2;3:1;10:1,setup_rows=1)``.
+LIST_SEPARATOR = ";"
 
-def option_defaults(name: str) -> dict[str, bool | int | float | str]:
+Plain = bool | int | float | str
+
+
+def plain_value(value: Any) -> Plain:
+    """An option's value as a bool, int, float or str (``none`` for None, a structure as its
+    text, a comma in a text as :data:`LIST_SEPARATOR`)."""
+    if value is None:
+        return NONE_TEXT
+    if isinstance(value, (bool, int, float)):
+        return value
+    return str(value).replace(",", LIST_SEPARATOR)
+
+
+def option_defaults(name: str) -> dict[str, Plain]:
     """Every option of game ``name`` with its default, as a bool, int, float or str."""
-    out: dict[str, bool | int | float | str] = {}
-    for spec in game_class(name).option_specs():
-        default = spec.default
-        if default is None:
-            out[spec.name] = NONE_TEXT
-        elif isinstance(default, (bool, int, float, str)):
-            out[spec.name] = default
-        else:  # a tuple or other structure: offered as its text
-            out[spec.name] = str(default)
+    return {spec.name: plain_value(spec.default) for spec in game_class(name).option_specs()}
+
+
+def plain_options(game: Game) -> dict[str, Plain]:
+    """Every option of a loaded game with its value (after presets), as plain values that load
+    the same game again."""
+    return {key: plain_value(value) for key, value in game.options.items()}
+
+
+def given_options(name: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of ``values`` that differ from game ``name``'s defaults, with
+    :data:`LIST_SEPARATOR` read as a comma in texts.
+
+    OpenSpiel fills every parameter left out of a game string with its default before the game
+    sees it, so an option at its default counts as not given: a preset (Stratego's ``rules``)
+    then sets it."""
+    defaults = option_defaults(name)
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if key in defaults and value == defaults[key] and type(value) is type(defaults[key]):
+            continue
+        out[key] = value.replace(LIST_SEPARATOR, ",") if isinstance(value, str) else value
     return out
 
 
@@ -161,8 +190,9 @@ class Recall:
 
 
 __all__ = [
-    "NONE_TEXT", "Recall", "legal_mask", "load_plain", "opponent_names", "option_defaults",
-    "options_from_plain", "play_chance",
+    "LIST_SEPARATOR", "NONE_TEXT", "Recall", "given_options", "legal_mask", "load_plain",
+    "opponent_names", "option_defaults", "options_from_plain", "plain_options", "plain_value",
+    "play_chance",
 ]
 
 

@@ -44,6 +44,7 @@ from garrison.core import (
     State,
 )
 
+from . import env_id, register_gymnasium
 from ._common import legal_mask, opponent_names, play_chance, render_text
 
 
@@ -182,27 +183,11 @@ class GarrisonGymEnv(gymnasium.Env):
         pass
 
 
-def env_id(name: str) -> str:
-    """The Gymnasium id of a Garrison game: ``garrison/<name>-v<rules version>`` (the version
-    suffix is left out when the rules version is not a whole number)."""
-    version = str(garrison.game_class(name).version)
-    return f"garrison/{name}-v{version}" if version.isdigit() else f"garrison/{name}"
-
-
 def register(names: Sequence[str] | None = None) -> list[str]:
     """Register Garrison games with Gymnasium (all by default) and return their ids, so that
-    ``gymnasium.make("garrison/gambit-v1", seat=0, players=2)`` works. Safe to call again."""
-    chosen = garrison.games() if names is None else list(names)
-    ids = []
-    for name in chosen:
-        garrison.game_class(name)
-        gid = env_id(name)
-        if gid not in gymnasium.registry:
-            gymnasium.register(
-                id=gid, entry_point=GarrisonGymEnv, kwargs={"name": name}, nondeterministic=False
-            )
-        ids.append(gid)
-    return ids
+    ``gymnasium.make("garrison/gambit-v1", seat=0, players=2)`` and ``gymnasium.make_vec``
+    work. ``import garrison.interop`` has already done it; safe to call again."""
+    return register_gymnasium(names)
 
 
 def env(

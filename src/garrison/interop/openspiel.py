@@ -23,7 +23,7 @@ What OpenSpiel sees
   digest collision). The bits tell histories apart; they are not features a network can read
   the past from (what a game's encoder keeps of the past, such as cards already played, is in the
   observation part). A tensor holding every past observation would need ``max_game_length x T``
-  floats: 1848 would need about 3.3 million, Stratego's default 2.8 billion.
+  floats: 1848 would need about 3.3 million, Stratego's default 284 million.
 * **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
   Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
   tell the search the real deal.
@@ -51,7 +51,7 @@ from garrison.core import CHANCE, OptionError, State, game_class
 from garrison.core.compiled import CompiledState
 from garrison.core.events import EMPTY, entries, push
 
-from ._common import Recall, load_plain, option_defaults
+from ._common import Recall, given_options, load_plain, option_defaults, plain_options
 
 PREFIX = "garrison_"
 
@@ -72,37 +72,49 @@ class _Held:
     pickle is the game's record (replayed on load), or, for a resampled world that no history
     leads to, its fields.
 
-    The recall is brought up to date only when an information-state string is asked for: each
-    action just notes ``(mover, action, snapshot)``, so playouts that never ask (MCTS rollouts,
-    RL on tensors) do not pay for observing every seat at every step.
+    The recall is brought up to date only when an information-state string is asked for, so
+    playouts that never ask (MCTS rollouts, RL on tensors) do not pay for observing every seat at
+    every step. Until then the holder keeps one frozen copy of the state where the recall stands
+    (``base``) and the actions played since (``pending``, ``(mover, action)`` pairs): bringing the
+    recall up to date replays them on a copy of ``base``. So a long game costs one copy and two
+    ints an action, never a copy an action. In a game of perfect information the recall is the
+    history itself and needs no copy at all.
     """
 
-    __slots__ = ("state", "recall", "pending", "world")
+    __slots__ = ("state", "recall", "base", "pending", "world")
 
     def __init__(self, state: State, recall: Recall | None = None, world: bool = False) -> None:
         self.state = state
         self.recall = recall
-        # a new holder notes where it starts; a recall handed in is already up to date
-        self.pending: tuple = EMPTY if recall is not None else push(EMPTY, (None, None, _snap(state)))
+        # the recall starts where the state is now (None: from this state, once asked)
+        self.base: State | None = None if state.game.facts.perfect_information else _frozen(state)
+        self.pending: tuple = EMPTY
         self.world = world
 
     def note(self, mover: int, action: int) -> None:
-        self.pending = push(self.pending, (mover, action, _snap(self.state)))
+        self.pending = push(self.pending, (mover, action))
 
     def up_to_date(self) -> Recall:
         """The recall with every noted action folded in."""
-        if self.pending:
-            recall = self.recall
-            for mover, action, snap in entries(self.pending):
-                recall = Recall.start(snap) if recall is None else recall.after(snap, mover, action)
+        if self.base is None:  # perfect information: the history is the information state
+            recall = self.recall if self.recall is not None else Recall.start(self.state)
+            for mover, action in entries(self.pending):
+                recall = recall.after(self.state, mover, action)
             self.recall, self.pending = recall, EMPTY
-        assert self.recall is not None
+            return recall
+        if self.recall is None or self.pending:
+            world = _frozen(self.base)  # the base may be shared with clones: replay on a copy
+            recall = self.recall if self.recall is not None else Recall.start(world)
+            for mover, action in entries(self.pending):
+                world.apply_action(action)
+                recall = recall.after(world, mover, action)
+            self.recall, self.base, self.pending = recall, world, EMPTY
         return self.recall
 
     def __deepcopy__(self, memo: dict) -> _Held:
         held = object.__new__(_Held)
         held.state, held.recall, held.pending = self.state.clone(), self.recall, self.pending
-        held.world = self.world
+        held.base, held.world = self.base, self.world  # never changed in place: shared
         return held
 
     def __getstate__(self) -> dict[str, Any]:
@@ -138,12 +150,13 @@ class _Held:
                 state.apply_unchecked(action)
         self.state = state
         self.recall = data["recall"]
+        self.base = None if game.facts.perfect_information else _frozen(state)
         self.pending = EMPTY
         self.world = data["world"]
 
 
-def _snap(state: State) -> State:
-    """A frozen copy of ``state`` to observe later (without its undo stack)."""
+def _frozen(state: State) -> State:
+    """A copy of ``state`` to observe later (without its undo stack)."""
     snap = state.clone()
     snap._stack = []
     return snap
@@ -319,11 +332,23 @@ class GarrisonGame(pyspiel.Game):
     game_type: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = dict(option_defaults(self.garrison_name))
-        values.update(params or {})
-        self.garrison_game = load_plain(self.garrison_name, values)
+        """Raises ``OptionError`` for an unknown option or a value the game does not allow."""
+        # OpenSpiel hands over every parameter, those left out at their defaults: only the ones
+        # that differ are the caller's, so that a preset (``rules=barrage``) sets the others
+        given = given_options(self.garrison_name, params or {})
+        self.garrison_game = load_plain(self.garrison_name, given)
         loaded = _game_type(self.garrison_name, self.garrison_game)
-        super().__init__(loaded, _game_info(self.garrison_game), values)
+        # the parameters as loaded, so that the game string names the variant played
+        super().__init__(loaded, _game_info(self.garrison_game), plain_options(self.garrison_game))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Most chance moves in one game (``Game.max_chance_nodes``; OpenSpiel would assume
+        ``max_game_length``, which the decisions alone bound)."""
+        return self.garrison_game.max_chance_nodes
+
+    def max_move_number(self) -> int:
+        """Most moves of any kind in one game: decisions and chance moves."""
+        return self.garrison_game.max_move_number
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as the Garrison name and the parameters; loading registers the game in the

@@ -57,11 +57,11 @@ class GarrisonAECEnv(AECEnv):
         n = self.game.num_players
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        size = self.game.observation_tensor_shape
         actions = self.game.num_distinct_actions
+        low, high = self.game.tensor_bounds()  # the encoder's real ranges
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, shape=size, dtype=np.float32),
+                "observation": spaces.Box(low, high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
             })
             for a in self.possible_agents

@@ -34,8 +34,9 @@ from .pettingzoo import agent_name
 
 
 def _single_space(env: BatchEnv) -> spaces.Dict:
+    low, high = env.game.tensor_bounds()  # the encoder's real ranges: 0/1 flags are Box(0, 1)
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=(env.tensor_size,), dtype=np.float32),
+        "observation": spaces.Box(low, high, dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(env.num_actions,), dtype=np.int8),
     })
 
@@ -78,7 +79,12 @@ class GarrisonVectorEnv(VectorEnv):
             self._np_random = np.random.default_rng(seed)
             self.action_space.seed(seed if isinstance(seed, int) else None)
         self._last = self.batch.reset(seed)
-        return self._obs(self._last), {}
+        return self._obs(self._last), self._infos(self._last)
+
+    def _infos(self, step: BatchStep) -> dict[str, Any]:
+        """Every step's infos hold the seat's legal actions too (``action_mask``, int8)."""
+        return {"action_mask": step.mask.astype(np.int8),
+                "_action_mask": np.ones(self.num_envs, bool)}
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if self._last is None:
@@ -86,7 +92,7 @@ class GarrisonVectorEnv(VectorEnv):
         step = self.batch.step(actions)
         self._last = step
         rewards = step.rewards[:, self.seat].astype(np.float64)
-        infos: dict[str, Any] = {}
+        infos = self._infos(step)
         if step.terminated.any():
             infos["illegal_action"] = step.illegal
             infos["_illegal_action"] = step.terminated

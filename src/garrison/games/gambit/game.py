@@ -69,6 +69,7 @@ class GambitGame(Game):
             min_utility=low,
             max_utility=high,
             max_game_length=rounds * n * (2 * p.dice - 1),
+            max_chance_nodes=rounds * n * p.dice,  # a roll sets aside at least one die
             observation_tensor_size=observe.tensor_size(self),
             utility_sum=0.0,
             perfect_information=True,

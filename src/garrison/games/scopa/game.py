@@ -65,6 +65,7 @@ class ScopaGame(Game):
             min_utility=-1.0 / (sides - 1),
             max_utility=1.0,
             max_game_length=DECISIONS_PER_HAND * p.hand_limit,
+            max_chance_nodes=NUM_CARDS * p.hand_limit,  # one chance move a card dealt
             observation_tensor_size=observe.tensor_size(p),
             utility_sum=0.0,
             perfect_information=False,

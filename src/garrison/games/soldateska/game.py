@@ -13,7 +13,7 @@ from .actions import NUM_ACTIONS
 from .bots import BOTS
 from .deck import NUM_CARDS
 from .params import SoldateskaParams
-from .rules import BONUS, HAND_SIZE
+from .rules import BONUS, HAND_SIZE, ROLL_LIMIT
 from .state import SoldateskaState
 
 
@@ -58,6 +58,11 @@ class SoldateskaGame(Game):
             min_utility=0.0,
             max_utility=1.0 if win else float(total),
             max_game_length=per_round * p.max_rounds,
+            # a round: the deal, a roll-off for the ranks and one per trick (each at most
+            # ROLL_LIMIT rolls of at most n dice), the Bomb (at most ROLL_LIMIT rolls), the
+            # Kokette and the Spy; and the first dealer's roll-off
+            max_chance_nodes=(HAND_SIZE * n + BONUS + (HAND_SIZE + 1) * ROLL_LIMIT * n
+                              + ROLL_LIMIT + 2) * p.max_rounds + ROLL_LIMIT * n,
             observation_tensor_size=observe.tensor_size(self),
             utility_sum=1.0 if win else None,
             perfect_information=False,

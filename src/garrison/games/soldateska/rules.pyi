@@ -20,6 +20,7 @@ PHASE_NAMES: tuple[str, ...]
 UNSET: int
 HAND_SIZE: int
 BONUS: int
+ROLL_LIMIT: int
 EVENTS: dict[str, int]
 PRIVATE: frozenset[int]
 

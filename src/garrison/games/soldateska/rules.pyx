@@ -44,6 +44,11 @@ cdef enum:
     NOT_LED = -2        # no card but Duels in the trick yet
     NUM_RANKS = 6
     NUM_PHASES_C = 10
+    # Not in the seed: a game must have a finite length (the research APIs declare one), so a
+    # roll-off settles its ties in place order after this many rolls of tied players, and the
+    # Bomb is a dud after this many 0s in a row (a chance of 5**-20 each: two players tied
+    # twenty times, or twenty 0s).
+    ROLL_LIMIT_C = 20
 
 # Phases of play.
 cdef enum:
@@ -59,6 +64,7 @@ PHASE_NAMES = (
 UNSET = NOT_LED
 HAND_SIZE = HAND
 BONUS = BONUS_CARDS
+ROLL_LIMIT = ROLL_LIMIT_C
 
 # What a roll-off decides.
 cdef enum:
@@ -224,6 +230,7 @@ cdef struct Sold:
     int ro_seats[MAX_PLAYERS]
     int ro_rolls[MAX_PLAYERS]
     int ro_nrolls
+    int rerolls                # rolls of tied blocks in this roll-off, or 0s of this Bomb roll
 
 
 cdef inline int pack2(Cards m) noexcept:
@@ -322,6 +329,7 @@ cdef class SoldateskaCore(CompiledState):
         single winner is wanted."""
         self.s.ro_purpose, self.s.ro_nblocks, self.s.ro_nrolls = purpose, nblocks, 0
         self.s.ro_top = top
+        self.s.rerolls = 0
         self.s.phase = P_ROLLOFF
         self.rolloff_continue()
 
@@ -363,6 +371,11 @@ cdef class SoldateskaCore(CompiledState):
                 lens[ngroups] = k
                 ngroups += 1
         g.ro_nrolls = 0
+        g.rerolls += 1
+        if g.rerolls >= ROLL_LIMIT_C:  # the limit (see ROLL_LIMIT): the order the seats stand in
+            ngroups = m
+            for i in range(m):
+                lens[i] = 1
         s = 0
         for i in range(1 if g.ro_top else ngroups):
             if lens[i] > 1:
@@ -392,6 +405,13 @@ cdef class SoldateskaCore(CompiledState):
             g.ro_nblocks = k
             for s in range(k):
                 g.ro_len[s] = new_len[s]
+            if g.rerolls >= ROLL_LIMIT_C:  # every block still tied is settled in place order
+                k = 0
+                for s in range(g.ro_nblocks):
+                    k += g.ro_len[s]
+                g.ro_nblocks = k
+                for s in range(k):
+                    g.ro_len[s] = 1
         self.rolloff_continue()
 
     cdef void rolloff_continue(self) noexcept:
@@ -633,16 +653,20 @@ cdef class SoldateskaCore(CompiledState):
         bomb = self.holder(BOMB)
         if bomb >= 0:
             self.s.roller, self.s.phase = bomb, P_BOMB_ROLL
+            self.s.rerolls = 0
             return
         self.emit(EV_BOMB_NONE, 0, 0, 0)
         self.step_deserter()
 
     cdef void bomb_roll(self, int value) noexcept:
-        """1. Bomb: 0 rolls again, 2 blows up (the holder's ducats go to the bank), else a dud."""
+        """1. Bomb: 0 rolls again, 2 blows up (the holder's ducats go to the bank), else a dud
+        (also the ``ROLL_LIMIT``-th 0 in a row: not in the seed, it bounds the game's length)."""
         cdef int seat = self.s.roller
         if value == 0:
-            self.emit(EV_BOMB_AGAIN, seat, 0, 0)
-            return
+            self.s.rerolls += 1
+            if self.s.rerolls < ROLL_LIMIT_C:
+                self.emit(EV_BOMB_AGAIN, seat, 0, 0)
+                return
         if value == 2:
             self.emit(EV_BOMB_BLOWS, seat, self.pay_bank(seat, self.s.ducats[seat]), 0)
             self.s.bombed = seat

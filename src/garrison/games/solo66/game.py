@@ -60,6 +60,8 @@ class Solo66(Game):
             min_utility=low,
             max_utility=high,
             max_game_length=DECISIONS_PER_DEAL * deals + NUM_PLAYERS * THROW_IN_LIMIT,
+            # every deal, thrown in or played, deals the whole pack one card at a time
+            max_chance_nodes=NUM_CARDS * (deals + THROW_IN_LIMIT),
             observation_tensor_size=observe.TENSOR_SIZE,
             utility_sum=0.0,
             perfect_information=False,

@@ -10,7 +10,7 @@ from garrison.core import Game, GameFacts
 
 from . import actions, evaluate, gravon, observe, render
 from .bots import BOTS
-from .params import Rules, StrategoParams
+from .params import PLY_LIMIT, Rules, StrategoParams
 from .setups import catalogue_size
 from .state import StrategoState
 
@@ -55,7 +55,7 @@ class StrategoGame(Game):
 
     def _facts(self) -> GameFacts:
         p = self.params
-        cap = p.max_plies or 1_000_000
+        cap = p.max_plies or PLY_LIMIT  # the game ends drawn there (params.PLY_LIMIT)
         return GameFacts(
             num_players=2,
             num_distinct_actions=actions.CATALOGUE + self.catalogue,
@@ -63,6 +63,7 @@ class StrategoGame(Game):
             min_utility=-1.0,
             max_utility=1.0,
             max_game_length=2 * self.rules.n + cap,
+            max_chance_nodes=2 * self.rules.n,  # a random setup: one chance move a piece
             observation_tensor_size=observe.TENSOR_SIZE,
             utility_sum=0.0,
             perfect_information=False,

@@ -26,6 +26,11 @@ from .pieces import army_ranks, parse_army
 
 _ISF = {"two_square_limit": 3, "more_squares": True}
 
+#: Not in the seed: without a ``max_plies`` cap a game is drawn after this many moves, so that it
+#: has a finite length (two pieces may walk in circles for ever within the repetition rules). The
+#: research APIs declare it in ``max_game_length``. No recorded human game comes near it.
+PLY_LIMIT = 100_000
+
 
 @dataclass(frozen=True)
 class StrategoParams(Params):
@@ -66,7 +71,10 @@ class StrategoParams(Params):
         False, doc="a side whose own attack leaves it unable to move loses at once (as on Gravon), "
         "not on its next turn",
     )
-    max_plies: int = option(0, low=0, high=100000, doc="draw after this many moves (0: no cap)")
+    max_plies: int = option(
+        0, low=0, high=PLY_LIMIT,
+        doc=f"draw after this many moves (0: the game's own limit, {PLY_LIMIT:,} moves)",
+    )
     forget_revealed: bool = option(
         False, doc="the view shows a revealed enemy piece as unknown again once it survives a fight"
     )
@@ -103,7 +111,8 @@ class Rules:
     more_squares: bool
     draw_both: bool
     at_once: bool
-    cap: int
+    cap: int  # the max_plies option (0: none)
+    ply_limit: int  # the move after which the game is drawn: the cap, or PLY_LIMIT
 
     @classmethod
     def of(cls, p: StrategoParams) -> Rules:
@@ -111,4 +120,5 @@ class Rules:
         zones = (zone(0, p.setup_rows), zone(1, p.setup_rows))
         return cls(army, len(army), p.setup_rows, zones, (frozenset(zones[0]), frozenset(zones[1])),
                    p.scout_move_and_attack, p.two_square_limit, p.more_squares,
-                   p.draw_when_both_immobile, p.immobile_loses_at_once, p.max_plies)
+                   p.draw_when_both_immobile, p.immobile_loses_at_once, p.max_plies,
+                   p.max_plies or PLY_LIMIT)

@@ -155,7 +155,7 @@ cdef class Tables:
     cdef signed char zone[2][MAX_SIDE]  # setup squares of each side, ``board.zone`` order
     cdef int zone_size
     cdef bint scout_attack, more_squares, draw_both, at_once, forget_revealed
-    cdef int limit, cap, mode, catalogue
+    cdef int limit, cap, ply_limit, mode, catalogue
     cdef object game
     cdef dict slots                     # catalogue setup k -> bytes: zone index of piece i
 
@@ -200,6 +200,7 @@ cdef Tables _tables_of(game):
     t.draw_both = rules.draw_both
     t.at_once = rules.at_once
     t.cap = rules.cap
+    t.ply_limit = rules.ply_limit
     t.forget_revealed = p.forget_revealed
     t.mode = {"any": MODE_ANY, "pieces": MODE_PIECES, "whole": MODE_WHOLE}[p.setup]
     t.catalogue = game.catalogue
@@ -597,7 +598,8 @@ cdef class StrategoCore(CompiledState):
         side whose own attack leaves it unable to move loses at once, not on its next turn. If
         neither side can move it is a draw (option ``draw_when_both_immobile``; without it the
         side to move, or the side that just attacked, loses). The optional ply cap ends the game
-        drawn.
+        drawn; without it the game's own limit (``params.PLY_LIMIT`` moves, not in the seed) does,
+        so that every game has a finite length.
         """
         cdef int side = self.s.turn
         cdef int first[1]
@@ -609,7 +611,7 @@ cdef class StrategoCore(CompiledState):
             else:
                 self.end(side, END_NEITHER)
             return
-        if self.t.cap and self.s.ply >= self.t.cap:
+        if self.s.ply >= self.t.ply_limit:
             self.end(C_DRAW, END_CAP)
             return
         if self.generate_moves(side, first, True) == 0:
