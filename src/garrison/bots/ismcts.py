@@ -38,11 +38,13 @@ from .search import Scale, SearchBot
 
 
 class _Node:
-    __slots__ = ("visits", "value", "avail", "hint", "order", "total")
+    __slots__ = ("visits", "value", "square", "avail", "hint", "order", "total")
 
     def __init__(self, hint: int | None = None) -> None:
         self.visits: dict[int, int] = {}
         self.value: dict[int, float] = {}
+        #: Sum of squared returns per action (for the root's fallback test).
+        self.square: dict[int, float] = {}
         self.avail: dict[int, int] = {}
         #: The rollout policy's choice here, tried first and favoured early (progressive bias).
         self.hint = hint
@@ -69,6 +71,8 @@ class ISMCTSBot(SearchBot):
         "widen": (float, 0.0),       # progressive widening: consider ceil(widen*sqrt(n+1)) actions
         "value": (str, "returns"),   # back up the returns, or the game's evaluator ("eval")
         "paired": (int, 0),          # 1: play each world from every root action, same chance
+        "fallback": (float, 0.0),    # z > 0: play the rollout policy's move unless the search's
+                                     # choice leads it by z standard errors (never weaker)
     }
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
@@ -90,6 +94,7 @@ class ISMCTSBot(SearchBot):
         self._widen = float(self.opts["widen"])
         budget = self.budget()
         paired = bool(self.opts["paired"])
+        paired_values: dict[int, list[float]] = {}
         while budget.more():
             world = state.resample(self.seat, rng)
             if not paired:
@@ -102,7 +107,7 @@ class ISMCTSBot(SearchBot):
             seed = rng.getrandbits(64)
             for action in legal:
                 self._simulate(world.clone(), tree, scale, rollout, rng, c, prior,
-                               random.Random(seed), first=action)
+                               random.Random(seed), first=action, paired_values=paired_values)
                 budget.tick()
         self.last_simulations = budget.used
         self.total_simulations += budget.used
@@ -113,12 +118,22 @@ class ISMCTSBot(SearchBot):
             )
         self.last_root = root  # the root's statistics, for inspection
         if paired:  # every action was played equally often: the best mean value wins
-            return max(legal, key=lambda a: (root.value.get(a, 0.0) / max(1, root.visits.get(a, 0)),
+            best = max(legal, key=lambda a: (root.value.get(a, 0.0) / max(1, root.visits.get(a, 0)),
                                              a == root.hint, -a))
-        return max(legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0), -a))
+        else:
+            best = max(legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0), -a))
+        z = float(self.opts["fallback"])
+        if z > 0 and root.hint in legal and best != root.hint:
+            lead = (_paired_lead(paired_values, best, root.hint) if paired
+                    else _lead(root, best, root.hint))
+            self.last_fallback = lead is None or lead[0] <= z * lead[1]
+            if self.last_fallback:  # the search did not show the policy's move worse
+                return int(root.hint)
+        return best
 
     def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
-                  c: float, prior: float, chance: Any, first: int | None = None) -> None:
+                  c: float, prior: float, chance: Any, first: int | None = None,
+                  paired_values: dict[int, list[float]] | None = None) -> None:
         """One simulation on ``world``: down the tree by UCB (from ``first`` at the root if
         given), one new node, a rollout, the value backed up. ``chance`` draws chance events."""
         path: list[tuple[_Node, int, int]] = []
@@ -160,6 +175,10 @@ class ISMCTSBot(SearchBot):
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1
             node.value[action] = node.value.get(action, 0.0) + returns[player]
+            node.square[action] = node.square.get(action, 0.0) + returns[player] ** 2
+        if paired_values is not None and path:
+            root_node, root_player, root_action = path[0]
+            paired_values.setdefault(root_action, []).append(returns[root_player])
 
     def _widened(self, node: _Node, legal: list[int], rng: Any) -> list[int]:
         """Progressive widening: the first ``ceil(widen * sqrt(n + 1))`` actions of the node's
@@ -198,6 +217,32 @@ class ISMCTSBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def _lead(root: _Node, best: int, hint: int) -> tuple[float, float] | None:
+    """(difference of mean returns, its standard error) of ``best`` over ``hint`` at the root,
+    from independent simulations; ``None`` with fewer than two visits of either."""
+    stats = []
+    for a in (best, hint):
+        n = root.visits.get(a, 0)
+        if n < 2:
+            return None
+        mean = root.value[a] / n
+        var = max(0.0, root.square[a] / n - mean * mean) * n / (n - 1)
+        stats.append((mean, var / n))
+    return stats[0][0] - stats[1][0], math.sqrt(stats[0][1] + stats[1][1])
+
+
+def _paired_lead(values: dict[int, list[float]], best: int, hint: int) -> tuple[float, float] | None:
+    """The same from paired worlds: the mean of the per-world differences and its error."""
+    a, b = values.get(best, []), values.get(hint, [])
+    diffs = [x - y for x, y in zip(a, b)]
+    n = len(diffs)
+    if n < 2:
+        return None
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 __all__ = ["ISMCTSBot"]

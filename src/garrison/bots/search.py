@@ -142,7 +142,7 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon", "widen")
+_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback")
 
 
 def check_rollout(game: Game | type[Game], name: str) -> None:
