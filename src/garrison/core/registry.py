@@ -14,7 +14,7 @@ from typing import Any
 from .errors import OptionError
 from .game import Game
 
-#: The order in which games are listed (DESIGN.md); games not named here follow, by name.
+#: The order in which games are listed (README.md's game list); games not named here follow, by name.
 _ORDER = ("soldateska", "1848", "gambit", "solo66", "stratego", "scopa")
 
 

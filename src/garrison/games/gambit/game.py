@@ -1,4 +1,4 @@
-"""Soldier's Gambit (seeds/002): roll five dice, set aside, reroll; the lowest score loses."""
+"""Soldier's Gambit (docs/rules/gambit.md): roll five dice, set aside, reroll; the lowest score loses."""
 
 from __future__ import annotations
 

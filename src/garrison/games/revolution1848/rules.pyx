@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The rules of 1848 in the order of the seed (seed 001) and specs/1848.md, compiled over a typed
+"""The rules of 1848 in the order of docs/rules/1848.md, compiled over a typed
 state (see ``garrison.core.compiled``).
 
 Card indices as ``carddata.py``: 0..41 Personenkarten, 42..75 Zusatzkarten (army cards among
@@ -369,7 +369,7 @@ cdef void score(int n, const int* tally, Score* out) noexcept:
 
 
 cdef int winners_of(int n, const int* vp, const int* won) noexcept:
-    """Most victory points; ties broken by Ablaufkarten won (specs/1848.md); still tied:
+    """Most victory points; ties broken by Ablaufkarten won (docs/rules/1848.md, "End and scoring"); still tied:
     shared. A bitmask of seats."""
     cdef int seat, best_vp = -1, best_won = -1, out = 0
     for seat in range(n):

@@ -1,4 +1,4 @@
-"""Scopa (seed 004's scoring table; specs/scopa.md): the Italian fishing game, 2-6 players."""
+"""Scopa (docs/rules/scopa.md): the Italian fishing game, 2-6 players."""
 
 from __future__ import annotations
 

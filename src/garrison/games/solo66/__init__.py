@@ -1,4 +1,4 @@
-"""Solo 66: the five-player Skat-family game of seeds/003 (auction for trump, talon, 66 of 130)."""
+"""Solo 66: the five-player Skat-family game of docs/rules/solo66.md (auction for trump, talon, 66 of 130)."""
 
 from .game import Solo66
 

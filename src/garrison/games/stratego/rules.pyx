@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The rules of the Stratego-style game, in the order of the seed (seeds/004): Initial Formation,
+"""The rules of the Stratego-style game, in the order of docs/rules/stratego.md: Initial Formation,
 Movement Rules, Attack Rules, the repetition limits (two-square rule, more-squares rule), the
 end of the game; compiled over a typed state (see ``garrison.core.compiled``).
 
