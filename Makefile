@@ -45,6 +45,7 @@ run: $(RUN_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # lint runs mypy over the kernel, the server and the games moved to compiled rules
 # (files in pyproject.toml)

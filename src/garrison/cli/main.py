@@ -302,7 +302,7 @@ def import_cmd(
         console.print(text or json.dumps(summary, indent=1))
 
 
-from garrison.arena.cli import arena as _arena  # noqa: E402 - the arena's own module
+from garrison.cli.arena import arena as _arena  # noqa: E402 - the arena command's own module
 
 app.command("arena")(_arena)
 

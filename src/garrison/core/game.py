@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from .errors import OptionError
 from .params import Params as GameParams
 
 if TYPE_CHECKING:
@@ -187,9 +188,8 @@ class Game:
     importers: ClassVar[dict[str, Any]] = {}
 
     def solve(self, **query: Any) -> dict[str, Any]:
-        """An exact solution for games that have one (``garrison solve``); others refuse."""
-        from .errors import OptionError
-
+        """An exact solution for games that have one (``garrison solve``); others raise
+        ``OptionError``."""
         raise OptionError(f"{self.title} has no exact solver; only games with one can be solved")
 
     def render(self, obs: dict[str, Any]) -> str:
@@ -240,15 +240,13 @@ class Game:
         return hash((self.name, self.params))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as its name and options, loaded again on the other side (rule objects made
+        """Pickled as its class and options, built again on the other side (rule objects made
         from the options, such as a trick-strength function, are rebuilt rather than pickled)."""
-        from .registry import load
-
-        return _load_options, (load, self.name, self.options)
+        return _from_options, (type(self), self.options)
 
 
-def _load_options(load: Callable[..., Game], name: str, options: dict[str, Any]) -> Game:
-    return load(name, **options)
+def _from_options(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(cls.Params.from_options(options))
 
 
 __all__ = ["Game", "GameFacts"]

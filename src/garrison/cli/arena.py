@@ -1,4 +1,5 @@
-"""``garrison arena``: a tournament from the command line (wired into ``garrison.cli.main``)."""
+"""``garrison arena``: a tournament from the command line (wired into ``garrison.cli.main``; the
+engine is ``garrison.arena``)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,15 @@ def arena(
     save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes; `garrison replay FILE --game N` shows one")] = None,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
-    from garrison.cli.common import parse_options, seat_options, split_bots
+    from garrison.arena.tournament import run_arena, schedule
 
-    from .tournament import run_arena, schedule
+    from .common import parse_options, seat_options, split_bots
 
     try:
         bot_list = split_bots(bots)
         options = seat_options(game, parse_options(option), bot_list, players)
         if plot:
-            from .plot import FORMATS
+            from garrison.arena.plot import FORMATS
 
             if not plot.lower().endswith(FORMATS):
                 raise GameError(f"plot file must end in {', '.join(FORMATS)} (got '{plot}')")
@@ -64,7 +65,7 @@ def arena(
                 if sink:
                     sink.close()
         if plot:
-            from .plot import plot_result
+            from garrison.arena.plot import plot_result
 
             plot_result(result, plot)
     except GameError as err:
