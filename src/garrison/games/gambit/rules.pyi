@@ -12,6 +12,13 @@ class GambitCore(CompiledState):
     n: int
     dice: int
     mode: int
+    lives0: int
+    stake: int
+    coins0: int
+    rebuy: int
+    limit: int
+    tensor_size: int
+    money: float
     @property
     def order(self) -> tuple[int, ...]: ...
     @property

@@ -4,8 +4,6 @@ from typing import Any
 
 from garrison.core.compiled import CompiledState
 
-from . import deck as K
-
 ROLLOFF: int
 DEAL: int
 DECLARE: int
@@ -119,5 +117,3 @@ def deal_target(state: SoldateskaCore) -> int: ...
 def playable(state: SoldateskaCore, seat: int) -> int: ...
 def rolloff_roller(state: SoldateskaCore) -> int: ...
 def declarable(state: SoldateskaCore) -> tuple[int, ...]: ...
-
-__all__ = ["K"]

@@ -4,6 +4,8 @@ from typing import Any
 
 from garrison.core.compiled import CompiledState
 
+LAKES: frozenset[int]
+RAYS: tuple[tuple[tuple[int, ...], ...], ...]
 EMPTY: int
 LAKE: int
 SETUP: int
@@ -19,6 +21,9 @@ EVENTS: dict[str, int]
 CHASE_MEMORY: int
 
 def battle(attacker: int, defender: int) -> int: ...
+
+class Tables:
+    """What the rules compute from the options once per game (opaque to Python)."""
 
 class StrategoCore(CompiledState):
     def set_ranks(self, ranks: tuple[int, ...] | list[int]) -> None: ...
