@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # research, learning, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx)
 # are built by the install, so a changed rules module reinstalls.
 SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
-	src/garrison/games/*/rules.pyx)
+	src/garrison/games/*/rules.pyx src/garrison/games/*/*.pxi)
 RUN_STAMP := $(VENV)/.installed-run
 
 $(VENV)/bin/python:
