@@ -9,6 +9,7 @@ EVENTS: dict[str, int]
 def hand_of_code(code: int) -> tuple[int, ...]: ...
 
 class GambitCore(CompiledState):
+    #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int
     dice: int
     mode: int

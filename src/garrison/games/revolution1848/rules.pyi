@@ -27,6 +27,7 @@ _Army = tuple[int, int, tuple[int, ...] | None]
 _Leader = tuple[int, int, tuple[int, ...], int, int]
 
 class G1848Core(CompiledState):
+    #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int
     extended: bool
     patt_limit: int

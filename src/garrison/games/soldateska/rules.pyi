@@ -22,6 +22,7 @@ EVENTS: dict[str, int]
 PRIVATE: frozenset[int]
 
 class SoldateskaCore(CompiledState):
+    #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int
     kokette_dice: int
     win_returns: int
