@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -53,12 +53,17 @@ def arena(
         ) as progress:
             task = progress.add_task(f"{game}", total=total)
             sink = open(save, "a", encoding="utf-8") if save else None  # noqa: SIM115
+
+            def keep(rec: dict[str, Any]) -> None:
+                assert sink is not None
+                sink.write(json.dumps(rec) + "\n")
+                sink.flush()
+
             try:
                 result = run_arena(
                     game, options, bot_list, games_, seed, jobs, mirror,
                     progress=lambda k: progress.advance(task, k), ray_address=ray,
-                    on_record=(lambda rec: (sink.write(json.dumps(rec) + "\n"), sink.flush()))
-                    if sink else None,
+                    on_record=keep if sink else None,
                     keep_actions=sink is not None,
                 )
             finally:

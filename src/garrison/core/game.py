@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -18,10 +18,16 @@ from .errors import OptionError
 from .params import Params as GameParams
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from .bot import Bot
     from .state import State as GameState  # the class attribute ``State`` shadows the name
+
+
+class StateValue(Protocol):
+    """A number per seat of a state: the type of the hooks ``Game.evaluator`` and ``Game.tally``
+    (plain functions of the state, set on the game class with ``staticmethod``)."""
+
+    def __call__(self, state: GameState, /) -> list[float]: ...
 
 
 @dataclass(frozen=True)
@@ -64,13 +70,13 @@ class Game:
     bots: ClassVar[dict[str, type[Bot]]] = {}
     #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
     #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
-    evaluator: ClassVar[Callable[[GameState], list[float]] | None] = None
+    evaluator: ClassVar[StateValue | None] = None
     #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
     search_defaults: ClassVar[dict[str, Any]] = {}
     #: The game's own count of a finished game per seat (points, when the returns only say who
     #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
     #: returns are already the score.
-    tally: ClassVar[Callable[[GameState], list[float]] | None] = None
+    tally: ClassVar[StateValue | None] = None
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()
@@ -249,4 +255,4 @@ def _from_options(cls: type[Game], options: dict[str, Any]) -> Game:
     return cls(cls.Params.from_options(options))
 
 
-__all__ = ["Game", "GameFacts"]
+__all__ = ["Game", "GameFacts", "StateValue"]
