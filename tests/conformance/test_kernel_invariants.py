@@ -1,4 +1,4 @@
-"""The kernel invariants of DESIGN.md, checked on every registered game (and its test configs).
+"""The kernel invariants (ARCHITECTURE.md, "The kernel"; README.md), checked on every registered game (and its test configs).
 
 A new game gets these tests for free by being registered. Each hypothesis example is one seed:
 a whole random game is played from it and every invariant is checked along the way.

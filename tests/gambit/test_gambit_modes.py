@@ -1,4 +1,4 @@
-"""Seed 'Variations' and specs/gambit.md: coin play, Coin Trader, Treasure Hunt."""
+"""docs/rules/gambit.md, "A round and the game" and "Options": coin play, Coin Trader, Treasure Hunt."""
 
 import pytest
 from gambit_helpers import play_round

@@ -47,7 +47,7 @@ def test_beat_probability_matches_brute_force(target):
 
 
 def test_known_five_dice_values():
-    # research/frameworks/dice.md: 26.1532 expected; P(>24) = 0.6385; P(>28) = 0.3105
+    # docs/rules/gambit.md, "Bots and the solver": 26.1532 expected; P(>24) = 0.6385; P(>28) = 0.3105
     assert round(solve_turn(5, "expected"), 4) == 26.1532
     assert round(solve_turn(5, "beat", 24), 4) == 0.6385
     assert round(solve_turn(5, "beat", 28), 4) == 0.3105

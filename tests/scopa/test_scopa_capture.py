@@ -1,4 +1,4 @@
-"""Capturing (research scopa.md section 3; checklist items 1-3 and 7) and bad input."""
+"""Capturing (docs/rules/scopa.md, "A turn") and bad input."""
 
 from __future__ import annotations
 

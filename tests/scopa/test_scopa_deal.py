@@ -1,4 +1,4 @@
-"""The deal (research scopa.md section 2; checklist item 6): hand sizes, deals per hand, the
+"""The deal (docs/rules/scopa.md, "The deal"): hand sizes, deals per hand, the
 three-Kings redeal, Scopone deals, order of play and the rotating deal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every line of the seed's scoring table (seed 004 "Scoring"), the primiera values, the
+"""Every line of the seed's scoring table (docs/rules/scopa.md, "Scoring a hand"), the primiera values, the
 missing-suit rule and the variants' points (checklist items 5 and 8)."""
 
 from __future__ import annotations

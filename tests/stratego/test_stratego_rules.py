@@ -1,4 +1,4 @@
-"""Rule tests (research stratego_rules.md section 13 and the seed's sections), on exact positions."""
+"""Rule tests (docs/rules/stratego.md, "Board and pieces" and "Play"), on exact positions."""
 
 from __future__ import annotations
 

@@ -37,7 +37,6 @@ class OpenSpielISMCTS(SearchBot):
             from garrison.interop import openspiel as adapter
         except ImportError as err:  # pragma: no cover - the rl extra is installed in CI
             raise OptionError(f"openspiel-ismcts needs open_spiel: {err}") from None
-        self._adapter = adapter
         self._spiel_game = adapter.load_game(game.name, **game.options)
         rs = np.random.RandomState(self.rng.randrange(2**31))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)

@@ -18,13 +18,14 @@ import time
 from typing import Any
 
 from garrison.bots import make_bot
+from garrison.bots.ismcts import ISMCTSBot
 from garrison.core import CHANCE, game_class, games, load, sample_chance
 
 
 def _positions(game: Any, count: int, seed: int = 0) -> list[Any]:
     rng = random.Random(seed)
     state = game.new_initial_state()
-    out = []
+    out: list[Any] = []
     steps = 0
     while len(out) < count:
         if state.is_terminal():
@@ -90,6 +91,7 @@ def ismcts_versus_openspiel(
             start = time.process_time()
             bot.step(state)
             cpu_ours += time.process_time() - start
+            assert isinstance(bot, ISMCTSBot)
             ours += bot.total_simulations
             if game.facts.perfect_information:
                 continue

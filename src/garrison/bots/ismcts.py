@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from garrison.core import CHANCE, GameError, State, sample_chance
@@ -85,7 +86,7 @@ class ISMCTSBot(SearchBot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        tree: dict[tuple[int, int, str], _Node] = {}
+        tree: dict[tuple[int, int, Hashable], _Node] = {}
         scale = Scale(self.game)
         rollout = self.rollout()
         rng = self.rng

@@ -279,8 +279,12 @@ class Rollout:
             if self.evaluator is not None and not end.is_terminal():
                 return list(self.evaluator(end))
             return self.final(end)
-        measure = (state.returns if self.horizon == "score"
-                   else (lambda: self.evaluator(state)) if self.horizon == "eval" else None)
+        evaluator = self.evaluator
+        measure: Callable[[], list[float]] | None = None
+        if self.horizon == "score":
+            measure = state.returns
+        elif self.horizon == "eval" and evaluator is not None:
+            measure = lambda: evaluator(state)  # noqa: E731
         start = measure() if measure else None
         played = 0
         try:
@@ -307,7 +311,9 @@ class Rollout:
 
     def final(self, state: State) -> list[float]:
         """The value of a finished rollout: the returns, or the evaluator with ``value=eval``."""
-        return list(self.evaluator(state)) if self.value_eval else state.returns()
+        if self.value_eval and self.evaluator is not None:
+            return list(self.evaluator(state))
+        return state.returns()
 
 
 class Scale:

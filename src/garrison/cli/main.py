@@ -46,7 +46,7 @@ def _root(ctx: typer.Context) -> None:
 @app.command("list")
 def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Every game with its player counts, options (defaults) and bots."""
-    data = []
+    data: list[dict[str, Any]] = []
     for name in games():
         cls = game_class(name)
         lo, hi = cls.player_range()
@@ -302,7 +302,7 @@ def import_cmd(
         console.print(text or json.dumps(summary, indent=1))
 
 
-from garrison.arena.cli import arena as _arena  # noqa: E402 - the arena's own module
+from garrison.cli.arena import arena as _arena  # noqa: E402 - the arena command's own module
 
 app.command("arena")(_arena)
 

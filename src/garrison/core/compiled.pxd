@@ -5,7 +5,12 @@ from libc.stdint cimport uint64_t
 cdef enum:
     CHANCE_PLAYER = -1
     TERMINAL_PLAYER = -4
-    MAX_LEGAL = 512      # no game has more player actions at one node
+    # A node's legal ids are distinct ids below the game's num_distinct_actions, so the kernel's
+    # buffer of them holds that many (LEGAL_INLINE in the state itself, more on the heap) and a
+    # game never clips its list. MAX_LEGAL is only the largest count a game may produce; the
+    # kernel raises when a game lists more ids than its action space (a bug, never a truncation).
+    MAX_LEGAL = 1 << 20
+    LEGAL_INLINE = 512
     EVENT_WORDS = 4      # an event is four ints: (code, a, b, c)
 
 cdef class CompiledState:
@@ -21,7 +26,11 @@ cdef class CompiledState:
     cdef int* _events             # structured events, EVENT_WORDS ints each
     cdef Py_ssize_t _nevents, _events_cap
     cdef long long _epoch         # counts every change to the log other than an append
-    cdef int _legal_buf[MAX_LEGAL]
+    cdef int _legal_inline[LEGAL_INLINE]
+    cdef int* _legal_buf          # _legal_inline, or a heap block for a larger action space
+    cdef Py_ssize_t _legal_cap    # ids _legal_buf holds; 0: not sized for the game yet
+    cdef bint _log_overflow       # emit could not grow the log: _do undoes the action and raises
+    cdef Py_ssize_t _events_limit # the most events the log may hold
     cdef Py_ssize_t _tensor_size  # the game's observation tensor length (-1: not read yet)
     cdef int _nlegal              # -1: not worked out since the last action
 
@@ -39,7 +48,8 @@ cdef class CompiledState:
     # -- the kernel's machinery -----------------------------------------------------------------
     cdef void _bind(self, void* data, Py_ssize_t size)
     cdef void emit(self, int code, int a, int b, int c) noexcept
-    cdef int _find_legal(self) noexcept
+    cdef int _find_legal(self) except -1
+    cdef int _size_legal(self) except -1
     cdef int _do(self, int action) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)

@@ -47,6 +47,10 @@ cdef void* _grow(void* block, Py_ssize_t nbytes) except NULL:
     return out
 
 
+#: The most events a log may hold: the undo marks count them in C ints.
+cdef Py_ssize_t EVENTS_LIMIT = 2147483647
+
+
 #: ``_UNIFORM[n][c]`` = ``(c, 1 / n)``, made on first use (``uniform_row``).
 cdef list _UNIFORM = []
 
@@ -99,12 +103,16 @@ def _rebuild(game, list history, bytes data, list events):
         state._nevents = 0
         for e in events:
             state.emit(e[0], e[1], e[2], e[3])
+        if state._log_overflow:
+            raise MemoryError(f"no memory for the {len(events)} events of a pickled state")
         state._nlegal = -1
     return state
 
 
 cdef class CompiledState:
     def __dealloc__(self):
+        if self._legal_buf is not NULL and self._legal_buf != &self._legal_inline[0]:
+            free(self._legal_buf)
         free(self._stack)
         free(self._hist)
         free(self._marks)
@@ -115,6 +123,9 @@ cdef class CompiledState:
         self._size = size
         self._nlegal = -1
         self._tensor_size = -1
+        self._legal_buf = &self._legal_inline[0]
+        self._legal_cap = 0
+        self._events_limit = EVENTS_LIMIT
 
     # -- hooks (a game overrides every one) -----------------------------------------------------
     cdef int _current(self) noexcept:
@@ -157,14 +168,21 @@ cdef class CompiledState:
 
     # -- events ---------------------------------------------------------------------------------
     cdef void emit(self, int code, int a, int b, int c) noexcept:
-        cdef Py_ssize_t at = self._nevents * EVENT_WORDS
+        """Append one event. A log that cannot grow (its limit, or no memory) loses nothing
+        silently: the flag makes ``_do`` undo the action and raise ``MemoryError``."""
+        cdef Py_ssize_t at = self._nevents * EVENT_WORDS, cap
         cdef void* grown
+        if self._nevents >= self._events_limit:
+            self._log_overflow = True
+            return
         if self._nevents == self._events_cap:
-            grown = realloc(self._events, (2 * self._events_cap + 64) * EVENT_WORDS * sizeof(int))
+            cap = min(2 * self._events_cap + 64, self._events_limit)
+            grown = realloc(self._events, cap * EVENT_WORDS * sizeof(int))
             if grown is NULL:
-                return  # out of memory: the log loses an entry, the rules carry on
+                self._log_overflow = True
+                return
             self._events = <int*>grown
-            self._events_cap = 2 * self._events_cap + 64
+            self._events_cap = cap
         self._events[at] = code
         self._events[at + 1] = a
         self._events[at + 2] = b
@@ -177,6 +195,14 @@ cdef class CompiledState:
         cdef int* e = self._events
         return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3])
                 for i in range(max(start, 0), self._nevents)]
+
+    def _set_event_limit(self, Py_ssize_t limit):
+        """Let this state's log (and its copies') hold at most ``limit`` events (at most the
+        default, 2**31 - 1): an action whose events would pass it raises ``MemoryError`` and is
+        undone, as when memory runs out. For tests and memory budgets."""
+        if not 0 <= limit <= EVENTS_LIMIT:
+            raise ValueError(f"an event limit is between 0 and {EVENTS_LIMIT}, not {limit}")
+        self._events_limit = limit
 
     def log_epoch(self):
         """Changes whenever the log changes other than by appending (undo, a failed action, a
@@ -194,11 +220,39 @@ cdef class CompiledState:
     def is_terminal(self):
         return self._current() == TERMINAL_PLAYER
 
-    cdef int _find_legal(self) noexcept:
-        """Work out (once per node) the legal ids of a player node into ``_legal_buf``."""
+    cdef int _find_legal(self) except -1:
+        """Work out (once per node) the legal ids of a player node into ``_legal_buf``, which
+        holds the game's whole action space: a list is never clipped. Raises ``RuntimeError`` if
+        a game lists more ids than that (its rules are wrong)."""
+        cdef int n
         if self._nlegal < 0:
-            self._nlegal = self._legal(self._legal_buf) if self._current() >= 0 else 0
+            if self._current() < 0:
+                self._nlegal = 0
+                return 0
+            if self._legal_cap == 0:
+                self._size_legal()
+            n = self._legal(self._legal_buf)
+            if not 0 <= n <= self._legal_cap:
+                raise RuntimeError(f"{type(self).__name__} listed {n} legal ids at one node; its "
+                                   f"action space has {self._legal_cap} ids")
+            self._nlegal = n
         return self._nlegal
+
+    cdef int _size_legal(self) except -1:
+        """Make ``_legal_buf`` hold every id of the game's action space (the state's own
+        array for small games, a heap block for larger ones). Raises ``ValueError`` for an action
+        space larger than ``MAX_LEGAL``."""
+        cdef Py_ssize_t need = self.game.num_distinct_actions
+        if need > MAX_LEGAL:
+            raise ValueError(f"an action space of {need} ids is larger than the kernel's "
+                             f"{MAX_LEGAL} legal ids a node")
+        if need <= LEGAL_INLINE:
+            self._legal_buf = &self._legal_inline[0]
+            self._legal_cap = LEGAL_INLINE
+        else:
+            self._legal_buf = <int*>_grow(NULL, need * sizeof(int))
+            self._legal_cap = need
+        return 0
 
     def legal_actions(self):
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
@@ -246,7 +300,9 @@ cdef class CompiledState:
         return False
 
     def apply_action(self, action, seat=None):
-        """Apply ``action`` after checking it; on any error nothing changes (see ``State``)."""
+        """Apply ``action`` after checking it; on any error nothing changes (see ``State``).
+        Raises the kernel's errors for an action that is not legal here (``State._refuse``) and
+        ``MemoryError`` when the event log cannot grow."""
         if seat is None and type(action) is int and self._is_legal(action):
             self._do(action)
             return
@@ -266,6 +322,8 @@ cdef class CompiledState:
         if n - self._stack_base >= self._stack_cap:
             self._stack_cap = 2 * self._stack_cap + 16
             self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
+        if self._log_overflow:
+            raise MemoryError("the event log lost an event before this action (no memory)")
         saved = self._stack + (n - self._stack_base) * self._size
         memcpy(saved, self._data, self._size)
         self._marks[n] = <int>self._nevents
@@ -276,6 +334,14 @@ cdef class CompiledState:
             self._nevents = self._marks[n]
             self._epoch += 1
             raise
+        if self._log_overflow:  # an event could not be logged: take the action back
+            self._log_overflow = False
+            memcpy(self._data, saved, self._size)
+            self._nevents = self._marks[n]
+            self._epoch += 1
+            raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
+                              f"is {self._events_limit}, or memory ran out): action {action} is "
+                              "undone")
         self._hist[n] = action
         self._nhist = n + 1
         self._nlegal = -1
@@ -305,6 +371,8 @@ cdef class CompiledState:
     def clone(self):
         cdef CompiledState new = type(self).__new__(type(self))
         new.game = self.game
+        if self._legal_cap == LEGAL_INLINE:  # sized for the game already (a larger one: on use)
+            new._legal_cap = LEGAL_INLINE
         self._copy_extra(new)
         memcpy(new._data, self._data, self._size)
         new._copy_log_from(self)
@@ -323,6 +391,7 @@ cdef class CompiledState:
         self._nhist = n
         self._stack_base = n  # no undo stack: a copy undoes only its own actions
         self._events_cap = other._nevents
+        self._events_limit = other._events_limit
         if other._nevents:
             self._events = <int*>_grow(self._events, other._nevents * EVENT_WORDS * sizeof(int))
             memcpy(self._events, other._events, other._nevents * EVENT_WORDS * sizeof(int))

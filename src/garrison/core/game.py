@@ -10,17 +10,24 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
+from .errors import OptionError
 from .params import Params as GameParams
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from .bot import Bot
     from .state import State as GameState  # the class attribute ``State`` shadows the name
+
+
+class StateValue(Protocol):
+    """A number per seat of a state: the type of the hooks ``Game.evaluator`` and ``Game.tally``
+    (plain functions of the state, set on the game class with ``staticmethod``)."""
+
+    def __call__(self, state: GameState, /) -> list[float]: ...
 
 
 @dataclass(frozen=True)
@@ -66,13 +73,13 @@ class Game:
     bots: ClassVar[dict[str, type[Bot]]] = {}
     #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
     #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
-    evaluator: ClassVar[Callable[[GameState], list[float]] | None] = None
+    evaluator: ClassVar[StateValue | None] = None
     #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
     search_defaults: ClassVar[dict[str, Any]] = {}
     #: The game's own count of a finished game per seat (points, when the returns only say who
     #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
     #: returns are already the score.
-    tally: ClassVar[Callable[[GameState], list[float]] | None] = None
+    tally: ClassVar[StateValue | None] = None
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()
@@ -204,9 +211,8 @@ class Game:
     importers: ClassVar[dict[str, Any]] = {}
 
     def solve(self, **query: Any) -> dict[str, Any]:
-        """An exact solution for games that have one (``garrison solve``); others refuse."""
-        from .errors import OptionError
-
+        """An exact solution for games that have one (``garrison solve``); others raise
+        ``OptionError``."""
         raise OptionError(f"{self.title} has no exact solver; only games with one can be solved")
 
     def render(self, obs: dict[str, Any]) -> str:
@@ -257,15 +263,13 @@ class Game:
         return hash((self.name, self.params))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as its name and options, loaded again on the other side (rule objects made
+        """Pickled as its class and options, built again on the other side (rule objects made
         from the options, such as a trick-strength function, are rebuilt rather than pickled)."""
-        from .registry import load
-
-        return _load_options, (load, self.name, self.options)
+        return _from_options, (type(self), self.options)
 
 
-def _load_options(load: Callable[..., Game], name: str, options: dict[str, Any]) -> Game:
-    return load(name, **options)
+def _from_options(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(cls.Params.from_options(options))
 
 
-__all__ = ["Game", "GameFacts"]
+__all__ = ["Game", "GameFacts", "StateValue"]

@@ -1,35 +1,53 @@
-"""Finding games by name: every package under ``garrison.games`` that exports ``GAME``.
+"""Finding games by name: every game registered under the entry-point group ``garrison.games``.
 
-A new game needs no edit here: add ``garrison/games/<folder>/__init__.py`` with
-``GAME = MyGame`` and it is listed, loadable, tested by the conformance suite and benchmarked.
+The kernel imports no game. A game registers itself: Garrison's own games are entry points in
+pyproject.toml (``[project.entry-points."garrison.games"]``: ``name = "package.module:GAME"``),
+so a game of another distribution installs the same way and is listed, loadable, tested by the
+conformance suite and benchmarked; a game made at run time (a test's, a researcher's) calls
+``register(TheGame)``.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import OptionError
 from .game import Game
 
-#: The order in which games are listed (DESIGN.md); games not named here follow, by name.
+#: The entry-point group games register under.
+GROUP = "garrison.games"
+#: The order in which games are listed (README.md's game list); games not named here follow, by
+#: name.
 _ORDER = ("soldateska", "1848", "gambit", "solo66", "stratego", "scopa")
+#: Games registered at run time by ``register``.
+_REGISTERED: dict[str, type[Game]] = {}
 
 
 @cache
 def _catalogue() -> dict[str, type[Game]]:
-    import garrison.games as package
-
     found: dict[str, type[Game]] = {}
-    for info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            found[game.name] = game
+    for point in entry_points(group=GROUP):
+        game = point.load()
+        if not (isinstance(game, type) and issubclass(game, Game)):
+            raise TypeError(f"the entry point {point.name} = {point.value} of group {GROUP} "
+                            f"names {game!r}, not a Game class")
+        found[game.name] = game
+    found.update(_REGISTERED)
     ranked = sorted(found, key=lambda n: (_ORDER.index(n) if n in _ORDER else len(_ORDER), n))
     return {name: found[name] for name in ranked}
+
+
+def register(game: type[Game]) -> type[Game]:
+    """Add ``game`` (a ``Game`` subclass with a ``name``) to the games ``games()`` lists and
+    ``load`` finds, beside the installed ones; returns it, so it also serves as a class
+    decorator. Raises ``TypeError`` for anything but a named ``Game`` subclass."""
+    if not (isinstance(game, type) and issubclass(game, Game) and game.name):
+        raise TypeError(f"register() takes a Game subclass with a name, not {game!r}")
+    _REGISTERED[game.name] = game
+    _catalogue.cache_clear()
+    return game
 
 
 def games() -> list[str]:
@@ -46,12 +64,17 @@ def game_class(name: str) -> type[Game]:
     catalogue = _catalogue()
     key = str(name).strip().lower()
     if key not in catalogue:
+        if not catalogue:
+            raise OptionError(f"unknown game '{name}': no game is registered (Garrison's games are "
+                              f"entry points of group {GROUP}: install the package, "
+                              "pip install -e .)")
         raise OptionError(f"unknown game '{name}'; games: {', '.join(catalogue)}")
     return catalogue[key]
 
 
 def load(name: str, **options: Any) -> Game:
-    """The game ``name`` with validated options.
+    """The game ``name`` with validated options. Raises ``OptionError`` for an unknown game or a
+    bad option.
 
     >>> load("gambit", players=3).num_players
     3
@@ -60,4 +83,4 @@ def load(name: str, **options: Any) -> Game:
     return cls(cls.Params.from_options(options))
 
 
-__all__ = ["games", "game_class", "load"]
+__all__ = ["GROUP", "games", "game_class", "load", "register"]

@@ -19,7 +19,7 @@ def french_card(card: int, rank: str, suit: str, symbol: str, title: str, **extr
 
 
 def scoreboard(columns: list[str], rows: list[list[Any]], notes: list[str] | None = None,
-               unit: str = "") -> dict[str, Any]:
+               ) -> dict[str, Any]:
     """The page's scoreboard: one row of cells per seat (in seat order) under ``columns``, and
     notes of the whole table (trump, the bank, the card in play ...)."""
     return {"columns": columns, "rows": [{"seat": s, "cells": cells} for s, cells in enumerate(rows)],

@@ -1,6 +1,6 @@
 """Game packages: one folder per game, each exporting ``GAME``.
 
-``garrison.games`` is both this package and the public function ``garrison.games()`` (DESIGN.md):
+``garrison.games`` is both this package and the public function ``garrison.games()`` (ARCHITECTURE.md, "A naming wrinkle"):
 importing a game sets the package as the attribute ``garrison.games``, so the package itself is
 made callable and answers like the function.
 """

@@ -1,4 +1,4 @@
-"""Soldier's Gambit: the dice game of seed 002."""
+"""Soldier's Gambit: the dice game of docs/rules/gambit.md."""
 
 from .game import GambitGame
 

@@ -1,4 +1,4 @@
-"""Soldier's Gambit (seeds/002): roll five dice, set aside, reroll; the lowest score loses."""
+"""Soldier's Gambit (docs/rules/gambit.md): roll five dice, set aside, reroll; the lowest score loses."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
-    # mypy reads a callable ClassVar as a method (self bound); the hook is a staticmethod
-    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[assignment]
+    #: A lost life valued for search (``evaluate.py``; a ``StateValue`` hook, so a staticmethod).
+    evaluator = staticmethod(evaluate.evaluate)
     #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``, and
     #: only to the end of the round: a lost life is valued by ``evaluate.py``.
     search_defaults = {"rollout": "exact", "horizon": "eval"}

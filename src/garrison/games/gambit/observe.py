@@ -1,4 +1,4 @@
-"""What a seat sees in Soldier's Gambit: everything (all rolls are public; specs/gambit.md).
+"""What a seat sees in Soldier's Gambit: everything (all rolls are public; docs/rules/gambit.md, "Observation").
 
 The observation is the same for every seat except for ``seat`` itself, so the spectator view
 and each player's view agree.

@@ -1,4 +1,4 @@
-"""Options of Soldier's Gambit (seed: "Rules", "Variations"; specs/gambit.md)."""
+"""Options of Soldier's Gambit (docs/rules/gambit.md, "Options")."""
 
 from __future__ import annotations
 

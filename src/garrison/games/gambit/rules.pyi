@@ -9,9 +9,17 @@ EVENTS: dict[str, int]
 def hand_of_code(code: int) -> tuple[int, ...]: ...
 
 class GambitCore(CompiledState):
+    #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int
     dice: int
     mode: int
+    lives0: int
+    stake: int
+    coins0: int
+    rebuy: int
+    limit: int
+    tensor_size: int
+    money: float
     @property
     def order(self) -> tuple[int, ...]: ...
     @property

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The rules of Soldier's Gambit, in the order of the seed (seeds/002, "Rules", "Variations"),
+"""The rules of Soldier's Gambit, in the order of docs/rules/gambit.md ("A turn", "Scoring", "A round"),
 compiled over a typed state (see ``garrison.core.compiled``).
 
 Dice are counts per face (``kept[f]``: dice of face ``f`` set aside this turn; ``roll``: the last

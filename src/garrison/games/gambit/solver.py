@@ -1,4 +1,4 @@
-"""Exact play of a Gambit turn, and of a whole round (research/frameworks/dice.md).
+"""Exact play of a Gambit turn, and of a whole round (docs/rules/gambit.md, "Bots and the solver").
 
 A turn is a finite acyclic decision process over the multiset ``K`` of dice already set aside.
 Before a roll, with ``n`` dice left, the value of ``K`` for a utility ``u`` of the final hand is

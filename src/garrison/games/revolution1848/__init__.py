@@ -1,4 +1,4 @@
-"""1848 - Das Kartenspiel zur Revolution (seed 001); registry name "1848"."""
+"""1848 - Das Kartenspiel zur Revolution (docs/rules/1848.md); registry name "1848"."""
 
 from .game import G1848Game
 

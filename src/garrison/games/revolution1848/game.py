@@ -1,4 +1,4 @@
-"""1848 (seed 001): Kuhlmann's card game of the German revolution, extended rules for 2-4."""
+"""1848 (docs/rules/1848.md): Kuhlmann's card game of the German revolution, extended rules for 2-4."""
 
 from __future__ import annotations
 

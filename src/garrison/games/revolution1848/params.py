@@ -1,4 +1,4 @@
-"""Options of 1848 (seed 001 "Was ist anders"; specs/1848.md "What to build")."""
+"""Options of 1848 (docs/rules/1848.md, "Options")."""
 
 from __future__ import annotations
 

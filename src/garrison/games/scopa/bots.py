@@ -1,4 +1,4 @@
-"""Scopa's own bot: ``greedy``, the usual one-move heuristic (research scopa.md section 7).
+"""Scopa's own bot: ``greedy``, the usual one-move heuristic (docs/rules/scopa.md, "Bots").
 
 It reads only what its seat may see (its own hand, the table, the captured piles, how many cards
 each hand and the stock hold) and the game's options, through the typed state's accessors rather

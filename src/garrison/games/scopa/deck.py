@@ -1,4 +1,4 @@
-"""The 40-card Scopa pack in French suits (specs/scopa.md: the seed's Diamonds are the coins).
+"""The 40-card Scopa pack in French suits (docs/rules/scopa.md, "The pack": Diamonds are the coins).
 
 A card is an int ``suit * 10 + r`` with ``r`` = 0..9 for A, 2, 3, 4, 5, 6, 7, J, Q, K; its capture
 value is ``r + 1`` (J 8, Q 9, K 10). Sets of cards are bitmasks (``garrison.core.cards``).

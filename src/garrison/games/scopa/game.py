@@ -1,4 +1,4 @@
-"""Scopa (seed 004's scoring table; specs/scopa.md): the Italian fishing game, 2-6 players."""
+"""Scopa (docs/rules/scopa.md): the Italian fishing game, 2-6 players."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ class ScopaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
-    #: The lead in points, for search; see ``evaluate.py``. (mypy reads a callable ClassVar as a
-    #: method, self bound; the hooks here are staticmethods.)
-    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[assignment]
+    #: The lead in points, for search; see ``evaluate.py``. (``StateValue`` hooks: staticmethods,
+    #: typed for Scopa's own states.)
+    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: ISMCTS backs up that lead and compares its moves on common worlds and deals (docs/bots.md).
     search_defaults = {"value": "eval", "paired": 1}
     #: Each seat's game points (its side's), for the arena's score difference.
-    tally = staticmethod(evaluate.tally)  # type: ignore[assignment]
+    tally = staticmethod(evaluate.tally)  # type: ignore[arg-type]  # on its own states
     test_configs = (
         {"players": 2, "target": 3},
         {"players": 3, "target": 2, "napola": True, "re_bello": True},

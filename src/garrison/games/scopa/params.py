@@ -1,4 +1,4 @@
-"""Options of Scopa (seed 004's scoring table; specs/scopa.md; research scopa.md sections 2-5)."""
+"""Options of Scopa (docs/rules/scopa.md: "The deal", "Scoring a hand", "Variants")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""The rules of Scopa, in the order of play (research scopa.md sections 2-4; specs/scopa.md;
-seed 004 "Scoring" for the points), compiled over a typed state (see ``garrison.core.compiled``).
+"""The rules of Scopa, in the order of play (docs/rules/scopa.md: "The deal", "A turn",
+"Scoring a hand" for the points), compiled over a typed state (see ``garrison.core.compiled``).
 
 Seats are numbered in the order of play (counter-clockwise round the table): the seat after the
 dealer leads, and the deal passes to that seat for the next hand. Cards are 0..39 (``deck.py``:
@@ -385,7 +385,7 @@ cdef class ScopaCore(CompiledState):
     cdef void deal_card(self, int card) noexcept:
         """Chance deals ``card`` from the stock to the next place of the deal. When the table
         cards are down, three or four Kings among them void the deal: they go back to the stock
-        and the table is dealt again (scopa.md section 2, specs/scopa.md)."""
+        and the table is dealt again (docs/rules/scopa.md, "The deal")."""
         cdef Mask bit = <Mask>1 << card
         cdef int dest = self.deal_destination()
         self.s.stock ^= bit

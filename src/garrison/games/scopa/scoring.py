@@ -1,8 +1,8 @@
-"""Scoring one hand: the seed's table (seed 004, "Scoring") and the variants' extra points.
+"""Scoring one hand: the table of docs/rules/scopa.md, "Scoring a hand" and the variants' extra points.
 
 Each point goes to the one side with strictly the most; a tie for the most scores nothing
 (seed: "In case of a tie: No one scores"). The "First" (primiera) adds each side's best
-primiera value in every suit; a side without a card of some suit cannot win it (specs/scopa.md).
+primiera value in every suit; a side without a card of some suit cannot win it (docs/rules/scopa.md, "Scoring a hand").
 
 >>> from .deck import DIAMONDS, SETTEBELLO
 >>> hs = score_hand((DIAMONDS, 0), (1, 0), napola=False, re_bello=False)

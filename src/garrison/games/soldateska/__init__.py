@@ -1,4 +1,4 @@
-"""Soldateska: the trick-taking game of seed 000 (ranks, wages, duels, a bank that runs dry)."""
+"""Soldateska: the trick-taking game of docs/rules/soldateska.md (ranks, wages, duels, a bank that runs dry)."""
 
 from .game import SoldateskaGame
 

@@ -1,4 +1,4 @@
-"""Soldateska (seeds/000): a trick-taking game of ranks, wages, duels and a bank that runs dry."""
+"""Soldateska (docs/rules/soldateska.md): a trick-taking game of ranks, wages, duels and a bank that runs dry."""
 
 from __future__ import annotations
 

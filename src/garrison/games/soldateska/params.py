@@ -1,4 +1,4 @@
-"""Options of Soldateska (seed: "Card Distribution", "Money", "Game Variants"; specs/soldateska.md)."""
+"""Options of Soldateska (docs/rules/soldateska.md, "Options")."""
 
 from __future__ import annotations
 

@@ -4,8 +4,6 @@ from typing import Any
 
 from garrison.core.compiled import CompiledState
 
-from . import deck as K
-
 ROLLOFF: int
 DEAL: int
 DECLARE: int
@@ -25,6 +23,7 @@ EVENTS: dict[str, int]
 PRIVATE: frozenset[int]
 
 class SoldateskaCore(CompiledState):
+    #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int
     kokette_dice: int
     win_returns: int
@@ -120,5 +119,3 @@ def deal_target(state: SoldateskaCore) -> int: ...
 def playable(state: SoldateskaCore, seat: int) -> int: ...
 def rolloff_roller(state: SoldateskaCore) -> int: ...
 def declarable(state: SoldateskaCore) -> tuple[int, ...]: ...
-
-__all__ = ["K"]

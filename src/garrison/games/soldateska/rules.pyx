@@ -1,11 +1,11 @@
 # cython: language_level=3
-"""The rules of Soldateska, in the order of the seed (seeds/000_7254710e07ac3472.txt), compiled
+"""The rules of Soldateska, in the order of docs/rules/soldateska.md, compiled
 over a typed state (see ``garrison.core.compiled``).
 
 Cards are bitmasks (bit ``c`` = card id ``c`` of ``deck.py``); the card tables (effective suits
 and ranks under each trump, points, the ranks and wages in play) are read once from ``deck.py``,
-which stays the one source of the cards. Readings where the seed is silent follow
-specs/soldateska.md and are listed in docs/rules/soldateska.md. The rules record events (codes
+which stays the one source of the cards. Readings where the rulebook is silent are
+marked **Reading** in docs/rules/soldateska.md. The rules record events (codes
 below) that ``log.py`` turns into text when someone reads the log.
 
 Chance: a deal is one card id (probability 1/stock); a die is its face 0..4 (1/5); the

@@ -1,4 +1,4 @@
-"""The ``Solo66`` game: facts from the options, the tensor and the text view."""
+"""The Solo 66 game (``Solo66Game``): facts from the options, the tensor and the text view."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ DECISIONS_PER_DEAL = 9 + 1 + 2 + 30
 MAX_WIN, MAX_LOSS = 390.0, 520.0
 
 
-class Solo66(Game):
+class Solo66Game(Game):
     name = "solo66"
     title = "Solo 66"
     version = "1"
@@ -82,4 +82,4 @@ class Solo66(Game):
         return render.render(obs)
 
 
-__all__ = ["Solo66"]
+__all__ = ["Solo66Game"]

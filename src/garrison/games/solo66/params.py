@@ -1,4 +1,4 @@
-"""Options of Solo 66 (defaults from the seed and our rules readings, specs/solo66.md)."""
+"""Options of Solo 66 (defaults and readings: docs/rules/solo66.md, "Options")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The rules of Solo 66, in the order of play (seed: seeds/003_*.txt, readings: specs/solo66.md),
+"""The rules of Solo 66, in the order of play (docs/rules/solo66.md),
 compiled over a typed state (see ``garrison.core.compiled``).
 
 Each method names the part of the seed it carries out: "Play ¶2" is the second paragraph of the
@@ -131,7 +131,7 @@ def soloist_card_points(int pile, int discards, bint took_last_trick):
 
 
 cpdef double soloist_score(int points, int soloist_tricks, str scoring):
-    """Play ¶5 (grupp reading of specs/solo66.md). The soloist wins with 66 or more.
+    """Play ¶5 (the grupp scoring of docs/rules/solo66.md, "Winning and scoring"). The soloist wins with 66 or more.
 
     * Won: + his card points; x2 if the defenders have under 33 (schneider); x3 if they took no
       trick (schwarz).

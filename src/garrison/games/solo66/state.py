@@ -26,7 +26,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .game import Solo66
+    from .game import Solo66Game
 
 # The verbs a person may type in each step (a card may also be typed without "play").
 PHASE_VERBS = {AUCTION: ("bid", "pass"), ANNOUNCE: ("announce",), DISCARD: ("discard",),
@@ -45,7 +45,7 @@ class Solo66State(Solo66Core, State):
     ``discard_order``) and play (``leader``, ``trick``, ``tricks``, ``piles``, ``tricks_won``).
     Card sets are bitmasks."""
 
-    game: Solo66
+    game: Solo66Game
 
     @property
     def results(self) -> tuple[Result, ...]:

@@ -1,4 +1,4 @@
-"""A Stratego-style board game (seed 004): hidden armies, scouts that run, bombs, spy and marshal."""
+"""A Stratego-style board game (docs/rules/stratego.md): hidden armies, scouts that run, bombs, spy and marshal."""
 
 from .game import StrategoGame
 

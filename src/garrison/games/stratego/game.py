@@ -33,7 +33,7 @@ class StrategoGame(Game):
     openspiel_peer = "dark_chess"
     bench_options = {"setup": "whole"}
     bots = BOTS
-    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[assignment]
+    evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
     #: widens progressively (20-40 legal moves, a budget of tens of simulations).
     search_defaults = {"horizon": "20", "widen": 1.0}

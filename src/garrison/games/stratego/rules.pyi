@@ -4,6 +4,8 @@ from typing import Any
 
 from garrison.core.compiled import CompiledState
 
+LAKES: frozenset[int]
+RAYS: tuple[tuple[tuple[int, ...], ...], ...]
 EMPTY: int
 LAKE: int
 SETUP: int
@@ -20,11 +22,15 @@ CHASE_MEMORY: int
 
 def battle(attacker: int, defender: int) -> int: ...
 
+class Tables:
+    """What the rules compute from the options once per game (opaque to Python)."""
+
 class StrategoCore(CompiledState):
     def set_ranks(self, ranks: tuple[int, ...] | list[int]) -> None: ...
     def last_events(self, count: int) -> list[tuple[int, int, int, int]]: ...
     @property
-    def n(self) -> int: ...
+    def n(self) -> int:
+        """Pieces a side (``game.rules.n``), not players as ``n`` of the other games."""
     @property
     def board(self) -> tuple[int, ...]: ...
     @property

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The rules of the Stratego-style game, in the order of the seed (seeds/004): Initial Formation,
+"""The rules of the Stratego-style game, in the order of docs/rules/stratego.md: Initial Formation,
 Movement Rules, Attack Rules, the repetition limits (two-square rule, more-squares rule), the
 end of the game; compiled over a typed state (see ``garrison.core.compiled``).
 
@@ -642,14 +642,14 @@ cdef class StrategoCore(CompiledState):
             setup = self.setup_actions()
         except MemoryError:
             return 0
-        count = min(len(setup), MAX_LEGAL)  # a long catalogue: see ``legal_actions``
+        count = min(len(setup), MAX_LEGAL)  # clips nothing: the kernel's buffer holds every id
         for i in range(count):
             out[i] = setup[i]
         return count
 
     def legal_actions(self):
-        """Sorted legal ids; during setup every catalogue entry (which may outnumber the
-        kernel's buffer of legal ids), otherwise the kernel's."""
+        """Sorted legal ids; during setup every catalogue entry (read from the catalogue
+        itself), otherwise the kernel's."""
         if self.s.phase == C_SETUP and not self.s.filling:
             return self.setup_actions()
         return CompiledState.legal_actions(self)

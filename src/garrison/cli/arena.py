@@ -1,10 +1,11 @@
-"""``garrison arena``: a tournament from the command line (wired into ``garrison.cli.main``)."""
+"""``garrison arena``: a tournament from the command line (wired into ``garrison.cli.main``; the
+engine is ``garrison.arena``)."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -32,15 +33,15 @@ def arena(
     save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes; `garrison replay FILE --game N` shows one")] = None,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
-    from garrison.cli.common import parse_options, seat_options, split_bots
+    from garrison.arena.tournament import run_arena, schedule
 
-    from .tournament import run_arena, schedule
+    from .common import parse_options, seat_options, split_bots
 
     try:
         bot_list = split_bots(bots)
         options = seat_options(game, parse_options(option), bot_list, players)
         if plot:
-            from .plot import FORMATS
+            from garrison.arena.plot import FORMATS
 
             if not plot.lower().endswith(FORMATS):
                 raise GameError(f"plot file must end in {', '.join(FORMATS)} (got '{plot}')")
@@ -52,19 +53,24 @@ def arena(
         ) as progress:
             task = progress.add_task(f"{game}", total=total)
             sink = open(save, "a", encoding="utf-8") if save else None  # noqa: SIM115
+
+            def keep(rec: dict[str, Any]) -> None:
+                assert sink is not None
+                sink.write(json.dumps(rec) + "\n")
+                sink.flush()
+
             try:
                 result = run_arena(
                     game, options, bot_list, games_, seed, jobs, mirror,
                     progress=lambda k: progress.advance(task, k), ray_address=ray,
-                    on_record=(lambda rec: (sink.write(json.dumps(rec) + "\n"), sink.flush()))
-                    if sink else None,
+                    on_record=keep if sink else None,
                     keep_actions=sink is not None,
                 )
             finally:
                 if sink:
                     sink.close()
         if plot:
-            from .plot import plot_result
+            from garrison.arena.plot import plot_result
 
             plot_result(result, plot)
     except GameError as err:
