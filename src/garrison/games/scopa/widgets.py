@@ -82,7 +82,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     plaques = seats(list(obs["hand_sizes"]), [
         f"{count(obs['scores'][side_of[s]], 'point', 'points')} · "
         f"{count(len(obs['captured'][side_of[s]]), 'card', 'cards')} taken" for s in range(n)])
-    out = {"zones": zones, "actions": acts, "seats": plaques}
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["reason"] = f"First to {obs['target']} points: the winners reached {best}."

@@ -83,7 +83,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaques[(t["leader"] + i) % players]["last"] = f"played {name}"
     for i, name in enumerate(trick.get("cards") or []):
         plaques[(leader + i) % players]["last"] = f"played {name}"
-    out = {"zones": zones, "actions": acts, "seats": plaques}
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("phase") == "over":
         out["reason"] = f"After {count(obs['deals'], 'deal', 'deals')} the most match points win."
     end = deal_end(obs, players)
