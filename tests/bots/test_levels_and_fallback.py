@@ -1,0 +1,60 @@
+"""Levels for players (easy / good / strong) and ISMCTS's fallback on its rollout policy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import garrison
+from garrison.bots import make_bot
+from garrison.bots.levels import LEVELS, levels
+from garrison.server.botlimits import BotLimits
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_every_level_is_a_bot_the_server_takes(name: str) -> None:
+    game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
+    named = levels(game)
+    assert list(named) == list(LEVELS)
+    for bot in named.values():
+        assert BotLimits().check(game, bot) == bot  # within the default limits, as written
+        make_bot(game, bot, 0, seed=1)
+
+
+def _decisions(name: str, count: int, seed: int) -> list[garrison.State]:
+    game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        if state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("name", ["scopa", "solo66", "soldateska"])
+def test_a_search_without_evidence_plays_its_policys_move(name: str) -> None:
+    """With two simulations nothing is shown by 1.5 standard errors: the bot plays what its
+    rollout policy (the game's own bot) plays, never a guess of the search."""
+    for state in _decisions(name, 12, seed=3):
+        seat = state.current_player()
+        bot = make_bot(state.game, "ismcts:sims=2:fallback=1.5", seat, seed=5)
+        policy = bot.rollout().bots[seat].step(state)
+        assert bot.step(state) == policy
+
+
+def test_with_evidence_the_search_may_overrule_its_policy() -> None:
+    """Over many positions and a real budget, the search plays other moves than its policy
+    somewhere (else the fallback would only be the policy)."""
+    differs = 0
+    for state in _decisions("scopa", 15, seed=9):
+        seat = state.current_player()
+        bot = make_bot(state.game, "ismcts:sims=400:fallback=1.5", seat, seed=5)
+        policy = bot.rollout().bots[seat].step(state)
+        differs += bot.step(state) != policy
+    assert differs > 0
