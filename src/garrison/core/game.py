@@ -160,6 +160,14 @@ class Game:
             out.update(board.table(self, obs))
         return out
 
+    def how_to_play(self) -> list[str]:
+        """How to play this game with its options, in short paragraphs for players: the
+        ``help_text`` of the game's ``widgets.py`` (written from the options, in the words the
+        board and the log use), else the game's one-line summary."""
+        widgets = self._view_module("widgets")
+        helper = getattr(widgets, "help_text", None)
+        return list(helper(self)) if helper is not None else [self.summary]
+
     def _view_module(self, name: str) -> Any:
         module = f"{type(self).__module__.rpartition('.')[0]}.{name}"
         try:

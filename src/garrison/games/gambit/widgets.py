@@ -14,6 +14,34 @@ from garrison.core.widgets import count, seats
 from .actions import ROLL, face_of
 
 
+def help_text(game: Any) -> list[str]:
+    """How to play this table, from its options."""
+    p = game.params
+    mode = {
+        "lives": f"When everyone has had a turn, the lowest score of the round loses a life; "
+                 f"everyone starts with {count(p.lives, 'life', 'lives')}, and the last player "
+                 "still in wins.",
+        "coins": f"When everyone has had a turn, the lowest score of the round pays a coin into "
+                 f"the pool; everyone starts with {count(p.lives, 'coin', 'coins')}, and the last "
+                 "player with coins takes the pool.",
+        "trader": f"After each round every lower score pays {count(p.stake, 'coin', 'coins')} "
+                  f"to every higher one; the match has {count(p.rounds, 'round', 'rounds')}.",
+        "treasure": f"Everyone starts with {count(p.coins, 'coin', 'coins')}; the lowest score "
+                    f"pays into the pool, and a {p.prize} takes it"
+                    + (" (a player who runs out buys in again)" if p.rebuy else "")
+                    + f"; the match has {count(p.rounds, 'round', 'rounds')}.",
+    }[p.mode]
+    return [
+        f"Soldier's Gambit for {p.players} players. On your turn you roll {p.dice} dice. After "
+        "every roll you must set aside at least one die, then roll the rest again, until all "
+        "are set aside.",
+        "Your score is the sum of the dice you set aside; the combinations (five of a kind and "
+        "the runs, where the dice allow them) beat every plain sum. " + mode,
+        "Click a die of your roll to set it aside; click Roll to roll the dice you have left. "
+        "The scoreboard shows the score to beat this round.",
+    ]
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     taken = list(obs.get("taken") or [])
     roll = []
@@ -42,4 +70,5 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     if obs.get("finished"):
         out["reason"] = ("The last player with lives left wins." if lives else
                          "The game is over; the most coins win.")
+    out["help"] = help_text(game)
     return out

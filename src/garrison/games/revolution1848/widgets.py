@@ -15,6 +15,7 @@ from garrison.core.widgets import seats
 
 from .actions import decode
 from .carddata import FLAGS, N_PERSON, PARTIES, Effect, Filter, Op
+from .rules import ABLAUF_TO_WIN
 
 PARTY_COLOURS = ("red", "purple", "blue", "black")
 #: The parties in English (one person of each; many), in the order of ``carddata.PARTIES``.
@@ -119,6 +120,38 @@ def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
             "title": title, "wide": True, **extra}
 
 
+def help_text(game: Any) -> list[str]:
+    """How to play this table, from its options."""
+    p = game.params
+    parties = ", ".join(f"{w[1]} ({a})" for a, w in zip(PARTIES, PARTY_WORDS, strict=True))
+    paras = [
+        f"1848, a card game of the German revolution, for {p.players} players. Each round, turn "
+        f"by turn, you lay politicians of the parties ({parties}) in front of you, play extra "
+        "cards that raise or lower their votes, push a card under its pile to stay in, or pass.",
+        "When everyone has passed, the party with the most votes on the whole table wins the "
+        "round, and the player holding most of that party takes the round's card (the "
+        "Ablaufkarte) and writes the party's votes to his tally.",
+    ]
+    if p.rules == "extended":
+        to_win = ABLAUF_TO_WIN[p.players]
+        paras.append(
+            "Army cards change everything: once an army has a commander, the round is decided "
+            "by military strength instead, halved. Armies follow commanders of their own flag "
+            "first, and a stronger commander can take an army away. Playing an army brings "
+            "everyone who passed back into the round.")
+        paras.append(f"The game ends when a player has won {to_win} Ablaufkarten. Then the "
+                     "parties are counted: victory points go to the players who hold the most of "
+                     "each party. Most victory points wins.")
+    else:
+        paras.append("This is the two-player base game, without armies: it ends when the "
+                     "Ablaufkarten run out. Then the parties are counted: victory points go to "
+                     "the player who holds the most of each party. Most victory points wins.")
+    if p.patt_limit:
+        paras.append(f"House rule: after {p.patt_limit} ties (Patts) in a row on one "
+                     "Ablaufkarte it is set aside unwon.")
+    return paras
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     seat = obs.get("seat")
     zones: list[dict[str, Any]] = []
@@ -153,4 +186,5 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     if obs.get("phase") == "over":
         out["reason"] = ("A player won enough Ablaufkarten; victory points went to whoever holds "
                          "most of each party, and the most victory points win.")
+    out["help"] = help_text(game)
     return out

@@ -60,6 +60,45 @@ def hand_end(obs: dict[str, Any]) -> dict[str, Any] | None:
                       "ties score nothing."]}
 
 
+def help_text(game: Any) -> list[str]:
+    """How to play this table, from its options, in the board's own words."""
+    p = game.params
+    n = p.players
+    sides = ("two players, each alone" if n == 2 else "three players, each alone" if n == 3
+             else "four players in two teams of partners sitting opposite" if n == 4
+             else "six players in three teams of two")
+    pack = ("40 cards" if (p.values, p.suits) == (10, 4)
+            else f"a reduced pack of {p.values * p.suits} cards")
+    deal = {"scopa": "Each player gets three cards and four lie face up on the table; when the "
+                     "hands are empty, three more each.",
+            "scopone": "Each player gets nine cards and four lie face up on the table.",
+            "scopone10": "Each player gets ten cards; the table starts empty.",
+            "all": "The whole pack is dealt evenly at once; the table starts empty."}[p.deal]
+    capture = ("On your turn play one card: it captures a table card of the same value, or "
+               "cards adding up to its value")
+    capture += (" (by sum: with the fewest cards possible)." if p.fewest_cards else ".")
+    capture += (" A card that can capture must capture; one that cannot stays on the table."
+                if p.must_capture else " You may also lay a card down instead of capturing.")
+    if p.ace_takes_all:
+        capture += (" An Ace takes the whole table" + (", and scores a scopa." if p.ace_scopa
+                                                        else "."))
+    points = ("After each hand: a point each for the most cards, the most Diamonds, the seven of "
+              "Diamonds (settebello) and the best primiera (the best card of each suit, sevens "
+              "highest)")
+    if p.re_bello:
+        points += ", and the King of Diamonds (re bello)"
+    points += "."
+    if p.napola:
+        points += (" Napola: Diamonds Ace-2-3 in one pile score 3, one more for each further "
+                   "Diamond in sequence; all ten Diamonds win the game.")
+    return [
+        f"Scopa for {sides}, with {pack}. {deal}",
+        f"{capture} Taking every card from the table is a scopa, worth a point. When the pack "
+        "is used up, whoever captured last takes what is left.",
+        f"{points} The first side to reach {p.target} points wins.",
+    ]
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     chosen = set(obs.get("chosen") or [])
     zones: list[dict[str, Any]] = [
@@ -89,4 +128,5 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     end = hand_end(obs)
     if end:
         out["hand_end"] = end
+    out["help"] = help_text(game)
     return out

@@ -74,6 +74,36 @@ def _last_cards(obs: dict[str, Any], n: int) -> list[str | None]:
     return out
 
 
+def help_text(game: Any) -> list[str]:
+    """How to play this table, from its options, in the cards' own names."""
+    p = game.params
+    weapons = ", ".join(SUITS[:4])
+    deck = {"standard": "the cards of this player count",
+            "full": "all 62 cards (ten each, the rest unused)",
+            "five_suits": "all five suits without the low cards"}[p.deck]
+    trump = ("From the second round on, the General may add one weapon suit"
+             + (" or Tobacco" if p.tobacco_trump else "") + " as trump.")
+    duel = ("The two Duel cards may be played at any time"
+            if p.duel_anytime else "The two Duel cards may be played when you cannot follow")
+    goal = ("Most ducats wins." if p.returns == "win"
+            else "Your result is the ducats you end with.")
+    return [
+        f"Soldateska, a trick-taking game for {p.players} players with {deck}. The first player "
+        "of a trick lays any card; the others must follow its suit if they can. The highest card "
+        "of the suit led wins, unless someone who could not follow played a trump: then the "
+        "highest trump wins.",
+        f"The weapon suits are {weapons}, 1 to 10 (the 10s carry a medal); {SUITS[4]} counts "
+        f"against whoever wins it. The officers ({', '.join(SPECIALS[:5])}), the Flag and the "
+        f"Spy are always trump. {trump} {duel}: the duellists roll dice for the trick.",
+        "After each round the weapon cards you won are added up: the highest total becomes "
+        "General, the next Oberst, and so on. Whoever won the Deserter pays a ducat for every "
+        "trick he took. Officers draw wages from the bank; medals, the Spy, the Kokette "
+        f"({count(p.kokette_dice, 'die', 'dice')}) and the Bomb add their own gains and losses.",
+        f"The bank starts with {p.ducats_per_player} ducats per player; the game ends when it "
+        f"is empty. {goal}",
+    ]
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     zones: list[dict[str, Any]] = [
         {"kind": "cards", "id": "trick", "label": "Trick", "empty": "no card played yet",
@@ -108,7 +138,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     if obs.get("game_over"):
         best = max(obs["ducats"])
         out["reason"] = (f"The bank is empty; the most ducats win: {best}.")
-    return {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND, **out}
+    return {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND,
+            "help": help_text(game), **out}
 
 
 __all__ = ["DECLARE", "card_face", "describe"]

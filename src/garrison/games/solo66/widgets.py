@@ -48,6 +48,31 @@ def deal_end(obs: dict[str, Any], n: int) -> dict[str, Any] | None:
     return None
 
 
+def help_text(game: Any) -> list[str]:
+    """How to play this table, from its options."""
+    p = game.params
+    passing = ("If everyone passes, the cards are thrown in and dealt again."
+               if p.all_pass == "redeal" else
+               "If everyone passes, the deal is played without trumps, following suit only, and "
+               "whoever takes the last trick wins it.")
+    scoring = ("He wins his card points, doubled or tripled when the defenders are left very "
+               "weak (schneider, schwarz); if he fails, he loses more."
+               if p.scoring == "grupp" else "Each deal scores +1 for the winners, -1 for the "
+               "losers.")
+    return [
+        "Solo 66 is played by five players with a 32-card pack. Everyone gets six cards; two "
+        "go face down to the talon. An auction decides who plays alone against the other four: "
+        f"bid a suit as trump ({', '.join(SUITS)}, lowest first), or pass. {passing}",
+        "The winner of the auction, the soloist, announces trump (the suit he bid or a higher "
+        "one), takes the talon and lays two cards aside, which count for him.",
+        "You must follow the suit led; if you cannot, you must trump; only with neither may you "
+        "throw any card. Aces count 11, tens 10, kings 4, queens 3, jacks 2, and the last trick "
+        "10 more.",
+        f"The soloist needs 66 of the 130 points. {scoring} The match has "
+        f"{count(p.deals, 'deal', 'deals')}.",
+    ]
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     players = len(obs.get("hand_sizes") or []) or 1
     trick = obs.get("trick") or {}
@@ -89,4 +114,5 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     end = deal_end(obs, players)
     if end and (obs.get("phase") == "over" or not tricks):
         out["hand_end"] = end
+    out["help"] = help_text(game)
     return out
