@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, InvalidActionError, State
 from garrison.core.cards import cards_in
+from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
@@ -120,27 +121,38 @@ class G1848State(G1848Core, State):
         stock = 0
         bottom = [[c for c, _ in pile] for pile in self.bottom]
         for pile, drawn in enumerate(self.stock):
+            # the places this seat cannot see, per pile: other hands (as many of the pile's
+            # cards as they hold, less those it knows), other players' pushed cards (one each,
+            # in their place under the pile) and the face-down rest of the pile
             pool = cards_in(drawn)
-            slots: list[tuple[str, int]] = []  # (hand, seat) or (bottom, position) to fill
+            places: list[tuple[str, int]] = []
+            caps: list[int] = []
             for t in range(self.n):
                 if t == seat:
                     continue
-                for c in cards_in(hands[t]):
-                    if pile_of(c) == pile and c not in fixed:
-                        pool.append(c)
-                        hands[t] &= ~(1 << c)
-                        slots.append(("hand", t))
+                mine = [c for c in cards_in(hands[t]) if pile_of(c) == pile and c not in fixed]
+                for c in mine:
+                    hands[t] &= ~(1 << c)
+                pool += mine
+                if mine:
+                    places.append(("hand", t))
+                    caps.append(len(mine))
             for i, (c, pusher) in enumerate(self.bottom[pile]):
                 if pusher != seat:
                     pool.append(c)
-                    slots.append(("bottom", i))
-            r.shuffle(pool)
-            for (where, x), c in zip(slots, pool):
+                    places.append(("bottom", i))
+                    caps.append(1)
+            places.append(("stock", 0))
+            caps.append(len(pool) - sum(caps))
+            dealt = deal(pool, caps, [0] * len(caps), r)  # the kernel's one re-deal
+            assert dealt is not None  # nothing is forbidden: every deal exists
+            for (where, x), mask in zip(places, dealt):
                 if where == "hand":
-                    hands[x] |= 1 << c
+                    hands[x] |= mask
+                elif where == "bottom":
+                    bottom[pile][x] = mask.bit_length() - 1
                 else:
-                    bottom[pile][x] = c
-            stock |= sum(1 << c for c in pool[len(slots):])
+                    stock |= mask
         world = cast("G1848State", self.clone())
         world._set_hidden(hands, stock, bottom, seat)
         world.forget_history()  # the true history would tell the real deal

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, State
+from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
@@ -21,21 +22,8 @@ from .rules import TABLE, ScopaCore, capture_sets
 from .scoring import NOBODY, HandScore, score_hand
 
 if TYPE_CHECKING:
-    import random
 
     from .params import ScopaParams
-
-
-def deal_unseen(cards: list[int], capacities: list[int], rng: random.Random) -> list[int]:
-    """Deal ``cards`` at random into places holding ``capacities[i]`` cards each: one mask per
-    place. (Scopa forbids no card to any place: any card may be played at any time.)"""
-    pool = list(cards)
-    rng.shuffle(pool)
-    out, at = [], 0
-    for size in capacities:
-        out.append(sum(1 << c for c in pool[at:at + size]))
-        at += size
-    return out
 
 
 class ScopaState(ScopaCore, State):
@@ -165,8 +153,9 @@ class ScopaState(ScopaCore, State):
         unseen = self.stock
         for s in others:
             unseen |= hands[s]
-        dealt = deal_unseen(cards_in(unseen), [hands[s].bit_count() for s in others]
-                            + [self.stock.bit_count()], r)
+        caps = [hands[s].bit_count() for s in others] + [self.stock.bit_count()]
+        dealt = deal(cards_in(unseen), caps, [0] * len(caps), r)  # nothing is forbidden anywhere
+        assert dealt is not None  # without forbidden cards every deal exists
         for s, mask in zip(others, dealt):
             hands[s] = mask
         world = cast("ScopaState", self.clone())
@@ -224,4 +213,4 @@ class ScopaState(ScopaCore, State):
     __hash__ = None
 
 
-__all__ = ["ScopaState", "deal_unseen"]
+__all__ = ["ScopaState"]
