@@ -523,7 +523,8 @@ def garrison_state(state: Any) -> State:
 
 #: Small variants for exact game theory: the games' own rules with fewer dice or cards and one
 #: deal or round, so that OpenSpiel walks the whole tree (``exploitability.nash_conv``, CFR).
-#: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934.
+#: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934,
+#: Scopa with hidden cards 1,886 (440 information states) and 5,557 (1,110).
 TINY_GAMES = {
     # Scopa, 2 players, a pack of the Diamonds Ace to 4, dealt whole (2 cards each), one hand:
     # captures by value and by sum, a scopa for clearing the table, the seed's count
@@ -531,7 +532,18 @@ TINY_GAMES = {
     # Soldier's Gambit, 2 players, 2 dice, one life, one round: roll, set aside, reroll; the
     # lower score loses (the seed names no combination for 2 dice: pip sums)
     "gambit_2_dice": "garrison_gambit(dice=2,lives=1,max_rounds=1,players=2)",
+    # Scopa with hidden cards, 2 players, one hand: the Diamonds Ace to 5, one card set aside
+    # face down, 2 cards each: a seat's opponent holds 2 of the 3 cards it has not seen
+    "scopa_hidden_5": "garrison_scopa(aside=1,deal=all,hand_limit=1,players=2,suits=1,values=5)",
+    # Scopa with hidden cards, 2 players, one hand: Ace to 3 of Diamonds and Hearts, two cards
+    # set aside face down, 2 each: 2 of the 4 unseen cards are the opponent's (captures by value
+    # and by sum, coins and the count by suit)
+    "scopa_hidden_6": "garrison_scopa(aside=2,deal=all,hand_limit=1,players=2,suits=2,values=3)",
 }
+
+#: The tiny games whose players do not see everything: an information state holds several
+#: histories (the cards set aside and the opponent's hand are unseen).
+HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6")
 
 
 def tiny_games() -> dict[str, str]:
@@ -544,5 +556,5 @@ def tiny_games() -> dict[str, str]:
     return dict(TINY_GAMES)
 
 
-__all__ = ["GOD_VIEW", "RECALL_BITS", "TINY_GAMES", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
+__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
            "garrison_state", "load_game", "register", "short_name", "tiny_games"]
