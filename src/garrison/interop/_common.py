@@ -190,10 +190,43 @@ class Recall:
 
 
 __all__ = [
-    "LIST_SEPARATOR", "NONE_TEXT", "Recall", "given_options", "legal_mask", "load_plain",
+    "LIST_SEPARATOR", "NONE_TEXT", "REWARDS", "RUNNING_SCORES", "Recall", "check_reward",
+    "running_score", "given_options", "legal_mask", "load_plain",
     "opponent_names", "option_defaults", "options_from_plain", "plain_options", "plain_value",
     "play_chance",
 ]
+
+
+#: A seat's running score in the games that score hand by hand (deal, round), read from that
+#: seat's own observation (the gate; every one of these scores is public): Scopa's points of the
+#: seat's side (scored at the end of each hand), Solo 66's match score (each deal), Soldateska's
+#: ducats (each round). 1848 scores its victory points once, at the end; Gambit and Stratego
+#: have no score but the result.
+RUNNING_SCORES: dict[str, Any] = {
+    "scopa": lambda obs, seat: float(obs["scores"][obs["my_side"]]),
+    "solo66": lambda obs, seat: float(obs["scores"][seat]),
+    "soldateska": lambda obs, seat: float(obs["ducats"][seat]),
+}
+
+#: The reward modes of the Gymnasium and PettingZoo environments.
+REWARDS = ("return", "score")
+
+
+def check_reward(game: Game, reward: str) -> str:
+    """``reward`` if the game offers it; raises ``OptionError`` naming what is allowed."""
+    if reward not in REWARDS:
+        raise OptionError(f"reward must be return or score (got {reward!r})")
+    if reward == "score" and game.name not in RUNNING_SCORES:
+        raise OptionError(
+            f"reward='score' needs a game that scores hand by hand ({', '.join(sorted(RUNNING_SCORES))}); "
+            f"{game.title} has only its result: use reward='return'"
+        )
+    return reward
+
+
+def running_score(state: State, seat: int) -> float:
+    """The seat's running score, read from its own observation (see ``RUNNING_SCORES``)."""
+    return RUNNING_SCORES[state.game.name](state.observation(seat), seat)
 
 
 def render_text(game: Game, state: State, seat: int | None, mode: str | None) -> str | None:

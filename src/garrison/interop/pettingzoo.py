@@ -17,6 +17,10 @@
 * Rewards are the game's returns, given once, when the game ends; no truncation (every game has
   a bounded length).
 * An illegal action raises ``garrison.IllegalActionError`` (nothing is replaced or penalised).
+* ``reward="score"`` (off by default): a shaped reward for the games that score hand by hand
+  (Scopa, Solo 66, Soldateska): at each step every agent gets the change of its running score
+  (its side's points, the match score, its ducats: read from its own observation), so its
+  rewards add up to its final score; ``infos[agent]["return"]`` holds the return at the end.
 * ``render()`` (modes ``"ansi"`` and ``"human"``) shows the public (spectator) view.
 
 ``parallel_env(name, **options)`` is the same game as a PettingZoo ``ParallelEnv``: every agent
@@ -40,7 +44,7 @@ from pettingzoo.utils import wrappers
 import garrison
 from garrison.core import CHANCE, State
 
-from ._common import legal_mask, play_chance, render_text
+from ._common import check_reward, legal_mask, play_chance, render_text, running_score
 
 
 def agent_name(seat: int) -> str:
@@ -52,9 +56,13 @@ class GarrisonAECEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, name: str, render_mode: str | None = None, reward: str = "return",
+                 **options: Any) -> None:
+        """Raises ``OptionError`` for a bad option, render mode or reward."""
         super().__init__()
         self.game = garrison.load(name, **options)
+        self.reward = check_reward(self.game, reward)
+        self._scores: list[float] = []
         self.metadata = {**type(self).metadata, "name": f"garrison_{self.game.name}_v{self.game.version}"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise garrison.OptionError(
@@ -103,14 +111,30 @@ class GarrisonAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._scores = self._running()
         self._select()
+
+    def _running(self) -> list[float]:
+        """Every seat's running score (``reward="score"``), else nothing."""
+        if self.reward != "score":
+            return []
+        return [running_score(self.garrison_state, s) for s in range(self.game.num_players)]
 
     def _select(self) -> None:
         state = self.garrison_state
+        if self.reward == "score" and self.agents:
+            scores = self._running()
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = scores[seat] - self._scores[seat]
+            self._scores = scores
         if state.is_terminal():
             returns = state.returns()
             for a in self.agents:
-                self.rewards[a] = float(returns[self._seat[a]])
+                if self.reward == "score":
+                    self.infos[a] = {"return": float(returns[self._seat[a]])}
+                else:
+                    self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = True
             if self.agent_selection not in self.agents:
                 self.agent_selection = self.agents[0]
@@ -160,9 +184,12 @@ class GarrisonParallelEnv(ParallelEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
-        """Raises ``OptionError`` for an unknown option, a bad value or a bad render mode."""
-        self._aec = GarrisonAECEnv(name, render_mode=render_mode, **options)
+    def __init__(self, name: str, render_mode: str | None = None, reward: str = "return",
+                 **options: Any) -> None:
+        """Raises ``OptionError`` for an unknown option, a bad value, render mode or reward."""
+        self._aec = GarrisonAECEnv(name, render_mode=render_mode, reward=reward, **options)
+        self.reward = reward
+        self._scores: list[float] = []
         self.game = self._aec.game
         self.metadata = {**type(self).metadata, "name": self._aec.metadata["name"]}
         self.render_mode = render_mode
@@ -204,7 +231,13 @@ class GarrisonParallelEnv(ParallelEnv):
         self._state = self.game.new_initial_state()
         play_chance(self._state, self.np_random)
         self.agents = list(self.possible_agents)
+        self._scores = self._running()
         return self._views()
+
+    def _running(self) -> list[float]:
+        if self.reward != "score":
+            return []
+        return [running_score(self.garrison_state, s) for s in range(self.game.num_players)]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         """Apply the mover's action (``actions[<agent to move>]``); the others are ignored.
@@ -225,7 +258,15 @@ class GarrisonParallelEnv(ParallelEnv):
         obs, infos = self._views()
         over = state.is_terminal()
         returns = state.returns() if over else [0.0] * len(self.possible_agents)
-        rewards = {a: float(returns[s]) for s, a in enumerate(self.possible_agents)}
+        if self.reward == "score":
+            scores = self._running()
+            rewards = {a: scores[s] - self._scores[s] for s, a in enumerate(self.possible_agents)}
+            self._scores = scores
+            if over:
+                for s, a in enumerate(self.possible_agents):
+                    infos[a]["return"] = float(returns[s])
+        else:
+            rewards = {a: float(returns[s]) for s, a in enumerate(self.possible_agents)}
         terminations = {a: over for a in self.possible_agents}
         truncations = {a: False for a in self.possible_agents}
         if over:
@@ -241,7 +282,7 @@ class GarrisonParallelEnv(ParallelEnv):
 
 def parallel_env(name: str, render_mode: str | None = None, **options: Any) -> GarrisonParallelEnv:
     """Garrison game ``name`` as a PettingZoo ``ParallelEnv`` (the mover acts, the others' actions
-    are no-ops); raises ``OptionError`` for a bad option."""
+    are no-ops; ``reward="score"`` as for ``env``); raises ``OptionError`` for a bad option."""
     return GarrisonParallelEnv(name, render_mode=render_mode, **options)
 
 
