@@ -51,7 +51,14 @@ from garrison.core import (
 )
 
 from . import env_id, register_gymnasium
-from ._common import check_reward, legal_mask, opponent_names, play_chance, render_text, running_score
+from ._common import (
+    check_reward,
+    legal_mask,
+    opponent_names,
+    play_chance,
+    render_text,
+    running_score,
+)
 
 
 class LegalDiscrete(spaces.Discrete):
