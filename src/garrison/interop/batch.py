@@ -270,7 +270,7 @@ class BatchEnv:
                               np.zeros(self.num_envs, np.int64), legal.view(np.uint8), rewards,
                               terminated.view(np.uint8), self.game.min_utility)
             self.episode_returns[terminated] = rewards[terminated]
-            return self._collect(rewards, terminated, lost, self._tables.finished)
+            return self._collect(rewards, terminated, lost, list(self._tables.finished))
         finished: list[tuple[int, State]] = []
         for i, state in enumerate(states):
             mover = state.current_player()
@@ -307,7 +307,7 @@ class BatchEnv:
         return out
 
     def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray,
-                 finished: list[tuple[int, State]] | None = None) -> BatchStep:
+                 finished: Sequence[tuple[int, Any]] | None = None) -> BatchStep:
         n, t = self.num_envs, self.tensor_size
         if self._tables is not None:
             rows = n * self.num_players if self.observe == "all" else n

@@ -216,7 +216,8 @@ class GarrisonParallelEnv(ParallelEnv):
     def _views(self) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         state = self.garrison_state
         mover = state.current_player()
-        obs, infos = {}, {}
+        obs: dict[str, dict[str, np.ndarray]] = {}
+        infos: dict[str, dict[str, Any]] = {}
         for seat, agent in enumerate(self.possible_agents):
             obs[agent] = {
                 "observation": state.observation_tensor(seat),
