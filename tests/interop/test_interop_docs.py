@@ -41,3 +41,30 @@ def test_training_example_learns():
 def test_search_example_plays():
     out = _run("ismcts_openspiel_example.py", "--game", "gambit", "--games", "1", "--sims", "2")
     assert "gambit" in out and "MCTS" in out
+
+
+#: A file name in the docs: a path with a folder and an extension, or a bare ``*.md``/``*.py``.
+_FILE = re.compile(r"(?<![\w/.<])((?:[\w.-]+/)*[\w.-]+\.(?:py|md|pyx|pyi|json|toml))(?![\w/])")
+
+
+def _mentioned_files(text: str) -> set[str]:
+    return {m for m in _FILE.findall(text) if "<" not in m}
+
+
+def _exists(name: str, doc: Path) -> bool:
+    candidates = [ROOT / name, doc.parent / name, ROOT / "src" / "garrison" / name, ROOT / "src" / name]
+    if "/" not in name:  # a bare file name: anywhere in the repository's own folders
+        return any(True for folder in ("docs", "scripts", "src", "tests")
+                   for _ in (ROOT / folder).rglob(name)) or (ROOT / name).exists()
+    return any(c.exists() for c in candidates)
+
+
+def test_file_names_in_the_research_docs_exist():
+    """Every file the two research documents name is in the repository (a module given by its
+    path inside the package, such as ``core/batch.pyx``, counts from ``src/garrison``)."""
+    missing = []
+    for doc in (ROOT / "docs" / "research.md", ROOT / "docs" / "tutorial.md"):
+        for name in sorted(_mentioned_files(doc.read_text())):
+            if not _exists(name, doc):
+                missing.append(f"{doc.name}: {name}")
+    assert not missing, missing

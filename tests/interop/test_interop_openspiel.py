@@ -66,7 +66,7 @@ def test_game_type_and_info_come_from_the_options(name, config):
     assert game.min_utility() == ours.min_utility and game.max_utility() == ours.max_utility
     assert game.max_game_length() == ours.max_game_length
     assert game.observation_tensor_shape() == list(ours.observation_tensor_shape)
-    assert game.information_state_tensor_shape() == [ours.observation_tensor_shape[0] + openspiel.RECALL_BITS]
+    assert game.information_state_tensor_shape() == [openspiel.information_state_layout(ours)[-1][1].stop]
     if ours.utility_sum is None:
         assert gtype.utility == pyspiel.GameType.Utility.GENERAL_SUM
     else:
@@ -135,7 +135,7 @@ def test_observers_agree_with_the_gate_and_clone_serialize_round_trip(name, conf
             assert np.array_equal(state.observation_tensor(seat), ours.observation_tensor(seat))
             assert state.information_state_string(seat).startswith(ours.observation_string(seat))
             info_tensor = np.asarray(state.information_state_tensor(seat))
-            assert np.array_equal(info_tensor[:-openspiel.RECALL_BITS], ours.observation_tensor(seat))
+            assert np.array_equal(info_tensor[:ours.game.observation_tensor_shape[0]], ours.observation_tensor(seat))
         public_obs.set_from(state, 0)
         assert np.array_equal(public_obs.tensor, ours.observation_tensor(None))
         assert public_obs.string_from(state, 0) == ours.observation_string(None)

@@ -11,7 +11,7 @@ from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability
 
 import garrison
-from garrison.interop.openspiel import garrison_state, tiny_games
+from garrison.interop.openspiel import HIDDEN_TINY_GAMES, garrison_state, tiny_games
 
 
 def _game_of(spiel_game: pyspiel.Game) -> str:
@@ -49,7 +49,7 @@ def test_cfr_lowers_nash_conv_on_the_tiny_dice_game():
     assert exploitability.nash_conv(game, solver.average_policy()) < uniform
 
 
-@pytest.mark.parametrize("name", ["scopa_4_cards"])
+@pytest.mark.parametrize("name", ["scopa_4_cards", *HIDDEN_TINY_GAMES])
 def test_information_states_and_their_tensors_match_one_to_one_over_the_whole_tree(name):
     game = pyspiel.load_game(tiny_games()[name])
     seen: dict[str, bytes] = {}
@@ -69,3 +69,70 @@ def test_information_states_and_their_tensors_match_one_to_one_over_the_whole_tr
 
     walk(game.new_initial_state())
     assert len(seen) > 10
+
+
+def _histories_per_information_state(game: pyspiel.Game) -> dict[str, int]:
+    """Every decision node of the tree, counted by the information state of its mover."""
+    counts: dict[str, int] = {}
+
+    def walk(state: pyspiel.State) -> None:
+        if state.is_terminal():
+            return
+        if not state.is_chance_node():
+            key = state.information_state_string(state.current_player())
+            counts[key] = counts.get(key, 0) + 1
+        for action in state.legal_actions():
+            walk(state.child(action))
+
+    walk(game.new_initial_state())
+    return counts
+
+
+@pytest.mark.parametrize("name", HIDDEN_TINY_GAMES)
+def test_the_hidden_tiny_games_hide_something_and_are_small(name):
+    """Real hidden information: information states that hold several histories; Kuhn- to
+    Leduc-sized (a few hundred to a few thousand information states)."""
+    game = pyspiel.load_game(tiny_games()[name])
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    counts = _histories_per_information_state(game)
+    assert 200 <= len(counts) <= 5000
+    shared = [k for k, n in counts.items() if n > 1]
+    assert len(shared) >= len(counts) // 4  # many, not a corner case
+    assert max(counts.values()) >= 3
+
+
+@pytest.mark.parametrize("name", HIDDEN_TINY_GAMES)
+@pytest.mark.parametrize("solver_class", [cfr.CFRSolver, cfr.CFRPlusSolver], ids=["cfr", "cfr+"])
+def test_cfr_halves_nash_conv_within_50_iterations_on_the_hidden_tiny_games(name, solver_class):
+    game = pyspiel.load_game(tiny_games()[name])
+    solver = solver_class(game)
+    solver.evaluate_and_update_policy()
+    first = exploitability.nash_conv(game, solver.average_policy())
+    assert first > 0.1
+    for done in range(2, 51):
+        solver.evaluate_and_update_policy()
+        if done in (2, 4, 8, 16, 32, 50):
+            now = exploitability.nash_conv(game, solver.average_policy())
+            if now <= first / 2:
+                break
+    else:
+        pytest.fail(f"NashConv {now:.4f} after 50 iterations, from {first:.4f}")
+
+
+def test_scopas_aside_option_is_checked_and_leaves_the_cards_unseen():
+    with pytest.raises(garrison.OptionError, match="deal='all'"):
+        garrison.load("scopa", players=2, aside=2)
+    with pytest.raises(garrison.OptionError, match="allowed: 0 to 3"):
+        garrison.load("scopa", players=2, deal="all", values=4, suits=1, aside=4)
+    with pytest.raises(garrison.OptionError, match="evenly"):
+        garrison.load("scopa", players=2, deal="all", values=4, suits=1, aside=1)
+    game = garrison.load("scopa", players=2, deal="all", values=3, suits=2, aside=2, hand_limit=1)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.current_player() == garrison.CHANCE:
+        state.apply_action(garrison.sample_chance(state, rng))
+    assert [h.bit_count() for h in state.hands] == [2, 2] and state.stock.bit_count() == 2
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.stock.bit_count() == 2  # never dealt
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

@@ -63,3 +63,78 @@ def test_record_episode_statistics_reports_the_returns():
             assert (infos["episode"]["l"][done] >= 1).all()
             finished += int(done.sum())
     assert finished >= 4
+
+
+def _same(a, b):
+    """Equal observations, infos or arrays, nested in dicts and object arrays."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, np.ndarray) and a.dtype == object:
+        return a.shape == b.shape and all(_same(x, y) for x, y in zip(a, b))
+    if a is None or b is None:
+        return a is b
+    return np.array_equal(np.asarray(a), np.asarray(b))
+
+
+@pytest.mark.parametrize("illegal", [False, True], ids=["legal", "some-illegal"])
+def test_same_step_autoreset_matches_gymnasiums_own_sync_vector_env(illegal):
+    """Gymnasium's SyncVectorEnv of single envs, in same-step mode and seeded alike, gives the
+    same observations, rewards and terminations, and the same ``final_obs`` and ``final_info``
+    of each finished game, step after step."""
+    from gymnasium.vector import SyncVectorEnv
+
+    from garrison.interop import gymnasium as gym_env
+
+    options = {"players": 2, "lives": 1}
+    n = 3
+    ours = GarrisonVectorEnv("gambit", n, seat=1, opponents="greedy", **options)
+    theirs = SyncVectorEnv([lambda: gym_env.env("gambit", seat=1, opponents="greedy", **options)] * n,
+                           autoreset_mode=AutoresetMode.SAME_STEP)
+    obs, infos = ours.reset(seed=21)
+    obs2, infos2 = theirs.reset(seed=21)
+    assert _same(obs, obs2) and _same(infos["action_mask"], infos2["action_mask"])
+    rng = np.random.default_rng(0)
+    finals = 0
+    for t in range(300):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in obs["action_mask"]])
+        if illegal and t % 7 == 3:
+            actions[t % n] = int(np.flatnonzero(obs["action_mask"][t % n] == 0)[0])
+        obs, rewards, terminated, truncated, infos = ours.step(actions)
+        obs2, rewards2, terminated2, truncated2, infos2 = theirs.step(actions)
+        assert _same(obs, obs2)
+        assert np.array_equal(rewards, rewards2) and np.array_equal(terminated, terminated2)
+        assert not truncated.any() and not truncated2.any()
+        assert ("final_obs" in infos) == ("final_obs" in infos2)
+        if "final_obs" in infos:
+            finals += int(infos["_final_obs"].sum())
+            for key in ("final_obs", "_final_obs", "final_info", "_final_info"):
+                assert _same(infos[key], infos2[key]), key
+    assert finals >= 3
+
+
+def test_gymnasiums_reward_and_statistics_wrappers_agree_with_sync_vector_env():
+    """NormalizeReward (which treats same-step resets apart) and RecordEpisodeStatistics give
+    the same figures on our vector env as on Gymnasium's SyncVectorEnv of single envs."""
+    from gymnasium.vector import SyncVectorEnv
+    from gymnasium.wrappers.vector import NormalizeReward
+
+    from garrison.interop import gymnasium as gym_env
+
+    options = {"players": 2, "lives": 1}
+    ours = RecordEpisodeStatistics(NormalizeReward(GarrisonVectorEnv("gambit", 3, **options)))
+    theirs = RecordEpisodeStatistics(NormalizeReward(SyncVectorEnv(
+        [lambda: gym_env.env("gambit", **options)] * 3, autoreset_mode=AutoresetMode.SAME_STEP)))
+    obs, _ = ours.reset(seed=4)
+    theirs.reset(seed=4)
+    episodes = 0
+    for _ in range(200):
+        actions = _first_legal(obs["action_mask"])
+        obs, rewards, terminated, _, infos = ours.step(actions)
+        _, rewards2, terminated2, _, infos2 = theirs.step(actions)
+        assert np.allclose(rewards, rewards2) and np.array_equal(terminated, terminated2)
+        assert ("episode" in infos) == ("episode" in infos2)
+        if "episode" in infos:
+            assert np.allclose(infos["episode"]["r"], infos2["episode"]["r"])
+            assert np.array_equal(infos["episode"]["l"], infos2["episode"]["l"])
+            episodes += int(infos["_episode"].sum())
+    assert episodes >= 3

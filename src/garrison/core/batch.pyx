@@ -1,57 +1,112 @@
 # cython: language_level=3
 """N tables of one compiled game stepped in one call, in C: the engine under
-``garrison.interop.batch.BatchEnv`` for self-play with chance drawn inside.
+``garrison.interop.batch.BatchEnv`` for every compiled game with chance drawn inside.
 
 Per table and step it checks the action against the node's cached legal ids, applies it, draws
-every chance outcome that follows (``CompiledState._sample_chance`` with the table's own
-splitmix64 generator), starts the table's next game when one ends, and writes the mover's legal
-mask and observation tensor (``_encode``: the typed state, no dict, no text) straight into the
+every chance outcome that follows (``CompiledState._sample_chance`` of one uniform number from
+the table's own numpy ``Generator``, read in C through its bit generator), lets the table's bots
+play their seats, starts the table's next game when one ends, and writes the mover's legal mask
+and observation tensor (``_encode``: the typed state, no dict, no text) straight into the
 caller's arrays. Everything a table does goes through the same compiled rules the kernel hands
 out, so a batched game is a game of the kernel, move for move.
+
+One stream: a table's uniform numbers are its generator's ``random()`` values, one per chance
+node, in the order ``garrison.sample_chance(state, rng)`` would draw them, and a new game's bots
+are seeded from the same generator first, as the single environments do at ``reset()``. So table
+``i`` seeded ``s`` plays the game a single environment seeded ``s`` plays with the same actions,
+and the next games those of the single environment's ``reset()`` without a seed.
+
+A ``CompiledTables`` pickles: its states (their histories), its generators (their exact
+positions), its bots and the game, so an unpickled copy continues as the original would.
 """
 
-from libc.stdint cimport uint64_t
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from numpy.random cimport bitgen_t
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, next_uniform
+from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
 
 import numpy as np
 
 
+def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all):
+    """Unpickle a ``CompiledTables`` (see ``__reduce__``)."""
+    return CompiledTables(game, rngs, observe_all, new_bots, states, bots)
+
+
 cdef class CompiledTables:
-    """The tables of a ``BatchEnv`` whose game is compiled (self-play, chance inside)."""
+    """The tables of a ``BatchEnv`` whose game is compiled (chance drawn inside)."""
 
     cdef readonly list states
-    cdef object new_state
-    cdef uint64_t[::1] rng
+    #: one ``numpy.random.Generator`` per table (``rngs[i].random()`` is the table's next draw)
+    cdef readonly list rngs
+    #: per table ``{seat: bot}`` (empty in self-play), made anew at each game
+    cdef readonly list bots
+    #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
+    cdef readonly list finished
+    cdef object game, new_bots
+    cdef bitgen_t** gens
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef bint observe_all
 
-    def __init__(self, game, seeds, bint observe_all):
-        """``seeds``: one int (or ``None``: fresh entropy) per table."""
-        self.new_state = game.new_initial_state
-        self.num_envs = len(seeds)
+    def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None):
+        """``rngs``: one ``numpy.random.Generator`` per table; ``new_bots(rng)``: the bots of a
+        new game (``{seat: bot}``), seeded from the table's generator, or ``None`` for
+        self-play. ``states`` and ``bots`` restore tables as they were (unpickling)."""
+        self.game = game
+        self.new_bots = new_bots
+        self.num_envs = len(rngs)
         self.num_players = game.num_players
         self.tensor_size = game.observation_tensor_shape[0]
         self.num_actions = game.num_distinct_actions
         self.observe_all = observe_all
-        self.rng = np.array(
-            [np.random.SeedSequence(s).generate_state(1, np.uint64)[0] for s in seeds],
-            dtype=np.uint64,
-        )
-        self.states = []
+        self.rngs = list(rngs)
+        self.gens = <bitgen_t**>malloc(max(self.num_envs, 1) * sizeof(bitgen_t*))
+        if self.gens == NULL:
+            raise MemoryError("no memory for the tables' generators")
         for i in range(self.num_envs):
-            self.states.append(self._fresh(i))
+            self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(
+                self.rngs[i].bit_generator.capsule, "BitGenerator")
+        self.finished = []
+        if states is not None:
+            self.states = list(states)
+            self.bots = list(bots)
+            return
+        self.states = []
+        self.bots = []
+        for i in range(self.num_envs):
+            self.bots.append({})
+            self.states.append(None)
+            self.states[i] = self._fresh(i)
+
+    def __dealloc__(self):
+        free(self.gens)
+
+    def __reduce__(self):
+        return (_restore, (self.game, self.states, self.rngs, self.bots, self.new_bots,
+                           self.observe_all))
 
     cdef CompiledState _fresh(self, int i):
-        cdef CompiledState state = self.new_state()
+        cdef CompiledState state = self.game.new_initial_state()
+        if self.new_bots is not None:
+            self.bots[i] = self.new_bots(self.rngs[i])
         self._advance(state, i)
         return state
 
     cdef void _advance(self, CompiledState state, int i) except *:
-        """Draw chance outcomes until a player must act or the game ends."""
-        while state._current() == CHANCE_PLAYER:
-            state._do(state._sample_chance(next_uniform(&self.rng[i])))
+        """Draw chance outcomes and play the bots until the caller must act or the game ends."""
+        cdef bitgen_t* gen = self.gens[i]
+        cdef int player
+        cdef dict bots = self.bots[i]
+        while True:
+            player = state._current()
+            if player == CHANCE_PLAYER:
+                state._do(state._sample_chance(gen.next_double(gen.state)))
+            elif player >= 0 and bots and player in bots:
+                state.apply_action(bots[player].step(state), seat=player)
+            else:
+                return
 
     def is_legal(self, long long[::1] actions):
         """Per table: is ``actions[i]`` legal for the seat to move now."""
@@ -67,9 +122,10 @@ cdef class CompiledTables:
              unsigned char[::1] terminated, float min_utility):
         """Apply ``actions`` where ``legal``; a table with an illegal action ends its game, the
         mover getting ``min_utility`` (``illegal="lose"``). Finished games are restarted and
-        their returns written to ``rewards``."""
+        their returns written to ``rewards``; their last states are kept in ``finished``."""
         cdef int i, s, mover
         cdef CompiledState state
+        self.finished = []
         for i in range(self.num_envs):
             state = <CompiledState>self.states[i]
             if not legal[i]:
@@ -85,6 +141,7 @@ cdef class CompiledTables:
                         rewards[i, s] = returns[s]
                     terminated[i] = 1
             if terminated[i]:
+                self.finished.append((i, state))
                 self.states[i] = self._fresh(i)
 
     def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from garrison.core import CHANCE, Game, OptionError, State, game_class, load, sample_chance
+from garrison.core.events import EMPTY, entries, push
 
 #: How an option whose default is ``None`` is written where only plain values fit (OpenSpiel).
 NONE_TEXT = "none"
@@ -139,32 +140,59 @@ class Recall:
     In a game of perfect information every seat sees every action, so its information state is
     the history itself: there the digest folds in each action (``last`` stays empty), and no
     observation is built (exact game theory walks every node).
+
+    Besides the digests it keeps features of each seat's past for the information-state tensor:
+    the actions the seat played (``played``, a persistent list: O(1) an action) and, in games of
+    imperfect information, the tensor of the observation the seat had before its current one
+    (``before``; ``b""`` until its observation first changes) and of its current one (``now``).
     """
 
     last: tuple[str, ...]
     digests: tuple[str, ...]
+    played: tuple[tuple, ...] = ()
+    now: tuple[bytes, ...] = ()
+    before: tuple[bytes, ...] = ()
 
     @staticmethod
     def start(state: State) -> Recall:
+        n = state.game.num_players
         if state.game.facts.perfect_information:
-            return Recall((), (_digest("start"),) * state.game.num_players)
-        seen = tuple(state.observation_string(s) for s in range(state.game.num_players))
-        return Recall(seen, tuple(_digest("start", o) for o in seen))
+            return Recall((), (_digest("start"),) * n, (EMPTY,) * n)
+        seen = tuple(state.observation_string(s) for s in range(n))
+        now = tuple(state.observation_tensor(s).tobytes() for s in range(n))
+        return Recall(seen, tuple(_digest("start", o) for o in seen), (EMPTY,) * n, now, (b"",) * n)
 
     def after(self, state: State, mover: int, action: int) -> Recall:
         """The recall once ``mover`` (a seat, or ``CHANCE``) played ``action``, reaching ``state``."""
+        played = list(self.played)
+        if mover >= 0:
+            played[mover] = push(played[mover], action)
         if not self.last:  # perfect information: the history is every seat's information state
             history = _digest(self.digests[0], str(mover), str(action))
-            return Recall((), (history,) * len(self.digests))
+            return Recall((), (history,) * len(self.digests), tuple(played))
         last, digests = list(self.last), list(self.digests)
+        now, before = list(self.now), list(self.before)
         for seat in range(len(last)):
             seen = state.observation_string(seat)
             if seat == mover:
                 digests[seat] = _digest(digests[seat], "played", str(action), seen)
             elif seen != last[seat]:
                 digests[seat] = _digest(digests[seat], seen)
+            if seen != last[seat]:
+                before[seat], now[seat] = now[seat], state.observation_tensor(seat).tobytes()
             last[seat] = seen
-        return Recall(tuple(last), tuple(digests))
+        return Recall(tuple(last), tuple(digests), tuple(played), tuple(now), tuple(before))
+
+    def played_counts(self, seat: int, num_actions: int) -> np.ndarray:
+        """How many times ``seat`` played each action id so far (float32, ``num_actions``)."""
+        ids = np.array(entries(self.played[seat]), np.int64)
+        return np.bincount(ids, minlength=num_actions).astype(np.float32)
+
+    def previous_tensor(self, seat: int, size: int) -> np.ndarray:
+        """The tensor of the observation ``seat`` had before its current one (zeros if none)."""
+        if not self.before or not self.before[seat]:
+            return np.zeros(size, np.float32)
+        return np.frombuffer(self.before[seat], np.float32).copy()
 
     def for_world(self, world: State, seat: int) -> Recall:
         """The recall to give a world resampled for ``seat``.
@@ -176,11 +204,14 @@ class Recall:
         if not self.last:  # perfect information: nothing is hidden, nothing is resampled
             return self
         last, digests = list(self.last), list(self.digests)
+        played, now, before = list(self.played), list(self.now), list(self.before)
         for other in range(len(last)):
             if other != seat:
                 last[other] = world.observation_string(other)
                 digests[other] = _digest("resampled", last[other])
-        return Recall(tuple(last), tuple(digests))
+                played[other] = EMPTY
+                now[other], before[other] = world.observation_tensor(other).tobytes(), b""
+        return Recall(tuple(last), tuple(digests), tuple(played), tuple(now), tuple(before))
 
     def information_state(self, seat: int, state: State) -> str:
         """The seat's current observation in ``state`` (the state this recall belongs to) and the
@@ -190,10 +221,43 @@ class Recall:
 
 
 __all__ = [
-    "LIST_SEPARATOR", "NONE_TEXT", "Recall", "given_options", "legal_mask", "load_plain",
+    "LIST_SEPARATOR", "NONE_TEXT", "REWARDS", "RUNNING_SCORES", "Recall", "check_reward",
+    "running_score", "given_options", "legal_mask", "load_plain",
     "opponent_names", "option_defaults", "options_from_plain", "plain_options", "plain_value",
     "play_chance",
 ]
+
+
+#: A seat's running score in the games that score hand by hand (deal, round), read from that
+#: seat's own observation (the gate; every one of these scores is public): Scopa's points of the
+#: seat's side (scored at the end of each hand), Solo 66's match score (each deal), Soldateska's
+#: ducats (each round). 1848 scores its victory points once, at the end; Gambit and Stratego
+#: have no score but the result.
+RUNNING_SCORES: dict[str, Any] = {
+    "scopa": lambda obs, seat: float(obs["scores"][obs["my_side"]]),
+    "solo66": lambda obs, seat: float(obs["scores"][seat]),
+    "soldateska": lambda obs, seat: float(obs["ducats"][seat]),
+}
+
+#: The reward modes of the Gymnasium and PettingZoo environments.
+REWARDS = ("return", "score")
+
+
+def check_reward(game: Game, reward: str) -> str:
+    """``reward`` if the game offers it; raises ``OptionError`` naming what is allowed."""
+    if reward not in REWARDS:
+        raise OptionError(f"reward must be return or score (got {reward!r})")
+    if reward == "score" and game.name not in RUNNING_SCORES:
+        raise OptionError(
+            f"reward='score' needs a game that scores hand by hand ({', '.join(sorted(RUNNING_SCORES))}); "
+            f"{game.title} has only its result: use reward='return'"
+        )
+    return reward
+
+
+def running_score(state: State, seat: int) -> float:
+    """The seat's running score, read from its own observation (see ``RUNNING_SCORES``)."""
+    return RUNNING_SCORES[state.game.name](state.observation(seat), seat)
 
 
 def render_text(game: Game, state: State, seat: int | None, mode: str | None) -> str | None:

@@ -11,10 +11,12 @@
 ((4, 2), dtype('bool'))
 
 This is the one engine behind the batched forms (``GarrisonVectorEnv`` for Gymnasium,
-``BatchAECEnv`` for PettingZoo users); it goes through the public kernel API only (``load``,
-``new_initial_state``, ``legal_actions``, ``apply_action``, ``observation_tensor``,
-``chance_outcomes``), so it runs every registered game and gets faster with the compiled states
-without change.
+``BatchAECEnv`` for PettingZoo users). For a game on compiled rules (all six) with chance drawn
+inside, every table is stepped in C by the kernel's ``core/batch.pyx`` (bots, in self-play or
+against bots); a game written in Python, or chance left to the caller, goes through the public
+kernel API here (``legal_actions``, ``apply_action``, ``observation_tensor``,
+``chance_outcomes``). Both draw the same numbers from the same generators, so the way a table is
+stepped never changes its game.
 
 * **Who plays.** ``opponents=None`` (self-play): the caller plays every seat; each row is at the
   decision of the seat in ``to_move``. With ``opponents`` (one bot name, a list with one per other
@@ -32,8 +34,19 @@ without change.
   the game's returns for every seat (zeros otherwise), and the table starts its next game at once
   (automatic reset): ``obs``, ``mask`` and ``to_move`` are then the new game's. ``episode_returns``
   keeps the returns of each table's last finished game.
-* **Seeds.** ``reset(seed=s)``: an int seeds table ``i`` with ``s + i``; a list gives one seed per
-  table; ``None`` draws fresh entropy. The same seeds and actions give the same games.
+* **Seeds: one stream per table.** ``reset(seed=s)``: an int seeds table ``i`` with ``s + i``; a
+  list gives one seed per table; ``None`` draws fresh entropy. Table ``i`` owns one
+  ``numpy.random.Generator`` (``default_rng(seed)``, the generator Gymnasium's and PettingZoo's
+  ``reset(seed=...)`` make): a new game first seeds its bots from it (one ``integers(2**31)``
+  per bot seat, in seat order), then every chance node takes one ``random()`` (the walk of
+  ``garrison.sample_chance``). So table ``i`` plays exactly the game that the single Gymnasium
+  environment (against the same bots) or PettingZoo environment (self-play) plays with that seed
+  and the same actions, and its next games are theirs after ``reset()`` without a seed.
+* **Final positions.** ``step.final_obs(seat)`` gives, for each table whose game ended in that
+  step, ``seat``'s observation tensor of the finished game's last position (the table has
+  already started its next game).
+* **Pickling.** A ``BatchEnv`` pickles after ``reset`` with its tables, generators and bots as
+  they stand; the copy continues exactly as the original (same observations, rewards, masks).
 * **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the
   seat and the action, and no table changes (every action is checked before any is applied).
   ``illegal="lose"``: that table's game ends; the offending seat gets the game's lowest return,
@@ -43,7 +56,8 @@ without change.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -85,6 +99,18 @@ class BatchStep:
     legal: np.ndarray
     #: ``(N + 1,)`` int64 offsets into ``legal``.
     legal_start: np.ndarray
+    #: ``(table, state)`` of the games that ended with this step, in their last position (for
+    #: ``final_obs``; an agent is shown only the seats' tensors).
+    _finished: list[tuple[int, State]] = field(default_factory=list, repr=False)
+
+    def final_obs(self, seat: int) -> dict[int, np.ndarray]:
+        """``{table: tensor}``: ``seat``'s observation (float32, ``(T,)``) of the last position
+        of each game that ended with this step, through the game's gate. Raises
+        ``OptionError`` for a seat the game does not have."""
+        players = self.rewards.shape[1]
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+            raise OptionError(f"seat must be 0 to {players - 1} (got {seat!r})")
+        return {i: state.observation_tensor(int(seat)) for i, state in self._finished}
 
     def random_legal(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal action (or chance outcome) per row."""
@@ -147,8 +173,7 @@ class BatchEnv:
         #: every seat and chance is drawn inside; else each table is stepped here in Python
         self._tables: CompiledTables | None = None
         self._compiled = (
-            not self.opponents and chance == "inside"
-            and isinstance(self.game.new_initial_state(), CompiledState)
+            chance == "inside" and isinstance(self.game.new_initial_state(), CompiledState)
         )
         self.episode_returns = np.zeros((self.num_envs, self.num_players), np.float32)
 
@@ -167,10 +192,8 @@ class BatchEnv:
 
     def _new_game(self, i: int) -> None:
         """Start table ``i``'s next game (its bots seeded from the table's generator)."""
-        rng = self._rngs[i]
         state = self.game.new_initial_state()
-        bots = {s: make_bot(self.game, bot, s, seed=int(rng.integers(2**31)))
-                for s, bot in self.opponents.items()}
+        bots = _make_bots(self.game, self.opponents, self._rngs[i])
         if i == len(self._states):
             self._states.append(state)
             self._bots.append(bots)
@@ -204,12 +227,13 @@ class BatchEnv:
         """Start a new game at every table; raises ``OptionError`` for a bad seed list."""
         seeds = self._seed_list(seed)
         none = np.zeros(self.num_envs, bool)
+        self._rngs = [np.random.default_rng(s) for s in seeds]
         if self._compiled:
-            self._tables = CompiledTables(self.game, seeds, self.observe == "all")
-            self._states = self._tables.states
+            new_bots = partial(_make_bots, self.game, self.opponents) if self.opponents else None
+            self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
+            self._states, self._bots = self._tables.states, self._tables.bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
                                  none.copy())
-        self._rngs = [np.random.default_rng(s) for s in seeds]
         self._states, self._bots = [], []
         for i in range(self.num_envs):
             self._new_game(i)
@@ -246,7 +270,8 @@ class BatchEnv:
                               np.zeros(self.num_envs, np.int64), legal.view(np.uint8), rewards,
                               terminated.view(np.uint8), self.game.min_utility)
             self.episode_returns[terminated] = rewards[terminated]
-            return self._collect(rewards, terminated, lost)
+            return self._collect(rewards, terminated, lost, list(self._tables.finished))
+        finished: list[tuple[int, State]] = []
         for i, state in enumerate(states):
             mover = state.current_player()
             if not legal[i]:
@@ -260,8 +285,9 @@ class BatchEnv:
                     terminated[i] = True
             if terminated[i]:
                 self.episode_returns[i] = rewards[i]
+                finished.append((i, state))
                 self._new_game(i)
-        return self._collect(rewards, terminated, lost)
+        return self._collect(rewards, terminated, lost, finished)
 
     def _no_chance(self) -> np.ndarray:
         """The chance probabilities of a batch with no chance node: zeros, made once, read-only."""
@@ -274,7 +300,14 @@ class BatchEnv:
     def _is_legal(state: State, action: Any) -> bool:
         return isinstance(action, (int, np.integer)) and int(action) in state.legal_actions()
 
-    def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray) -> BatchStep:
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the cached zeros (read-only arrays come back writable)."""
+        out = dict(self.__dict__)
+        out.pop("_zero_probs", None)
+        return out
+
+    def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray,
+                 finished: Sequence[tuple[int, Any]] | None = None) -> BatchStep:
         n, t = self.num_envs, self.tensor_size
         if self._tables is not None:
             rows = n * self.num_players if self.observe == "all" else n
@@ -285,7 +318,7 @@ class BatchEnv:
             legal = self._tables.collect(flat, mask.view(np.uint8), to_move, start)
             obs = flat.reshape(n, self.num_players, t) if self.observe == "all" else flat
             return BatchStep(obs, mask, to_move, rewards, terminated, lost, self._no_chance(),
-                             legal, start)
+                             legal, start, list(finished or ()))
         if self.observe == "all":
             obs = np.empty((n, self.num_players, t), np.float32)
         else:
@@ -311,7 +344,14 @@ class BatchEnv:
         start = np.zeros(n + 1, np.int64)
         np.cumsum(np.bincount(rows, minlength=n), out=start[1:])
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
-                         cols.astype(np.int32), start)
+                         cols.astype(np.int32), start, list(finished or ()))
+
+
+def _make_bots(game: garrison.Game, opponents: Mapping[int, str],
+               rng: np.random.Generator) -> dict[int, Bot]:
+    """The bots of a table's new game, each seeded from the table's generator in seat order
+    (as the single Gymnasium environment seeds its bots at ``reset``)."""
+    return {s: make_bot(game, bot, s, seed=int(rng.integers(2**31))) for s, bot in opponents.items()}
 
 
 def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:

@@ -22,6 +22,12 @@
   classic games do. ``illegal="raise"`` raises ``garrison.IllegalActionError`` instead and
   changes nothing, for debugging an agent. No mode ever replaces the action with another one.
 * ``render()`` shows the seat's own view (``render_mode`` ``"ansi"`` or ``"human"``).
+* ``reward="score"`` (off by default: ``"return"``): a shaped reward for the games that score
+  hand by hand (Scopa, Solo 66, Soldateska): each step's reward is the change of the seat's
+  running score since its previous step (Scopa: its side's points as each hand is scored; Solo
+  66: the match score after each deal; Soldateska: its ducats after each round), read from the
+  seat's own observation. The episode's rewards then add up to the seat's final score, not to
+  its return; ``info["return"]`` gives the return when the game ends.
 """
 
 from __future__ import annotations
@@ -45,7 +51,14 @@ from garrison.core import (
 )
 
 from . import env_id, register_gymnasium
-from ._common import legal_mask, opponent_names, play_chance, render_text
+from ._common import (
+    check_reward,
+    legal_mask,
+    opponent_names,
+    play_chance,
+    render_text,
+    running_score,
+)
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -76,9 +89,12 @@ class GarrisonGymEnv(gymnasium.Env):
         render_mode: str | None = None,
         mask: str = "obs",
         illegal: str = "lose",
+        reward: str = "return",
         **options: Any,
     ) -> None:
+        """Raises ``OptionError`` for a bad seat, bot name, mode, reward or game option."""
         self.game = garrison.load(name, **options)
+        self.reward = check_reward(self.game, reward)
         self.opponents = opponent_names(self.game, seat, opponents)  # checks the seat too
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError(f"render_mode must be ansi or human (got {render_mode!r})")
@@ -106,6 +122,7 @@ class GarrisonGymEnv(gymnasium.Env):
         self._state: State | None = None
         self._bots: dict[int, Bot] = {}
         self._over = False
+        self._score = 0.0
 
     # -- the game ------------------------------------------------------------------------------
     @property
@@ -155,6 +172,7 @@ class GarrisonGymEnv(gymnasium.Env):
         }
         self._over = False
         self._advance()
+        self._score = running_score(self._state, self.seat) if self.reward == "score" else 0.0
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
@@ -172,9 +190,16 @@ class GarrisonGymEnv(gymnasium.Env):
             return self._observation(), float(self.game.min_utility), True, False, info
         self._advance()
         terminated = state.is_terminal()
-        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        info = self._info()
+        if self.reward == "score":
+            score = running_score(state, self.seat)
+            reward, self._score = score - self._score, score
+            if terminated:
+                info["return"] = float(state.returns()[self.seat])
+        else:
+            reward = float(state.returns()[self.seat]) if terminated else 0.0
         self._over = terminated
-        return self._observation(), reward, terminated, False, self._info()
+        return self._observation(), reward, terminated, False, info
 
     def render(self) -> str | None:
         return render_text(self.game, self.garrison_state, self.seat, self.render_mode)

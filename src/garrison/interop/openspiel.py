@@ -17,13 +17,15 @@ What OpenSpiel sees
 * **Information-state string** (perfect recall): the current observation plus a digest of every
   observation the seat received and every action it played (:class:`~._common.Recall`). Two
   histories get the same string exactly when the seat cannot tell them apart.
-* **Information-state tensor** (perfect recall, fixed length ``T + 96``): the game's tensor of the
-  current observation, then the 96 bits of the seat's recall digest (the one in the string). Two
-  decision points share a tensor exactly when they share the string (up to a 2**-96 chance of a
-  digest collision). The bits tell histories apart; they are not features a network can read
-  the past from (what a game's encoder keeps of the past, such as cards already played, is in the
-  observation part). A tensor holding every past observation would need ``max_game_length x T``
-  floats: 1848 would need about 3.3 million, Stratego's default 284 million.
+* **Information-state tensor** (perfect recall, fixed length, parts in
+  :func:`information_state_layout`): the game's tensor of the current observation; in games of
+  imperfect information the tensor of the seat's previous observation; how often the seat
+  played each action id and its number of decisions; then the 96 bits of the seat's recall
+  digest (the one in the string). Two decision points share a tensor exactly when they share the
+  string (up to a 2**-96 chance of a digest collision): the bits tell histories apart, the other
+  parts are features a network can read. A tensor holding every past observation would need
+  ``max_game_length x T`` floats: 1848 would need about 3.3 million, Stratego's default 284
+  million.
 * **resample_from_infostate(player, sampler)**: a world from ``State.resample``, for OpenSpiel's
   Python ``ISMCTSBot``. The world's OpenSpiel ``history()`` starts empty: the true history would
   tell the search the real deal.
@@ -214,6 +216,28 @@ def recall_bits(digest: str) -> np.ndarray:
     return np.array([(value >> (RECALL_BITS - 1 - i)) & 1 for i in range(RECALL_BITS)], np.float32)
 
 
+def information_state_layout(game: garrison.Game) -> list[tuple[str, slice, str]]:
+    """The parts of ``game``'s information-state tensor: ``(name, slice, meaning)`` in order.
+
+    ``observation`` (the current observation tensor, ``T``), in games of imperfect information
+    ``previous`` (the seat's observation before its current one, ``T``; zeros until it first
+    changes), ``played`` (how many times the seat played each action id, ``A``), ``decisions``
+    (the seat's decisions so far / ``max_game_length``), ``recall`` (the ``RECALL_BITS`` bits of
+    the seat's recall digest, which make the tensor perfect recall)."""
+    t, a = game.observation_tensor_shape[0], game.num_distinct_actions
+    parts = [("observation", t, "the seat's current observation tensor (game.tensor_layout())")]
+    if not game.facts.perfect_information:
+        parts.append(("previous", t, "the seat's observation before its current one (0 at first)"))
+    parts += [("played", a, "times the seat played each action id"),
+              ("decisions", 1, "the seat's decisions so far / max_game_length"),
+              ("recall", RECALL_BITS, "bits of the seat's recall digest (perfect recall)")]
+    out, at = [], 0
+    for name, size, meaning in parts:
+        out.append((name, slice(at, at + size), meaning))
+        at += size
+    return out
+
+
 class _Observer:
     """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
 
@@ -222,10 +246,13 @@ class _Observer:
         self._recall = perfect_recall
         self._public = public_only
         size = game.observation_tensor_shape[0]
-        self.tensor = np.zeros(size + (RECALL_BITS if perfect_recall else 0), np.float32)
+        self._layout = {name: part for name, part, _ in information_state_layout(game)}
+        total = self._layout["recall"].stop if perfect_recall else size
+        self.tensor = np.zeros(total, np.float32)
         self.dict = {"observation": self.tensor[:size]}
         if perfect_recall:
-            self.dict["recall"] = self.tensor[size:]
+            for name, part in self._layout.items():
+                self.dict[name] = self.tensor[part]
 
     def _seat(self, player: int) -> int | None:
         return None if self._public else int(player)
@@ -235,7 +262,14 @@ class _Observer:
         size = self._game.observation_tensor_shape[0]
         self.tensor[:size] = held.state.observation_tensor(self._seat(player))
         if self._recall:
-            self.tensor[size:] = recall_bits(held.up_to_date().digests[int(player)])
+            seat, parts = int(player), self._layout
+            recall = held.up_to_date()
+            if "previous" in parts:
+                self.tensor[parts["previous"]] = recall.previous_tensor(seat, size)
+            played = recall.played_counts(seat, self._game.num_distinct_actions)
+            self.tensor[parts["played"]] = played
+            self.tensor[parts["decisions"]] = played.sum() / max(1, self._game.max_game_length)
+            self.tensor[parts["recall"]] = recall_bits(recall.digests[seat])
 
     def string_from(self, state: Any, player: int) -> str:
         held = state._held
@@ -523,7 +557,8 @@ def garrison_state(state: Any) -> State:
 
 #: Small variants for exact game theory: the games' own rules with fewer dice or cards and one
 #: deal or round, so that OpenSpiel walks the whole tree (``exploitability.nash_conv``, CFR).
-#: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934.
+#: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934,
+#: Scopa with hidden cards 1,886 (440 information states) and 5,557 (1,110).
 TINY_GAMES = {
     # Scopa, 2 players, a pack of the Diamonds Ace to 4, dealt whole (2 cards each), one hand:
     # captures by value and by sum, a scopa for clearing the table, the seed's count
@@ -531,7 +566,18 @@ TINY_GAMES = {
     # Soldier's Gambit, 2 players, 2 dice, one life, one round: roll, set aside, reroll; the
     # lower score loses (the seed names no combination for 2 dice: pip sums)
     "gambit_2_dice": "garrison_gambit(dice=2,lives=1,max_rounds=1,players=2)",
+    # Scopa with hidden cards, 2 players, one hand: the Diamonds Ace to 5, one card set aside
+    # face down, 2 cards each: a seat's opponent holds 2 of the 3 cards it has not seen
+    "scopa_hidden_5": "garrison_scopa(aside=1,deal=all,hand_limit=1,players=2,suits=1,values=5)",
+    # Scopa with hidden cards, 2 players, one hand: Ace to 3 of Diamonds and Hearts, two cards
+    # set aside face down, 2 each: 2 of the 4 unseen cards are the opponent's (captures by value
+    # and by sum, coins and the count by suit)
+    "scopa_hidden_6": "garrison_scopa(aside=2,deal=all,hand_limit=1,players=2,suits=2,values=3)",
 }
+
+#: The tiny games whose players do not see everything: an information state holds several
+#: histories (the cards set aside and the opponent's hand are unseen).
+HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6")
 
 
 def tiny_games() -> dict[str, str]:
@@ -544,5 +590,5 @@ def tiny_games() -> dict[str, str]:
     return dict(TINY_GAMES)
 
 
-__all__ = ["GOD_VIEW", "RECALL_BITS", "TINY_GAMES", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
+__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "information_state_layout", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
            "garrison_state", "load_game", "register", "short_name", "tiny_games"]

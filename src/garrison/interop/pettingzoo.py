@@ -17,7 +17,18 @@
 * Rewards are the game's returns, given once, when the game ends; no truncation (every game has
   a bounded length).
 * An illegal action raises ``garrison.IllegalActionError`` (nothing is replaced or penalised).
+* ``reward="score"`` (off by default): a shaped reward for the games that score hand by hand
+  (Scopa, Solo 66, Soldateska): at each step every agent gets the change of its running score
+  (its side's points, the match score, its ducats: read from its own observation), so its
+  rewards add up to its final score; ``infos[agent]["return"]`` holds the return at the end.
 * ``render()`` (modes ``"ansi"`` and ``"human"``) shows the public (spectator) view.
+
+``parallel_env(name, **options)`` is the same game as a PettingZoo ``ParallelEnv``: every agent
+gets its observation at every step and every live agent may send an action, but Garrison games
+are turn-based, so only the agent to move acts; the others' actions are ignored (a no-op: send
+anything, or leave them out). The mover is the agent whose ``action_mask`` is not all zeros
+(``infos[agent]["to_move"]`` says so too). Same seed and same actions: the same game as the AEC
+environment.
 """
 
 from __future__ import annotations
@@ -27,13 +38,13 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 import garrison
-from garrison.core import State
+from garrison.core import CHANCE, State
 
-from ._common import legal_mask, play_chance, render_text
+from ._common import check_reward, legal_mask, play_chance, render_text, running_score
 
 
 def agent_name(seat: int) -> str:
@@ -45,9 +56,13 @@ class GarrisonAECEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, name: str, render_mode: str | None = None, reward: str = "return",
+                 **options: Any) -> None:
+        """Raises ``OptionError`` for a bad option, render mode or reward."""
         super().__init__()
         self.game = garrison.load(name, **options)
+        self.reward = check_reward(self.game, reward)
+        self._scores: list[float] = []
         self.metadata = {**type(self).metadata, "name": f"garrison_{self.game.name}_v{self.game.version}"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise garrison.OptionError(
@@ -96,14 +111,30 @@ class GarrisonAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._scores = self._running()
         self._select()
+
+    def _running(self) -> list[float]:
+        """Every seat's running score (``reward="score"``), else nothing."""
+        if self.reward != "score":
+            return []
+        return [running_score(self.garrison_state, s) for s in range(self.game.num_players)]
 
     def _select(self) -> None:
         state = self.garrison_state
+        if self.reward == "score" and self.agents:
+            scores = self._running()
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = scores[seat] - self._scores[seat]
+            self._scores = scores
         if state.is_terminal():
             returns = state.returns()
             for a in self.agents:
-                self.rewards[a] = float(returns[self._seat[a]])
+                if self.reward == "score":
+                    self.infos[a] = {"return": float(returns[self._seat[a]])}
+                else:
+                    self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = True
             if self.agent_selection not in self.agents:
                 self.agent_selection = self.agents[0]
@@ -141,6 +172,121 @@ class GarrisonAECEnv(AECEnv):
         pass
 
 
+class GarrisonParallelEnv(ParallelEnv):
+    """A Garrison game as a PettingZoo ``ParallelEnv``: all agents observe, the mover acts.
+
+    Turn-based games fit the parallel API this way: at every step exactly one agent (the seat to
+    move) has legal actions; the actions of the others are no-ops and are not read. The game,
+    chance and rewards are the AEC environment's: chance is drawn from the generator that
+    ``reset(seed=...)`` seeds, rewards are the returns when the game ends (then every agent
+    terminates and ``agents`` is empty), never truncated.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, name: str, render_mode: str | None = None, reward: str = "return",
+                 **options: Any) -> None:
+        """Raises ``OptionError`` for an unknown option, a bad value, render mode or reward."""
+        self._aec = GarrisonAECEnv(name, render_mode=render_mode, reward=reward, **options)
+        self.reward = reward
+        self._scores: list[float] = []
+        self.game = self._aec.game
+        self.metadata = {**type(self).metadata, "name": self._aec.metadata["name"]}
+        self.render_mode = render_mode
+        self.possible_agents = list(self._aec.possible_agents)
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+        self.agents: list[str] = []
+        self.np_random: np.random.Generator | None = None
+        self._state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def garrison_state(self) -> State:
+        """The Garrison state being played (for our own tools; an agent must not be shown it)."""
+        if self._state is None:
+            raise garrison.GameError("call reset() first")
+        return self._state
+
+    def _views(self) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        state = self.garrison_state
+        mover = state.current_player()
+        obs: dict[str, dict[str, np.ndarray]] = {}
+        infos: dict[str, dict[str, Any]] = {}
+        for seat, agent in enumerate(self.possible_agents):
+            obs[agent] = {
+                "observation": state.observation_tensor(seat),
+                "action_mask": legal_mask(state, self.game.num_distinct_actions, seat),
+            }
+            infos[agent] = {"to_move": seat == mover}
+        return obs, infos
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        if seed is not None or self.np_random is None:
+            self.np_random, _ = seeding.np_random(seed)
+        self._state = self.game.new_initial_state()
+        play_chance(self._state, self.np_random)
+        self.agents = list(self.possible_agents)
+        self._scores = self._running()
+        return self._views()
+
+    def _running(self) -> list[float]:
+        if self.reward != "score":
+            return []
+        return [running_score(self.garrison_state, s) for s in range(self.game.num_players)]
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """Apply the mover's action (``actions[<agent to move>]``); the others are ignored.
+
+        Raises ``GameOverError`` once the game is over (call ``reset``), ``InvalidActionError``
+        when the mover's action is missing or not an id, ``IllegalActionError`` when it is not
+        legal now (nothing changes then)."""
+        state = self.garrison_state
+        if not self.agents or state.is_terminal():
+            raise garrison.GameOverError("the game is over; call reset() to start a new one")
+        mover = state.current_player()
+        agent = agent_name(mover)
+        if mover == CHANCE or agent not in actions or actions[agent] is None:
+            raise garrison.InvalidActionError(
+                f"{agent} is to move: actions must hold its action id (the other agents' are ignored)")
+        state.apply_action(actions[agent], seat=mover)
+        play_chance(state, self.np_random)
+        obs, infos = self._views()
+        over = state.is_terminal()
+        returns = state.returns() if over else [0.0] * len(self.possible_agents)
+        if self.reward == "score":
+            scores = self._running()
+            rewards = {a: scores[s] - self._scores[s] for s, a in enumerate(self.possible_agents)}
+            self._scores = scores
+            if over:
+                for s, a in enumerate(self.possible_agents):
+                    infos[a]["return"] = float(returns[s])
+        else:
+            rewards = {a: float(returns[s]) for s, a in enumerate(self.possible_agents)}
+        terminations = {a: over for a in self.possible_agents}
+        truncations = {a: False for a in self.possible_agents}
+        if over:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return render_text(self.game, self.garrison_state, None, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(name: str, render_mode: str | None = None, **options: Any) -> GarrisonParallelEnv:
+    """Garrison game ``name`` as a PettingZoo ``ParallelEnv`` (the mover acts, the others' actions
+    are no-ops; ``reward="score"`` as for ``env``); raises ``OptionError`` for a bad option."""
+    return GarrisonParallelEnv(name, render_mode=render_mode, **options)
+
+
 def raw_env(name: str, render_mode: str | None = None, **options: Any) -> GarrisonAECEnv:
     """The environment without PettingZoo's order-enforcing wrapper."""
     return GarrisonAECEnv(name, render_mode=render_mode, **options)
@@ -151,4 +297,4 @@ def env(name: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **options))
 
 
-__all__ = ["GarrisonAECEnv", "agent_name", "env", "raw_env"]
+__all__ = ["GarrisonAECEnv", "GarrisonParallelEnv", "agent_name", "env", "parallel_env", "raw_env"]

@@ -4,8 +4,11 @@
 game, Garrison bots at the other seats, the same observation, mask, reward and illegal-action rule
 as the single environment (:mod:`.gymnasium`; an illegal action ends that table's game with the
 lowest return, ``infos["illegal_action"]`` says so), reset in the same step
-(``AutoresetMode.SAME_STEP``: where ``terminations[i]``, the reward is the finished game's return
-and the observation is already the next game's first).
+(``AutoresetMode.SAME_STEP``, as Gymnasium's ``SyncVectorEnv`` does it: where
+``terminations[i]``, the reward is the finished game's return, the observation is already the
+next game's first, ``infos["final_obs"][i]`` is the seat's observation of the finished game's last
+position (an object array, ``None`` elsewhere, ``infos["_final_obs"]`` the rows that have one)
+and ``infos["final_info"]`` the info the single environment gave with it).
 
 >>> from garrison.interop.vector import GarrisonVectorEnv
 >>> envs = GarrisonVectorEnv("gambit", 3, seat=0, opponents="random", players=2)
@@ -86,9 +89,30 @@ class GarrisonVectorEnv(VectorEnv):
         return {"action_mask": step.mask.astype(np.int8),
                 "_action_mask": np.ones(self.num_envs, bool)}
 
+    def _finals(self, step: BatchStep, before: BatchStep) -> dict[str, Any]:
+        """Gymnasium's same-step keys: each finished game's last observation of the seat and the
+        info the single env gave with it. The mask is all zeros where the game is over; after
+        an illegal action (the game left as it was) it is the mask the seat had."""
+        seat = 0 if self.seat is None else self.seat
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        no_moves = np.zeros(self.batch.num_actions, np.int8)
+        masks = np.zeros((self.num_envs, self.batch.num_actions), np.int8)
+        for i, tensor in step.final_obs(seat).items():
+            mask = before.mask[i].astype(np.int8) if step.illegal[i] else no_moves.copy()
+            masks[i] = mask
+            final_obs[i] = {"observation": tensor, "action_mask": mask}
+        done = step.terminated.copy()
+        final_info: dict[str, Any] = {"action_mask": masks, "_action_mask": done}
+        if step.illegal.any():
+            final_info["illegal_action"] = step.illegal.copy()
+            final_info["_illegal_action"] = step.illegal.copy()
+        return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": final_info,
+                "_final_info": done.copy()}
+
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if self._last is None:
             raise RuntimeError("call reset() first")
+        before = self._last
         step = self.batch.step(actions)
         self._last = step
         rewards = step.rewards[:, self.seat].astype(np.float64)
@@ -96,6 +120,7 @@ class GarrisonVectorEnv(VectorEnv):
         if step.terminated.any():
             infos["illegal_action"] = step.illegal
             infos["_illegal_action"] = step.terminated
+            infos.update(self._finals(step, before))
         return (self._obs(step), rewards, step.terminated, np.zeros(self.num_envs, bool), infos)
 
 

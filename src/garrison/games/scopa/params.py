@@ -29,6 +29,12 @@ class ScopaParams(Params):
         doc="for exact game theory, not a way to play: only this many suits, Diamonds first, are "
         "in the pack (with deal='all')",
     )
+    aside: int = option(
+        0, low=0, high=39,
+        doc="for exact game theory, not a way to play: with deal='all', this many cards of the "
+        "reduced pack stay face down in the stock, never dealt nor seen, and the rest are dealt "
+        "evenly (hidden information in a tiny game)",
+    )
     target: int = option(
         11, low=1, high=99, doc="points that win the game (the seed: 11, 16 or 21)"
     )
@@ -68,10 +74,22 @@ class ScopaParams(Params):
                 f"a reduced pack (values={self.values}, suits={self.suits}) is dealt whole: use "
                 f"deal='all' (got deal={self.deal!r})"
             )
-        if self.deal == "all" and size % self.players:
+        if self.aside and self.deal != "all":
             raise OptionError(
-                f"deal='all' deals the {size} cards of the pack evenly: {self.players} players "
-                f"cannot share them; choose values and suits whose product they divide"
+                f"option 'aside' sets cards aside from a reduced pack dealt whole: use deal='all' "
+                f"(got deal={self.deal!r})"
+            )
+        if self.aside and self.aside >= size:
+            raise OptionError(
+                f"option 'aside' = {self.aside} leaves no card to deal from a pack of {size} "
+                f"(allowed: 0 to {size - 1})"
+            )
+        if self.deal == "all" and (size - self.aside) % self.players:
+            kept = f" (after {self.aside} set aside)" if self.aside else ""
+            raise OptionError(
+                f"deal='all' deals the {size - self.aside} cards of the pack evenly{kept}: "
+                f"{self.players} players cannot share them; choose values and suits whose product "
+                f"they divide" + (", less aside" if self.aside else "")
             )
 
     # -- derived -----------------------------------------------------------------------------
@@ -87,7 +105,7 @@ class ScopaParams(Params):
     @property
     def hand_size(self) -> int:
         if self.deal == "all":
-            return self.values * self.suits // self.players
+            return (self.values * self.suits - self.aside) // self.players
         return {"scopa": 3, "scopone": 9, "scopone10": 10}[self.deal]
 
     @property

@@ -299,7 +299,7 @@ cdef class ScopaCore(CompiledState):
     """A game of Scopa: the typed state and its rules."""
 
     cdef Scopa s
-    cdef public int players, sides, hand_size, table_size, target, hand_limit
+    cdef public int players, sides, hand_size, table_size, target, hand_limit, aside
     cdef Mask pack_mask
     cdef public bint must_capture, fewest_cards, ace_takes_all, ace_scopa, napola, re_bello
 
@@ -318,6 +318,7 @@ cdef class ScopaCore(CompiledState):
         self.pack_mask = p.pack
         self.target = p.target
         self.hand_limit = p.hand_limit
+        self.aside = p.aside
         self.must_capture = p.must_capture
         self.fewest_cards = p.fewest_cards
         self.ace_takes_all = p.ace_takes_all
@@ -341,6 +342,7 @@ cdef class ScopaCore(CompiledState):
         o.players, o.sides, o.hand_size, o.table_size = (
             self.players, self.sides, self.hand_size, self.table_size)
         o.pack_mask = self.pack_mask
+        o.aside = self.aside
         o.target, o.hand_limit, o.must_capture = self.target, self.hand_limit, self.must_capture
         o.fewest_cards, o.ace_takes_all, o.ace_scopa = (
             self.fewest_cards, self.ace_takes_all, self.ace_scopa)
@@ -465,7 +467,7 @@ cdef class ScopaCore(CompiledState):
         self.s.table &= ~taken
         self.s.piles[side] |= taken | (<Mask>1 << card)
         self.s.last_capturer = seat
-        last_card = self.s.stock == 0
+        last_card = popcount(self.s.stock) <= self.aside  # the cards set aside are never dealt
         for i in range(self.players):
             if self.s.hands[i]:
                 last_card = False
@@ -479,14 +481,15 @@ cdef class ScopaCore(CompiledState):
         return self.next_turn()
 
     cdef int next_turn(self) except -1:
-        """Play passes to the next seat; empty hands get a new deal, or the hand ends."""
+        """Play passes to the next seat; empty hands get a new deal, or the hand ends (the cards
+        set aside, ``aside``, stay in the stock unseen)."""
         cdef int i
         self.s.mover = (self.s.mover + 1) % self.players
         for i in range(self.players):
             if self.s.hands[i]:
                 self.s.to_move = self.s.mover
                 return 0
-        if self.s.stock:
+        if popcount(self.s.stock) > self.aside:
             self.s.first_deal = 0
             self.s.deal_i = 0
             self.s.deal_len = self.players * self.hand_size
