@@ -21,6 +21,7 @@ class ScopaCore(CompiledState):
     table_size: int
     target: int
     hand_limit: int
+    aside: int
     must_capture: bool
     fewest_cards: bool
     ace_takes_all: bool
