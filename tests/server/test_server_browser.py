@@ -92,6 +92,8 @@ def _create(page, base: str, game: str, seats: list[str],  # noqa: ANN001
     page.select_option("#game", game)
     for option, value in (options or {}).items():
         box = page.locator(f'[data-option="{option}"]')
+        if not box.is_visible() and not page.eval_on_selector("#more-options", "d => d.open"):
+            page.click("#more-options > summary")  # the option waits under "More options"
         if box.evaluate("n => n.tagName") == "SELECT":
             box.select_option(value)
         else:

@@ -269,7 +269,7 @@ export async function tableView(tid) {
     const moves = info.moves;
     awayBox.hidden = false;
     awayBox.replaceChildren(el("h2", { text: "A bot played for you" }),
-      el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took ${seatLabel(info.seat)} at move ${info.since} and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : "."}` }),
+      el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
       moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
       moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
       el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(info.seat), text: "Take my seat back" }));
