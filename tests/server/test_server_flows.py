@@ -384,3 +384,24 @@ def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -
         bad = client.get(f"/api/tables/{tid}/replay?seat=7")
         assert bad.status_code == 400 and "seats 0 to 4" in bad.json()["message"]
         del rt
+
+
+# -- the first hour ----------------------------------------------------------------------------
+
+def test_the_command_line_help_shows_no_raw_markup() -> None:
+    """Every command's --help reads as words: no reStructuredText quotes (``--search``), and the
+    list of commands shows one short line each."""
+    from typer.testing import CliRunner
+
+    from garrison.cli.main import app
+
+    runner = CliRunner()
+    top = runner.invoke(app, ["--help"], env={"COLUMNS": "100"})
+    assert top.exit_code == 0 and "``" not in top.output
+    commands = [c.name for c in app.registered_commands if c.name] + [
+        "list", "replay", "import", "bench", "serve"]
+    for name in sorted(set(commands)):
+        result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "100"})
+        assert result.exit_code == 0, (name, result.output)
+        assert "``" not in result.output, (name, result.output)
+    assert "--search" in runner.invoke(app, ["bench", "--help"]).output
