@@ -229,7 +229,8 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
         record = httpx.get(f"{site.base}/api/tables/{tid}/record").json()
         assert garrison.replay(record).is_terminal()
         page.click("#replay-link")
-        page.wait_for_function("document.querySelector('#where').textContent.includes(' of ')")
+        page.wait_for_function("document.querySelector('#where') && "
+                               "document.querySelector('#where').textContent.includes(' of ')")
         where = page.inner_text("#where")
         decisions = int(page.get_attribute("#slider", "max"))
         assert where.startswith(f"move 0 of {decisions}") and "the deal" in where
