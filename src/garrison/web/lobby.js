@@ -131,7 +131,8 @@ async function drawYours(box) {
   box.hidden = !rows.length;
   box.replaceChildren(el("h2", { text: "Your tables" }), el("ul", { class: "your-list" }, rows.map(t => {
     const seat = t.seats[t.mine];
-    const state = seat && seat.away ? "a bot plays for you: take your seat back" : t.status === "finished" ? "over" : t.status === "waiting" ? "waiting for players" : "in play";
+    const state = t.status === "finished" ? "over" : t.status === "waiting" ? "waiting for players"
+      : seat && seat.away ? "a bot plays for you: take your seat back" : "in play";
     const href = t.status === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`;
     return el("li", { "data-table": t.id }, el("a", { href, text: `${t.title} — ${seatLabel(t.mine)}` }), ` · ${state}`);
   })));

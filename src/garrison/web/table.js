@@ -259,7 +259,7 @@ export async function tableView(tid) {
   let awayShown = null;
   async function drawAway(v) {
     const g = me();
-    const kept = g ? v.table.seats.find(s => s.away && s.player === g.id) : null;
+    const kept = g && v.table.status === "playing" ? v.table.seats.find(s => s.away && s.player === g.id) : null;
     if (!kept) { awayBox.hidden = true; awayShown = null; return; }
     const key = `${v.table.id}/${v.n}`;
     if (awayShown === key) return;
