@@ -48,6 +48,8 @@ tables_t = sa.Table(
     # the process that drives the table's bots, and until when (migration 0002)
     sa.Column("driver", sa.String(16), nullable=True),
     sa.Column("lease_until", sa.Float, nullable=True),
+    # the table a finished game's rematch was made at (migration 0004)
+    sa.Column("rematch", sa.String(16), nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -127,6 +129,8 @@ class TableRow:
     created: float
     updated: float
     seats: list[SeatRow]
+    #: The table this finished game's rematch was made at, if any.
+    rematch: str | None = None
 
 
 def _engine(url: str) -> sa.Engine:
@@ -455,6 +459,15 @@ class Store:
                 seats_t.c.player_id == pid, seats_t.c.away_from.is_not(None),
             ).values(kind="human", bot=None, away_from=None, last_seen=time.time())).rowcount == 1
 
+    def set_rematch(self, tid: str, new: str) -> str:
+        """Record ``new`` as the rematch table of finished table ``tid``, unless one is recorded
+        already; the rematch table it has now."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == tid, tables_t.c.rematch.is_(None))
+                         .values(rematch=new))
+            return str(conn.execute(sa.select(tables_t.c.rematch)
+                                    .where(tables_t.c.id == tid)).scalar())
+
     def start(self, tid: str) -> bool:
         with self.engine.begin() as conn:
             return conn.execute(tables_t.update().where(
@@ -515,4 +528,5 @@ def _table_row(row: Any, seats: Any) -> TableRow:
         seats=[SeatRow(s["seat"], s["kind"], s["player_id"], s["bot"], s["last_seen"], s["name"],
                        s.get("away_from"))
                for s in seats],
+        rematch=row.get("rematch"),
     )

@@ -5,7 +5,8 @@ socket open, and a rematch makes a new table of the same game, options and seats
 Messages to pages (see docs/server.md, "The WebSocket protocol"):
 
 * ``{"type": "rematch", "state": "open" | "declined" | "ready", "by", "accepted", "waiting",
-  "table"}`` to every socket of the table;
+  "table"}`` to every socket of the table (an open offer lives in this process's memory; the
+  table made is recorded in the database, ``tables.rematch``, so it is made once);
 * ``{"type": "chat", "from", "name", "seat", "text", "at"}`` and, on connect,
   ``{"type": "chat_log", "lines"}``, to sockets that asked for the room (``room=1``);
 * ``{"type": "presence", "seats", "watchers", "anonymous"}`` to those sockets whenever a page
@@ -98,6 +99,9 @@ def chat(rt: Runtime, conn: Conn, text: str) -> None:
 
 def rematch_state(rt: Runtime) -> dict[str, Any] | None:
     """The rematch message of the table's open (or made) offer, if any."""
+    if rt.rematch is None and rt.row.rematch:  # made earlier, or by another process
+        rt.rematch = {"by": None, "accepted": set(range(len(rt.row.seats))),
+                      "table": rt.row.rematch}
     offer = rt.rematch
     if offer is None:
         return None
@@ -124,6 +128,8 @@ async def rematch(hub: Hub, rt: Runtime, seat: int | None, accept: bool,
         raise ServerError("forbidden", "only the players offer and accept a rematch; "
                                        "you are watching")
     async with rt.lock:
+        await hub.catch_up(rt, reload_row=True)  # another process may have made it
+        rematch_state(rt)
         offer = rt.rematch
         if offer is not None and offer["table"]:
             message = rematch_state(rt)
@@ -142,7 +148,10 @@ async def rematch(hub: Hub, rt: Runtime, seat: int | None, accept: bool,
             offer = rt.rematch = {"by": seat, "accepted": bots, "table": None}
         offer["accepted"].add(seat)
         if len(offer["accepted"]) == len(rt.row.seats):
-            offer["table"] = await _new_table(hub, rt, owner)
+            made = await _new_table(hub, rt, owner)
+            # the table of record: ours, or one another process recorded first
+            offer["table"] = await hub.db(hub.store.set_rematch, rt.row.id, made)
+            rt.row.rematch = offer["table"]
     message = rematch_state(rt)
     assert message is not None
     _tell(rt, message)
