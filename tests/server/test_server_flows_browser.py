@@ -13,6 +13,7 @@ import httpx
 import pytest
 from server_helpers import Server
 from test_server_browser import ARGS, CHROMIUM, _click_once, _create, _sign_in
+from test_table_view import _shot
 
 import garrison
 
@@ -113,6 +114,7 @@ def test_a_returning_player_sees_what_the_bot_played_and_takes_the_seat_back(sit
         assert "take your seat back" in bob2.inner_text(f'#your-tables li[data-table="{tid}"]')
         link.click()
         bob2.wait_for_selector("#away:not([hidden]) #reclaim")
+        _shot(bob2, "table-away.png")
         summary = bob2.inner_text("#away-summary")
         assert "A bot played for you" in bob2.inner_text("#away h2")
         moves = bob2.locator("#away-moves li").all_inner_texts()
@@ -163,6 +165,7 @@ def test_rematch_chat_and_presence_across_browsers(site: Server, browser) -> Non
         assert spy.is_hidden("#rematch") or not spy.query_selector("#rematch")  # watchers: no offer button
         ann.click("#rematch")
         bob.wait_for_selector("#rematch-accept")
+        _shot(bob, "table-rematch.png")
         assert "Ann" in bob.inner_text("#rematch-state") and "offers a rematch" in bob.inner_text("#rematch-state")
         spy.wait_for_selector("#rematch-state")
         assert not spy.query_selector("#rematch-accept")
@@ -205,6 +208,7 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
         counts = ann.eval_on_selector_all('[data-option="players"] option', "os => os.map(o => o.value)")
         assert counts == ["2", "3", "4", "6"]
+        _shot(ann, "lobby.png")
         ann.click('#presets button[data-preset="quick"]')
         assert ann.input_value('[data-option="players"]') == "2"
         assert ann.locator("select[data-seat]").count() == 2
@@ -254,6 +258,7 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
         # every seat at once, each through its own view
         page.select_option("#replay-seat", "all")
         page.wait_for_selector("#play .replay-seat")
+        _shot(page, "replay-every-seat.png")
         assert page.locator("#play .replay-seat").count() == 5
         assert "/all?at=" in page.evaluate("location.hash")
         # autoplay moves on by itself and stops at the end

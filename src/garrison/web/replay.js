@@ -2,7 +2,7 @@
 // trick and by hand, with a slider, the arrow keys and autoplay; seen as a spectator, as one
 // seat, or as every seat (the game is over: its record is public). The address names the view
 // and the decision (#/replay/<table>/<seat or "all">?at=<decision>), so a moment can be linked.
-import { api, el, main, seatLabel, seatName } from "./util.js";
+import { api, el, fill, main, seatLabel, seatName } from "./util.js";
 import { widgetsNode } from "./widgets.js";
 
 let stopReplay = () => {};
@@ -18,7 +18,7 @@ export async function replayView(tid, as, at) {
   const auto = el("button", { id: "autoplay", onclick: () => toggleAuto(), text: "▶ play", "aria-label": "Autoplay" });
   const btn = (id, text, label, fn) => el("button", { id, onclick: fn, text, "aria-label": label, title: label });
   const link = el("a", { id: "replay-permalink", text: "link to this moment" });
-  main.replaceChildren(el("section", { id: "replay" }, el("h2", { id: "title", text: "Replay " + tid }),
+  fill(main, el("section", { id: "replay" }, el("h2", { id: "title", text: "Replay " + tid }),
     el("p", { class: "muted", id: "replay-as" }, el("label", { for: "replay-seat", text: "Seen as " }), asSel, " · ", link, " · ",
       el("a", { href: `/api/tables/${tid}/record`, download: `garrison-${tid}.json`, id: "replay-record", text: "download record" })),
     el("div", { class: "replay-bar" },
@@ -82,16 +82,16 @@ export async function replayView(tid, as, at) {
       history.replaceState(null, "", hash);
       if (rec.views) {
         pre.textContent = rec.views.map(v => `— ${seatLabel(v.seat)} —\n${v.text || JSON.stringify(v.obs, null, 1)}`).join("\n\n");
-        play.replaceChildren(...rec.views.map(v => el("section", { class: "replay-seat", "data-seat": v.seat },
+        fill(play, ...rec.views.map(v => el("section", { class: "replay-seat", "data-seat": v.seat },
           el("h3", { text: seatName(rec.table, v.seat) }), widgetsNode(v.ui, [], () => {}) || el("p", { class: "muted", text: "(no drawing)" }))));
       } else {
         pre.textContent = rec.text || JSON.stringify(rec.obs, null, 1);
         const widgets = widgetsNode(rec.ui, [], () => {});
-        play.replaceChildren(...(widgets ? [widgets] : []));
+        fill(play, ...(widgets ? [widgets] : []));
       }
     } catch (err) {
       stopReplay();
-      main.replaceChildren(el("section", {}, el("p", { id: "replay-error", text: err.message }),
+      fill(main, el("section", {}, el("p", { id: "replay-error", text: err.message }),
         el("a", { href: `#/table/${tid}`, text: "go to the table" }), " · ", el("a", { href: "#/", text: "back to the lobby" })));
     }
   }

@@ -3,7 +3,7 @@
 // the bottom; beside it the scoreboard, the last trick, the log and the how-to. The game's text
 // view and one button per legal move stay below as accessible fallbacks. An aria-live line
 // announces each opponent's move; cards and pieces move briefly (not with reduced motion).
-import { api, el, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
+import { api, el, fill, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
 import { cardNode } from "./cards.js";
 import { animateMove } from "./board.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
@@ -96,7 +96,7 @@ export async function tableView(tid) {
   const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
   const felt = el("section", { class: "felt", id: "felt", role: "region", "aria-label": "Table" },
     el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others, play, myPlaque);
-  main.replaceChildren(el("div", { class: "layout" },
+  fill(main, el("div", { class: "layout" },
     el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
     el("div", { class: "side-col" },
       el("section", {}, el("h2", { text: "Seats" }), seats, watchers, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
@@ -131,8 +131,8 @@ export async function tableView(tid) {
     const mine = v.seat !== null && v.seat !== undefined;
     const order = seatOrder(n, mine ? v.seat : null);
     const lines = order.map(s => lastLineOf(logKept, logName(v, s)));
-    others.replaceChildren(...order.map((s, i) => (mine && s === v.seat) ? null : plaque(v, s, lines[i])).filter(Boolean));
-    myPlaque.replaceChildren(...(mine ? [plaque(v, v.seat, lines[0])] : []));
+    fill(others, ...order.map((s, i) => (mine && s === v.seat) ? null : plaque(v, s, lines[i])).filter(Boolean));
+    fill(myPlaque, ...(mine ? [plaque(v, v.seat, lines[0])] : []));
   }
 
   function drawBoard(v) {
@@ -144,7 +144,7 @@ export async function tableView(tid) {
         el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
     });
     const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c || "Status" })));
-    board.replaceChildren(el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
+    fill(board, el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
       sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
   }
 
@@ -153,7 +153,7 @@ export async function tableView(tid) {
     lastTrick.hidden = !lt;
     if (!lt) return;
     const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
-    lastTrick.replaceChildren(el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
+    fill(lastTrick, el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
       el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
   }
 
@@ -171,7 +171,7 @@ export async function tableView(tid) {
     resultPanel.hidden = !over && !ui.hand_end;
     if (!over) {
       result.textContent = "";
-      if (ui.hand_end) resultPanel.replaceChildren(el("h2", { text: "End of the hand" }), breakdownNode(ui.hand_end));
+      if (ui.hand_end) fill(resultPanel, el("h2", { text: "End of the hand" }), breakdownNode(ui.hand_end));
       return;
     }
     const res = ui.result;
@@ -184,7 +184,7 @@ export async function tableView(tid) {
     const names = winners.map(s => seatName(t, s)).join(" and ");
     const scores = res ? res.scores : returns.map(r => `${r > 0 ? "+" : ""}${+r.toFixed(3)}`);
     result.textContent = `${verdict}.`;
-    resultPanel.replaceChildren(el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
+    fill(resultPanel, el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
       el("p", { text: everyone ? "Nobody came out ahead." : `Winner${winners.length > 1 ? "s" : ""}: ${names}` }),
       (res && res.reason) || ui.reason ? el("p", { class: "reason", id: "reason", text: (res && res.reason) || ui.reason }) : null,
       el("ul", { class: "scores" }, scores.map((sc, i) => el("li", { text: `${seatName(t, i)}: ${sc}` }))),
@@ -204,20 +204,20 @@ export async function tableView(tid) {
   let offer = null;
   function drawOffer() {
     const v = last;
-    if (!offer || !v) { offerBox.replaceChildren(); return; }
+    if (!offer || !v) { fill(offerBox); return; }
     const t = v.table;
     if (offer.state === "ready") {
-      offerBox.replaceChildren(el("p", { text: "Everyone accepted: to the new table…" }));
+      fill(offerBox, el("p", { text: "Everyone accepted: to the new table…" }));
       location.hash = `#/table/${offer.table}`;
       return;
     }
     if (offer.state === "declined") {
-      offerBox.replaceChildren(el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} declined the rematch.` }));
+      fill(offerBox, el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} declined the rematch.` }));
       return;
     }
     const mine = v.seat !== null && v.seat !== undefined;
     const waiting = offer.waiting.map(s => seatName(t, s)).join(", ");
-    offerBox.replaceChildren(el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} offers a rematch (seats move one place on). Waiting for: ${waiting}.` }),
+    fill(offerBox, el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} offers a rematch (seats move one place on). Waiting for: ${waiting}.` }),
       mine && offer.waiting.includes(v.seat) ? el("p", {},
         el("button", { class: "primary", id: "rematch-accept", onclick: () => rematch(true), text: "Accept rematch" }), " ",
         el("button", { id: "rematch-decline", onclick: () => rematch(false), text: "Decline" })) : null);
@@ -233,11 +233,11 @@ export async function tableView(tid) {
   function drawChat() {
     const off = muted();
     const g = me();
-    chatLines.replaceChildren(...chat.filter(m => !off.some(x => x.id === m.from)).map(m => el("li", { "data-from": m.from },
+    fill(chatLines, ...chat.filter(m => !off.some(x => x.id === m.from)).map(m => el("li", { "data-from": m.from },
       el("b", { text: m.name + (m.seat !== null && m.seat !== undefined ? ` (${seatLabel(m.seat)})` : "") }), ": ", el("span", { class: "said", text: m.text }),
       g && g.id !== m.from ? el("button", { class: "link mute", title: `Hide ${m.name}'s lines`, onclick: () => setMuted([...off, { id: m.from, name: m.name }]), text: "mute" }) : null)));
     chatLines.scrollTop = chatLines.scrollHeight;
-    mutedBox.replaceChildren(...(off.length ? ["Muted: ", ...off.map(x => el("button", { class: "link unmute", onclick: () => setMuted(off.filter(y => y.id !== x.id)), text: `${x.name} (unmute)` }))] : []));
+    fill(mutedBox, ...(off.length ? ["Muted: ", ...off.map(x => el("button", { class: "link unmute", onclick: () => setMuted(off.filter(y => y.id !== x.id)), text: `${x.name} (unmute)` }))] : []));
     chatForm.hidden = !g;
   }
   chatForm.onsubmit = ev => {
@@ -268,7 +268,7 @@ export async function tableView(tid) {
     try { info = await api(`/api/tables/${v.table.id}/away`); } catch { awayBox.hidden = true; return; }
     const moves = info.moves;
     awayBox.hidden = false;
-    awayBox.replaceChildren(el("h2", { text: "A bot played for you" }),
+    fill(awayBox, el("h2", { text: "A bot played for you" }),
       el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
       moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
       moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
@@ -289,7 +289,7 @@ export async function tableView(tid) {
   function drawHelp(v, info) {
     const paras = v.ui && v.ui.help && v.ui.help.length ? v.ui.help
       : info && info.how_to_play && info.how_to_play.length ? info.how_to_play : [info ? info.summary : ""];
-    howto.replaceChildren(el("h2", { text: `How to play ${v.table.title}` }), ...paras.map(p => el("p", { text: p })));
+    fill(howto, el("h2", { text: `How to play ${v.table.title}` }), ...paras.map(p => el("p", { text: p })));
   }
 
   // Where cards were before a redraw, to move them from there (or from a seat) to where they are.
@@ -353,7 +353,7 @@ export async function tableView(tid) {
   function drawSeatList(v) {
     const t = v.table;
     const mine = v.seat !== null && v.seat !== undefined;
-    seats.replaceChildren(...t.seats.map(s => {
+    fill(seats, ...t.seats.map(s => {
       const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat }, seatName(t, s.seat));
       if (here && s.kind === "human" && s.name) row.append(" ", el("span", { class: here.seats.includes(s.seat) ? "here" : "gone", text: here.seats.includes(s.seat) ? "● here" : "○ not here" }));
       if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
@@ -397,18 +397,18 @@ export async function tableView(tid) {
     drawResult(v);
     drawOffer();
     drawAway(v);
-    actions.replaceChildren(...actionButtons(v.legal, send));
+    fill(actions, ...actionButtons(v.legal, send));
     const widgets = widgetsNode(v.ui, v.legal, send, {
       key: `${t.id}/${v.seat}`, redraw: () => draw(last),
       queue: list => { queue = list.slice(); pump(); },
     });
-    play.replaceChildren(...(widgets ? [widgets] : []));
+    fill(play, ...(widgets ? [widgets] : []));
     // without widgets the text view and the buttons are the game; with them, they are a fallback
     openedByPage.text = !widgets; openedByPage.fallback = !widgets;
     textBox.open = !widgets || openedByUser.text;
     fallback.open = !widgets || openedByUser.fallback;
     window.garrisonView = v;
-    logList.replaceChildren(...logKept.map(e => el("li", { text: e })));
+    fill(logList, ...logKept.map(e => el("li", { text: e })));
     logList.scrollTop = logList.scrollHeight;
     animate(before, v);
     if (myTurn && !wasMyTurn && before) sounds.yourTurn();

@@ -18,6 +18,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A node's children replaced by these, leaving out null, undefined and false (which
+// replaceChildren would show as the words "null" and "false").
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 // An SVG node (the card faces and pips are drawn in SVG).
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -156,7 +163,8 @@ export function seatLabel(s) { return `P${s + 1}`; }
 export function seatName(table, s) {
   const seat = table && table.seats[s];
   if (!seat) return seatLabel(s);
-  const who = seat.away ? `${seat.name} (away — bot playing)` : seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
+  const who = seat.away ? `${seat.name} (${table.status === "playing" ? "away — bot playing" : `away; bot ${seat.bot} played on`})`
+    : seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
   return `${seatLabel(s)} · ${who}`;
 }
 
