@@ -111,7 +111,9 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str, delta: boo
             for key, value in want.items():
                 assert msg[key] == value, (name, seat, msg["n"], key)
             for s in msg["table"]["seats"]:
-                assert set(s) == {"seat", "kind", "name", "bot", "taken", "player"}
+                # public facts of a seat only (away: a bot keeps it for its absent person)
+                assert set(s) == {"seat", "kind", "name", "bot", "taken", "player", "away",
+                                  "away_from"}
             checked += 1
     assert checked >= (n + 1) * 2
     assert (deltas > 0) == delta

@@ -166,11 +166,14 @@ def test_a_stratego_fight_and_the_result_in_words(site: Server, browser) -> None
         rng = random.Random(4)
         fought = False
         while _play_widget(page, rng):
-            if page.locator("#fight").count():
+            # read the fight in one go: a bot's move may redraw the board between two reads
+            fight = page.evaluate("(() => { const f = document.querySelector('#fight'); return f ? "
+                                  "[f.innerText, f.querySelectorAll('.fighter').length] : null; })()")
+            if fight:
                 fought = True
-                text = page.inner_text("#fight")
+                text, fighters = fight
                 assert "attacks" in text and "defends" in text and "vs" in text
-                assert page.locator("#fight .fighter").count() == 2
+                assert fighters == 2
         assert fought or page.inner_text("#result")
         reason = page.inner_text("#reason")
         assert reason and "None" not in reason

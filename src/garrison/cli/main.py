@@ -226,9 +226,12 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     search: Annotated[bool, typer.Option("--search", help="also search speed (ismcts, pimc)")] = False,
 ) -> None:
-    """Random-play steps/s and games/s per game, next to OpenSpiel's comparable game, and the
-    research step; ``--search`` adds search speed and ISMCTS (random rollouts) against OpenSpiel's
-    ISMCTSBot on the same positions, per CPU-second."""
+    """Speed of every game: random play and the research step, beside OpenSpiel's.
+
+    Random-play steps/s and games/s per game, next to OpenSpiel's comparable game, and the
+    research step. With --search also search speed, and ISMCTS (random rollouts) against
+    OpenSpiel's ISMCTSBot on the same positions, per CPU-second.
+    """
     from .bench import run_bench
 
     try:
@@ -313,7 +316,11 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
 ) -> None:
-    """Serve the lobby and tables in the browser (docs/server.md)."""
+    """Serve the lobby and tables in the browser (see docs/server.md).
+
+    Open the printed address; stop with Ctrl-C. With no --db the games are kept in SQLite under
+    ~/.local/share/garrison.
+    """
     from garrison.server.run import PortBusy
     from garrison.server.run import serve as run_server
 

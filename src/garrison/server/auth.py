@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+import secrets
 import time
 
 _ID = re.compile(r"^[0-9a-f]{16}$")
@@ -53,6 +54,22 @@ def read_token(secret: bytes, token: str | None) -> str | None:
     """The player id a well-signed, unexpired token names (its epoch unchecked), or ``None``."""
     claims = read_claims(secret, token)
     return claims[0] if claims else None
+
+
+#: Letters of recovery codes: no 0/O, 1/I/L, so a code read aloud or copied by hand survives.
+_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_recovery_code() -> str:
+    """A guest's recovery code: 12 letters and digits in groups of four (about 59 bits)."""
+    raw = "".join(secrets.choice(_CODE_LETTERS) for _ in range(12))
+    return "-".join(raw[i:i + 4] for i in range(0, 12, 4))
+
+
+def recovery_hash(secret: bytes, code: str) -> str:
+    """The keyed hash a recovery code is stored as (case, spaces and dashes do not count)."""
+    plain = "".join(ch for ch in code.upper() if ch.isalnum())
+    return hmac.new(secret, b"recovery." + plain.encode(), hashlib.sha256).hexdigest()
 
 
 def token_of_subprotocols(offered: list[str]) -> str | None:

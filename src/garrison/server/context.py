@@ -34,6 +34,8 @@ class ServerContext:
     #: ``tables_per_hour``; bursts of a quarter of the hour's number).
     new_guests: AddressBuckets = field(init=False)
     new_tables: AddressBuckets = field(init=False)
+    #: Tries to recover a guest by its recovery code, per client address (as many as new guests).
+    recoveries: AddressBuckets = field(init=False)
     #: The guests' token epochs, read from the database and kept a few seconds.
     epochs: Epochs = field(init=False)
 
@@ -41,6 +43,8 @@ class ServerContext:
         self.epochs = Epochs(self.store)
         s = self.settings
         self.new_guests = AddressBuckets(s.guests_per_hour / 3600, s.guests_per_hour / 4,
+                                         s.max_addresses)
+        self.recoveries = AddressBuckets(s.guests_per_hour / 3600, s.guests_per_hour / 4,
                                          s.max_addresses)
         self.new_tables = AddressBuckets(s.tables_per_hour / 3600, s.tables_per_hour / 4,
                                          s.max_addresses)

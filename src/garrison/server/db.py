@@ -31,6 +31,8 @@ players_t = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     # sign-outs and revocations so far: a token of an older epoch is refused (migration 0003)
     sa.Column("token_epoch", sa.Integer, nullable=False, server_default="0"),
+    # a keyed hash of the guest's recovery code (migration 0004)
+    sa.Column("recovery", sa.String(64), nullable=True, index=True),
 )
 tables_t = sa.Table(
     "tables", metadata,
@@ -46,6 +48,8 @@ tables_t = sa.Table(
     # the process that drives the table's bots, and until when (migration 0002)
     sa.Column("driver", sa.String(16), nullable=True),
     sa.Column("lease_until", sa.Float, nullable=True),
+    # the table a finished game's rematch was made at (migration 0004)
+    sa.Column("rematch", sa.String(16), nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -55,6 +59,8 @@ seats_t = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True),
     sa.Column("bot", sa.String(40), nullable=True),
     sa.Column("last_seen", sa.Float, nullable=True),
+    # the move number at which a bot took the seat of its absent person (migration 0004)
+    sa.Column("away_from", sa.Integer, nullable=True),
     # one seat per guest per table, whatever the code does (migration 0003)
     sa.Index("seats_one_per_guest", "table_id", "player_id", unique=True),
 )
@@ -102,6 +108,13 @@ class SeatRow:
     bot: str | None
     last_seen: float | None
     name: str | None = None
+    #: The move number at which a bot took this seat for its absent person (None: not away).
+    away_from: int | None = None
+
+    @property
+    def away(self) -> bool:
+        """A bot plays this seat for its person, who may take it back."""
+        return self.kind == "bot" and self.player_id is not None and self.away_from is not None
 
 
 @dataclass
@@ -116,6 +129,8 @@ class TableRow:
     created: float
     updated: float
     seats: list[SeatRow]
+    #: The table this finished game's rematch was made at, if any.
+    rematch: str | None = None
 
 
 def _engine(url: str) -> sa.Engine:
@@ -200,11 +215,33 @@ class Store:
         if back != stamp:
             raise RuntimeError("the health row did not read back")
 
-    def add_player(self, name: str) -> str:
+    def add_player(self, name: str, recovery: str | None = None) -> str:
+        """A new guest named ``name``; ``recovery``: the keyed hash of its recovery code."""
         pid = secrets.token_hex(8)
         with self.engine.begin() as conn:
-            conn.execute(players_t.insert().values(id=pid, name=name, created=time.time()))
+            conn.execute(players_t.insert().values(id=pid, name=name, created=time.time(),
+                                                   recovery=recovery))
         return pid
+
+    def recover(self, name: str, recovery: str) -> tuple[str, int] | None:
+        """``(guest id, token epoch)`` of the guest named ``name`` whose recovery code has the
+        keyed hash ``recovery``, or ``None``."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(players_t.c.id, players_t.c.token_epoch).where(
+                players_t.c.recovery == recovery, players_t.c.name == name)).first()
+        return (row[0], int(row[1])) if row else None
+
+    def guest_tables(self, pid: str, limit: int = 50) -> list[TableRow]:
+        """Tables where guest ``pid`` holds a seat, or held one a bot now keeps for them
+        (closed tables left out), the latest first."""
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(
+                sa.select(tables_t.c.id)
+                .select_from(tables_t.join(seats_t, seats_t.c.table_id == tables_t.c.id))
+                .where(seats_t.c.player_id == pid, tables_t.c.status != "closed")
+                .order_by(tables_t.c.updated.desc()).limit(limit)).all()]
+        rows = [self.table(tid) for tid in ids]
+        return [r for r in rows if r is not None]
 
     def token_epoch(self, pid: str) -> int | None:
         """The guest's token epoch (``None``: no such guest)."""
@@ -403,11 +440,33 @@ class Store:
         return [(r[0], r[1]) for r in rows]
 
     def seat_to_bot(self, tid: str, seat: int, bot: str, before: float) -> bool:
+        """A bot takes the seat of a person last seen before ``before``; the row keeps the
+        person (``player_id``) and the move number it happened at (``away_from``), so they can
+        take it back (``reclaim``)."""
         with self.engine.begin() as conn:
+            moves = sa.select(tables_t.c.moves).where(tables_t.c.id == tid).scalar_subquery()
             return conn.execute(seats_t.update().where(
                 seats_t.c.table_id == tid, seats_t.c.seat == seat, seats_t.c.kind == "human",
                 seats_t.c.last_seen < before,
-            ).values(kind="bot", bot=bot)).rowcount == 1
+            ).values(kind="bot", bot=bot, away_from=moves)).rowcount == 1
+
+    def reclaim(self, tid: str, seat: int, pid: str) -> bool:
+        """The person ``pid`` takes back the seat a bot kept for them; ``False`` if it is not
+        such a seat of theirs (any more)."""
+        with self.engine.begin() as conn:
+            return conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.seat == seat, seats_t.c.kind == "bot",
+                seats_t.c.player_id == pid, seats_t.c.away_from.is_not(None),
+            ).values(kind="human", bot=None, away_from=None, last_seen=time.time())).rowcount == 1
+
+    def set_rematch(self, tid: str, new: str) -> str:
+        """Record ``new`` as the rematch table of finished table ``tid``, unless one is recorded
+        already; the rematch table it has now."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == tid, tables_t.c.rematch.is_(None))
+                         .values(rematch=new))
+            return str(conn.execute(sa.select(tables_t.c.rematch)
+                                    .where(tables_t.c.id == tid)).scalar())
 
     def start(self, tid: str) -> bool:
         with self.engine.begin() as conn:
@@ -466,6 +525,8 @@ def _table_row(row: Any, seats: Any) -> TableRow:
         owner=row["owner"], moves=row["moves"],
         result=None if row["result"] is None else json.loads(row["result"]),
         created=row["created"], updated=row["updated"],
-        seats=[SeatRow(s["seat"], s["kind"], s["player_id"], s["bot"], s["last_seen"], s["name"])
+        seats=[SeatRow(s["seat"], s["kind"], s["player_id"], s["bot"], s["last_seen"], s["name"],
+                       s.get("away_from"))
                for s in seats],
+        rematch=row.get("rematch"),
     )

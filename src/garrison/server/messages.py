@@ -6,7 +6,10 @@ not fit gets an error reply naming the field and what it may be; the socket stay
 * ``{"type": "ping", "ref": r}`` — answered with ``pong`` and the move number;
 * ``{"type": "sync", "n": k, "ref": r}`` — the whole current view (``n``: the last move seen);
 * ``{"type": "move", "n": k, "action": a, "ref": r}`` — a move for the socket's seat;
-* ``{"type": "log", "before": i, "count": c, "ref": r}`` — older lines of the seat's log.
+* ``{"type": "log", "before": i, "count": c, "ref": r}`` — older lines of the seat's log;
+* ``{"type": "chat", "text": t, "ref": r}`` — say a line at the table (a signed-in guest);
+* ``{"type": "rematch", "accept": true | false, "ref": r}`` — offer or accept a rematch of the
+  finished game (``false``: decline the offer), for the socket's seat.
 
 ``ref`` is optional everywhere: a string of at most 64 characters or an integer from 0 to
 2**31 - 1, echoed in the reply.
@@ -20,6 +23,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -57,8 +61,19 @@ class LogPage(_Message):
     count: Annotated[StrictInt, Field(ge=1, le=500)] = 100
 
 
-Message = Annotated[Ping | Sync | Move | LogPage, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Ping | Sync | Move | LogPage] = TypeAdapter(Message)
+class Chat(_Message):
+    type: Literal["chat"]
+    text: Annotated[StrictStr, Field(min_length=1, max_length=1000)]
+
+
+class Rematch(_Message):
+    type: Literal["rematch"]
+    accept: StrictBool = True
+
+
+AnyMessage = Ping | Sync | Move | LogPage | Chat | Rematch
+Message = Annotated[AnyMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(Message)
 
 
 class BadMessage(ValueError):
@@ -70,7 +85,7 @@ class BadMessage(ValueError):
         self.ref = ref
 
 
-def parse(text: str) -> Ping | Sync | Move | LogPage:
+def parse(text: str) -> AnyMessage:
     """The message in ``text``.
 
     Raises:
@@ -86,12 +101,13 @@ def parse(text: str) -> Ping | Sync | Move | LogPage:
         if kind == "json_invalid":
             raise BadMessage("messages are JSON objects: " + str(first.get("msg", ""))) from None
         if kind in ("model_attributes_type", "model_type") or not where:
-            raise BadMessage("messages are JSON objects with a 'type': ping, sync, move or "
-                             "log") from None
+            raise BadMessage("messages are JSON objects with a 'type': ping, sync, move, "
+                             "log, chat or rematch") from None
         if kind == "union_tag_invalid" or where == "type":
-            raise BadMessage("unknown message type; use ping, sync, move or log") from None
+            raise BadMessage("unknown message type; use ping, sync, move, log, chat or rematch") from None
         if kind == "union_tag_not_found":
-            raise BadMessage("a message needs a 'type': ping, sync, move or log") from None
+            raise BadMessage("a message needs a 'type': ping, sync, move, log, chat or "
+                             "rematch") from None
         field = where.split(".", 1)[1] if "." in where else where
         field = field.split(".")[0]
         raise BadMessage(f"field '{field}': {_allowed(field, str(first.get('msg', '')))}",
@@ -104,6 +120,8 @@ _ALLOWED = {
     "action": "an action id, an integer from 0 to 2147483647",
     "before": "a log line number, an integer from 0 to 2147483647",
     "count": "a number of log lines, an integer from 1 to 500",
+    "text": "a chat line, a string of 1 to 300 visible characters",
+    "accept": "true (offer or accept a rematch) or false (decline it)",
 }
 
 

@@ -20,6 +20,13 @@ class GuestIn(BaseModel):
     name: str = Field(min_length=1, max_length=24, pattern=r"^[^\x00-\x1f<>&]+$")
 
 
+class RecoverIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=24, description="the guest's name")
+    code: str = Field(min_length=1, max_length=40,
+                      description="the recovery code shown when the guest was made")
+
+
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "bot"] = "human"
@@ -38,6 +45,11 @@ class TableIn(BaseModel):
 class SeatPick(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, lt=MAX_PLAYERS)
+
+
+class RematchIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    accept: bool = Field(default=True, description="offer or accept (false: decline)")
 
 
 class MoveIn(BaseModel):

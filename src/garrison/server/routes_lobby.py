@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import time
@@ -12,22 +13,25 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 import garrison
 from garrison.bots import bot_names
 from garrison.core import GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
-from .auth import make_token
+from . import labels
+from .auth import make_token, new_recovery_code, recovery_hash
+from .botlimits import BotLimits
 from .context import Ctx, Guest, KnownGuest, held_seat
 from .db import Conflict
 from .errors import ServerError
 from .http import client_address, too_many
 from .hub import default_bot
-from .models import GuestIn, SeatIn, SeatPick, TableId, TableIn
+from .models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
 from .options import OptionFiles
 from .table import table_meta
+from .wire import dumps
 
 log = logging.getLogger("garrison.server")
 router = APIRouter()
@@ -36,7 +40,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 HOW_TO_PLAY: dict[str, list[str]] = json.loads((WEB / "howto.json").read_text(encoding="utf-8"))
 
 
-def _game_info(name: str, files: OptionFiles) -> dict[str, Any]:
+def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, Any]:
     cls = game_class(name)
     lo, hi = cls.player_range()
     game = cls()
@@ -44,18 +48,23 @@ def _game_info(name: str, files: OptionFiles) -> dict[str, Any]:
     def choices(s: Any) -> list[Any] | None:
         if s.path:  # a file is offered only by the operator's name for it
             return [s.default, *files.names(name, s.name)]
+        if s.choices is None and s.name == "players":  # a count: a choice of what is allowed
+            return list(range(max(lo, int(s.low or lo)), min(hi, int(s.high or hi)) + 1))
         return list(s.choices) if s.choices is not None else None
 
     return {
         "name": name, "title": cls.title, "summary": cls.summary, "players": [lo, hi],
         "options": [
-            {"name": s.name, "default": s.default,
+            {"name": s.name, "label": labels.label(name, s.name), "default": s.default,
              "allowed": ("the built-in default, or a name the server offers" if s.path
                          else s.allowed()),
-             "doc": s.doc, "choices": choices(s), "kind": s.kind.__name__}
+             "doc": s.doc, "choices": choices(s), "kind": s.kind.__name__,
+             "more": labels.is_more(name, s.name)}
             for s in cls.option_specs()
         ],
+        "presets": labels.presets(name),
         "bots": bot_names(cls), "default_bot": default_bot(game),
+        "strengths": labels.strengths(game, limits),
     }
 
 
@@ -113,12 +122,12 @@ async def health(c: Ctx) -> Any:
 
 @router.get("/api/games")
 async def list_games(c: Ctx) -> list[dict[str, Any]]:
-    return [_game_info(name, c.settings.option_files) for name in games()]
+    return [_game_info(name, c.settings.option_files, c.settings.bot_limits) for name in games()]
 
 @router.get("/api/games/{name}")
 async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> dict[str, Any]:
     try:
-        info = _game_info(name, c.settings.option_files)
+        info = _game_info(name, c.settings.option_files, c.settings.bot_limits)
     except GameError as err:
         raise ServerError("not_found", str(err)) from None
     info["describe"] = game_class(name)().describe()
@@ -134,9 +143,29 @@ async def new_guest(c: Ctx, body: GuestIn, request: Request) -> dict[str, Any]:
     wait = c.new_guests.wait(client_address(request))
     if wait > 0:
         raise too_many("new guests", wait)
-    pid = await asyncio.to_thread(c.store.add_player, name)
-    return {"id": pid, "name": name,
+    code = new_recovery_code()
+    pid = await asyncio.to_thread(c.store.add_player, name, recovery_hash(c.secret, code))
+    # the recovery code is shown this once; the server keeps only its keyed hash
+    return {"id": pid, "name": name, "recovery": code,
             "token": make_token(c.secret, pid, c.settings.token_ttl)}
+
+@router.post("/api/guests/recover", responses={401: {"description": "no such name and code"}})
+async def recover(c: Ctx, body: RecoverIn, request: Request) -> dict[str, Any]:
+    """A token for the guest of this name and recovery code (after a sign-out, on another
+    device): the guest's seats and tables are theirs again. Tries are limited per address as
+    new guests are."""
+    wait = c.recoveries.wait(client_address(request))
+    if wait > 0:
+        raise too_many("recovery tries", wait)
+    name = clean_name(body.name)
+    found = await asyncio.to_thread(c.store.recover, name, recovery_hash(c.secret, body.code))
+    if found is None:
+        raise ServerError("unauthorized", "no guest of that name has this recovery code (it "
+                                          "is the code shown when the name was chosen)")
+    pid, epoch = found
+    c.epochs.forget(pid)
+    return {"id": pid, "name": name,
+            "token": make_token(c.secret, pid, c.settings.token_ttl, epoch)}
 
 @router.post("/api/guests/renew", responses={401: {"description": "no valid token"}})
 async def renew(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
@@ -158,14 +187,35 @@ async def me(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
     name = await asyncio.to_thread(c.store.player_name, pid)
     return {"id": pid, "name": name}
 
-@router.get("/api/tables")
+@router.get("/api/me/tables")
+async def my_tables(c: Ctx, pid: KnownGuest) -> list[dict[str, Any]]:
+    """The tables where this guest holds a seat, or held one that a bot keeps for them (they
+    may take it back), the latest first; each with ``mine``, the guest's seat."""
+    rows = await asyncio.to_thread(c.store.guest_tables, pid)
+    out = []
+    for row in rows:
+        meta = table_meta(row)
+        meta["mine"] = next((s.seat for s in row.seats if s.player_id == pid), None)
+        out.append(meta)
+    return out
+
+@router.get("/api/tables", response_model=list[dict[str, Any]],
+            responses={304: {"description": "unchanged since the ETag sent in If-None-Match"}})
 async def list_tables(
     c: Ctx,
+    request: Request,
     status: Annotated[Literal["waiting", "playing", "finished", "closed"] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[dict[str, Any]]:
+) -> Response:
+    """The lobby's tables, the latest first, with an ``ETag``: a page that polls sends it back
+    in ``If-None-Match`` and gets ``304`` (no body) while nothing changed."""
     rows = await asyncio.to_thread(c.store.list_tables, status, limit)
-    return [table_meta(r) for r in rows]
+    text = dumps([table_meta(r) for r in rows])
+    etag = '"' + hashlib.sha256(text.encode()).hexdigest()[:24] + '"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type="application/json", headers=headers)
 
 @router.post("/api/tables", status_code=201)
 async def create_table(c: Ctx, body: TableIn, pid: KnownGuest, request: Request) -> dict[str, Any]:

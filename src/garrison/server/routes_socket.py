@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from . import messages
+from . import messages, room
 from .auth import token_of_subprotocols
 from .bodies import json_depth
 from .context import Ctx, ServerContext, guest_of_token, held_seat
@@ -70,11 +70,18 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
         await ws.send_text(dumps(err.as_dict()))
         await ws.close(code={"not_found": 4404, "bad_request": 4400}.get(err.code, 4403))
         return
+    guest_name: str | None = await asyncio.to_thread(c.store.player_name, pid) if pid else None
     conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
-                delta=params.get("delta") == "1")
+                delta=params.get("delta") == "1", room=params.get("room") == "1", name=guest_name)
     conn.start()
     conn.push_view(rt, {"missed": max(0, rt.n - last)} if last is not None else None)
     rt.conns.add(conn)  # no await since the view above: no change can slip between
+    offer = room.rematch_state(rt)
+    if offer is not None:
+        conn.push(offer)
+    if conn.room:
+        conn.push({"type": "chat_log", "lines": list(rt.chat)})
+        room.tell_presence(rt)
     if seat is not None:
         await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
     bucket = Bucket(c.settings.ws_rate)
@@ -107,6 +114,8 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
     finally:
         rt.conns.discard(conn)
         await conn.close()
+        if conn.room:
+            room.tell_presence(rt)
         if seat is not None and not any(k.seat == seat for k in rt.conns):
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
@@ -134,7 +143,13 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
             return None
         if isinstance(msg, messages.LogPage):
             return {**rt.log_page(conn.audience(rt), msg.before, msg.count), "ref": ref}
+        if isinstance(msg, messages.Chat):
+            room.chat(rt, conn, msg.text)
+            return None
         seat = conn.audience(rt)
+        if isinstance(msg, messages.Rematch):
+            await room.rematch(c.hub, rt, seat, msg.accept, conn.player_id)
+            return None
         if seat is None:
             raise ServerError("forbidden", "spectators cannot move; take a seat to play")
         await c.hub.seen(rt, seat)

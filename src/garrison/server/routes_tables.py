@@ -8,9 +8,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from . import room
 from .context import Ctx, Guest, MaybeGuest, held_seat
 from .errors import ServerError
-from .models import MAX_PLAYERS, MoveIn, TableId
+from .models import MAX_PLAYERS, MoveIn, RematchIn, SeatPick, TableId
 
 router = APIRouter()
 
@@ -38,6 +39,39 @@ async def get_log(c: Ctx, tid: TableId, pid: MaybeGuest,
     mine = await held_seat(rt, pid, seat) if seat is not None else None
     return rt.log_page(mine, before, count)
 
+@router.get("/api/tables/{tid}/away", responses={404: {"description": "no seat kept for you"}})
+async def away(c: Ctx, tid: TableId, pid: Guest) -> dict[str, Any]:
+    """The seat a bot keeps for you at this table (you stayed away past the grace period):
+    since which move, and the moves it made for you, in your seat's own words."""
+    rt = await c.hub.runtime(tid)
+    async with rt.lock:
+        await c.hub.catch_up(rt, reload_row=True)
+    seat = rt.away_seat(pid)
+    if seat is None:
+        raise ServerError("not_found", "no bot plays a seat of yours at this table")
+    return {"seat": seat, "since": rt.row.seats[seat].away_from, "bot": rt.row.seats[seat].bot,
+            "moves": await asyncio.to_thread(rt.played_for, seat)}
+
+@router.post("/api/tables/{tid}/reclaim", responses={409: {"description": "not your kept seat"}})
+async def reclaim(c: Ctx, tid: TableId, body: SeatPick, pid: Guest) -> dict[str, Any]:
+    """Take back the seat a bot played for you while you were away. Answers the table and
+    ``played``: the moves the bot made for you (your seat's own words)."""
+    rt = await c.hub.runtime(tid)
+    async with rt.lock:
+        await c.hub.catch_up(rt, reload_row=True)
+    seats = rt.row.seats
+    if not (body.seat < len(seats) and seats[body.seat].away and seats[body.seat].player_id == pid):
+        raise ServerError("conflict", f"seat {body.seat} is not a seat a bot keeps for you here "
+                                      "(it is yours to take back only after a bot took it "
+                                      "while you were away)")
+    if rt.row.status != "playing":
+        raise ServerError("conflict", "the game is over; there is no seat to take back")
+    played = await asyncio.to_thread(rt.played_for, body.seat)
+    if not await c.hub.db(c.store.reclaim, tid, body.seat, pid):
+        raise ServerError("conflict", f"seat {body.seat} was taken back already")
+    await c.hub.seats_changed(rt)
+    return {"table": rt.meta(), "seat": body.seat, "played": played}
+
 @router.post("/api/tables/{tid}/moves")
 async def move(c: Ctx, tid: TableId, body: MoveIn, pid: Guest) -> dict[str, Any]:
     rt = await c.hub.runtime(tid)
@@ -47,28 +81,83 @@ async def move(c: Ctx, tid: TableId, body: MoveIn, pid: Guest) -> dict[str, Any]
     await c.hub.seen(rt, seat)
     return await c.hub.submit(tid, seat, body.n, body.action, pid=pid)
 
+@router.post("/api/tables/{tid}/rematch", responses={409: {"description": "still in play"}})
+async def rematch(c: Ctx, tid: TableId, body: RematchIn, pid: Guest) -> dict[str, Any]:
+    """Offer a rematch of the finished game, accept the offer, or decline it (``accept``:
+    false), for the seat you hold; the answer is the offer's state (``table``: the new table
+    once every seat accepted). Pages of the table hear of it over the WebSocket."""
+    rt = await c.hub.runtime(tid)
+    seat = await held_seat(rt, pid, None)
+    return await room.rematch(c.hub, rt, seat, body.accept, pid)
+
 @router.get("/api/tables/{tid}/replay", responses={409: {"description": "still in play"}})
-async def replay_step(c: Ctx, tid: TableId, pid: MaybeGuest,
-                      n: Annotated[int, Query(ge=0, lt=2**31)] = 0,
+async def replay_step(c: Ctx, tid: TableId,
+                      n: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
+                      step: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
                       seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS)] = None,
+                      every: Annotated[bool, Query(alias="all")] = False,
                       ) -> dict[str, Any]:
-    """The view after the first ``n`` moves of a finished game: the spectator's, or with
-    ``seat`` the view of a seat the guest held. ``steps`` are the move numbers worth showing
-    (after each player's move: chance steps show nothing new)."""
+    """A finished game as it was: after decision ``step`` (0: the table dealt, before the first
+    decision; the counter counts players' decisions, never deals or dice), or after the first
+    ``n`` moves of the log. Seen as a spectator, as ``seat``, or with ``all=1`` as every seat
+    (each through its own observation): the game is over, and its whole record is public
+    (``/record``). ``steps`` are the move numbers of the decisions, ``tricks`` and ``hands`` the
+    steps where a trick or a hand begins (empty when the game has none)."""
     rt = await c.hub.runtime(tid)
     if rt.row.status != "finished":
         raise ServerError("conflict", "this game is still in play: watch it live; its replay "
                                       "opens when it is over")
-    if seat is not None and not rt.holds(seat, pid):
-        raise ServerError("forbidden", f"you did not play seat {seat} at this table")
-    # replaying n moves takes a while on a long game: off the event loop
-    return await asyncio.to_thread(_replay_view, rt, n, seat)
+    if seat is not None and seat >= len(rt.row.seats):
+        raise ServerError("bad_request", f"there is no seat {seat} at this table "
+                                         f"(seats 0 to {len(rt.row.seats) - 1})")
+    # replaying the moves takes a while on a long game: off the event loop
+    return await asyncio.to_thread(_replay_view, rt, n, step, seat, every)
 
 
-def _replay_view(rt: Any, n: int, seat: int | None) -> dict[str, Any]:
-    state = rt.game.new_initial_state()  # the table's own game: no file read again
-    for action in rt.actions[:n]:
-        state.apply_action(action)
+#: Observation keys that count a game's hands (the first a game has is used) and its tricks.
+_HAND_KEYS = ("hand_no", "deal", "round")
+_TRICK_KEYS = ("tricks_won", "tricks")
+
+
+def _count(value: Any) -> Any:
+    """Tricks so far: the length of a list of tricks, or the sum of tricks won per seat."""
+    if isinstance(value, list):
+        return sum(value) if all(isinstance(v, int) for v in value) else len(value)
+    return value
+
+
+def _marks(rt: Any) -> dict[str, list[int]]:
+    """The decision steps of a finished game, and where its tricks and hands begin (read from
+    the spectator's observation, so nothing hidden), computed once per table."""
+    cached = getattr(rt, "_replay_marks", None)
+    if cached is not None and cached["total"] == rt.n:
+        return dict(cached)
+    decisions = [k for k, mover in enumerate(rt.movers) if mover >= 0]
+    steps = [decisions[0] if decisions else rt.n] + [k + 1 for k in decisions]
+    state = rt.game.new_initial_state()
+    tricks: list[int] = []
+    hands: list[int] = []
+    last_trick: Any = None
+    last_hand: Any = None
+    done = 0
+    for i, n in enumerate(steps):
+        for action in rt.actions[done:n]:
+            state.apply_action(action)
+        done = n
+        obs = state.observation(None)
+        hand = next((obs[k] for k in _HAND_KEYS if k in obs), None)
+        trick = next((_count(obs[k]) for k in _TRICK_KEYS if k in obs), None)
+        if i > 0 and hand is not None and hand != last_hand:
+            hands.append(i)
+        if i > 0 and isinstance(trick, int) and isinstance(last_trick, int) and trick > last_trick:
+            tricks.append(i)
+        last_hand, last_trick = hand, trick
+    marks = {"total": rt.n, "steps": steps, "tricks": tricks, "hands": hands}
+    rt._replay_marks = marks
+    return marks
+
+
+def _seat_view(rt: Any, state: Any, seat: int | None) -> dict[str, Any]:
     obs = state.observation(seat)
     try:
         text = rt.game.render(obs)
@@ -78,9 +167,28 @@ def _replay_view(rt: Any, n: int, seat: int | None) -> dict[str, Any]:
     if rt.widgets is not None:
         with contextlib.suppress(Exception):
             ui = rt.widgets(obs, [])
-    steps = [0] + [k + 1 for k, mover in enumerate(rt.movers) if mover >= 0]
-    return {"n": state.move_number(), "total": rt.n, "obs": obs, "text": text, "ui": ui,
-            "table": rt.meta(), "seat": seat, "steps": sorted(set(steps + [rt.n]))}
+    return {"seat": seat, "obs": obs, "text": text, "ui": ui}
+
+
+def _replay_view(rt: Any, n: int | None, step: int | None, seat: int | None,
+                 every: bool) -> dict[str, Any]:
+    marks = _marks(rt)
+    steps = marks["steps"]
+    if step is not None:
+        n = steps[min(step, len(steps) - 1)]
+    elif n is None:
+        n = steps[0]
+    n = min(n, rt.n)
+    state = rt.game.new_initial_state()  # the table's own game: no file read again
+    for action in rt.actions[:n]:
+        state.apply_action(action)
+    at = max((i for i, k in enumerate(steps) if k <= n), default=0)
+    out = {"n": state.move_number(), "total": rt.n, "step": at, "decisions": len(steps) - 1,
+           "steps": steps, "tricks": marks["tricks"], "hands": marks["hands"],
+           "table": rt.meta(), **_seat_view(rt, state, seat)}
+    if every:
+        out["views"] = [_seat_view(rt, state, s) for s in range(len(rt.row.seats))]
+    return out
 
 @router.get("/api/tables/{tid}/record", responses={409: {"description": "still in play"}})
 async def record(c: Ctx, tid: TableId) -> dict[str, Any]:

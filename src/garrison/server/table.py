@@ -6,6 +6,7 @@ transport sends the views."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import random
@@ -50,6 +51,11 @@ class Runtime:
         self.seen_at: dict[int, float] = {}
         #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
         self.lease_until = 0.0
+        #: A rematch offered at this finished table (``Hub.rematch``): who offered, who accepted,
+        #: and the new table once everyone did. Kept in this process's memory only.
+        self.rematch: dict[str, Any] | None = None
+        #: The latest chat lines of the table (``room.Room``), sent to pages that join.
+        self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=50)
 
     @property
     def n(self) -> int:
@@ -72,6 +78,13 @@ class Runtime:
         return (pid is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
                 and seats[seat].player_id == pid)
 
+    def away_seat(self, pid: str | None) -> int | None:
+        """The seat a bot keeps for guest ``pid`` at this table, if any."""
+        for s in self.row.seats:
+            if pid is not None and s.away and s.player_id == pid:
+                return s.seat
+        return None
+
     def bot_for(self, seat: int, limits: BotLimits) -> Bot:
         """The bot of a bot seat, made again when the seat's bot name changed: its name clamped
         to the operator's ``limits`` (a table stored before them plays on within them), its
@@ -91,7 +104,7 @@ class Runtime:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see now (cached per move number and seat)."""
-        key = (seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))
+        key = self._audience_key(seat)
         hit = self._views.get(key)
         if hit is not None and hit[0] == self.n:
             return hit[1]
@@ -132,6 +145,28 @@ class Runtime:
         self._views[key] = [self.n, view, None]
         return view
 
+    def _audience_key(self, seat: int | None) -> tuple[Any, ...]:
+        """What a cached view depends on besides the move number: the seat, the status and who
+        sits where (a bot taking a seat, or its person taking it back, changes every view)."""
+        return (seat, self.row.status,
+                tuple((s.kind, s.player_id, s.away_from) for s in self.row.seats))
+
+    def played_for(self, seat: int) -> list[dict[str, Any]]:
+        """The moves a bot made for ``seat`` since it took the seat from its absent person, as
+        that seat was shown them: each move's text as the seat's own legal action read at its
+        turn (``action_to_string`` of an action of the seat, which the seat's view lists), so
+        nothing another seat may not see. Replays the log: call it off the event loop."""
+        away = self.row.seats[seat].away_from if 0 <= seat < len(self.row.seats) else None
+        if away is None:
+            return []
+        state = self.game.new_initial_state()
+        out = []
+        for n, (action, mover) in enumerate(zip(self.actions, self.movers, strict=True)):
+            if n >= away and mover == seat:
+                out.append({"n": n, "text": state.action_to_string(action)})
+            state.apply_action(action)
+        return out
+
     def log_page(self, seat: int | None, before: int, count: int) -> dict[str, Any]:
         """Up to ``count`` lines of ``seat``'s log before line ``before`` (0 is the first line
         the game's observation gives), read through the gate like every view."""
@@ -154,7 +189,7 @@ class Runtime:
     def view_text(self, seat: int | None) -> str:
         """``view(seat)`` as JSON text, serialised once per move and audience."""
         self.view(seat)
-        entry = self._views[(seat, self.row.status, tuple((s.kind, s.player_id) for s in self.row.seats))]
+        entry = self._views[self._audience_key(seat)]
         if entry[2] is None:
             entry[2] = dumps(entry[1])
         return entry[2]
@@ -172,9 +207,12 @@ def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
         "status": row.status, "moves": row.moves, "result": row.result,
         "created": row.created, "updated": row.updated,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "human" else None,
+            {"seat": s.seat, "kind": s.kind,
+             "name": s.name if s.kind == "human" or s.away else None,
              "bot": s.bot if s.kind == "bot" else None, "taken": s.kind == "bot" or bool(s.player_id),
-             "player": s.player_id}
+             "player": s.player_id,
+             # a bot plays for this seat's person, who is away and may take it back
+             "away": s.away, "away_from": s.away_from if s.away else None}
             for s in row.seats
         ],
     }

@@ -19,8 +19,16 @@ class Conn:
     """One WebSocket: who it is, which seat it watches, and an ordered outbox."""
 
     def __init__(self, send: Any, seat: int | None, player_id: str | None,
-                 close_socket: Any = None, delta: bool = False) -> None:
+                 close_socket: Any = None, delta: bool = False, room: bool = False,
+                 name: str | None = None) -> None:
+        """``room``: this page also gets the table's chat and presence; ``name``: its guest's
+        name (for chat and presence)."""
+        from .room import chat_bucket
+
         self.send = send
+        self.room = room
+        self.name = name
+        self.chat_bucket = chat_bucket()
         self.close_socket = close_socket
         self.seat = seat
         self.player_id = player_id

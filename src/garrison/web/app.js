@@ -3,19 +3,22 @@
 // rules: it draws what the server describes for this seat and makes the things a legal action
 // names clickable. Everything is built with textContent; nothing is fetched but the API.
 import { api, el, main, me, setRouter, showWho } from "./util.js";
-import { lobby } from "./lobby.js";
+import { leaveLobby, lobby } from "./lobby.js";
 import { closeTable, tableView } from "./table.js";
-import { replayView } from "./replay.js";
+import { leaveReplay, replayView } from "./replay.js";
 
 export { applyPatch, mergeLog } from "./table.js";
 
 async function route() {
   closeTable();
+  leaveLobby();
+  leaveReplay();
   const hash = location.hash || "#/";
-  const m = hash.match(/^#\/(table|replay)\/([A-Za-z0-9]+)(?:\/([0-9]{1,2}))?/);
+  // #/table/<id>, #/replay/<id>[/<seat>|/all][?at=<decision>]
+  const m = hash.match(/^#\/(table|replay)\/([A-Za-z0-9]+)(?:\/([0-9]{1,2}|all))?(?:\?at=([0-9]{1,6}))?/);
   try {
     if (m && m[1] === "table") await tableView(m[2]);
-    else if (m && m[1] === "replay") await replayView(m[2], m[3] === undefined ? null : +m[3]);
+    else if (m && m[1] === "replay") await replayView(m[2], m[3] === undefined ? null : m[3] === "all" ? "all" : +m[3], m[4] === undefined ? 0 : +m[4]);
     else await lobby();
   } catch (err) {
     main.replaceChildren(el("section", {}, el("p", { text: err.message }), el("a", { href: "#/", text: "back to the lobby" })));

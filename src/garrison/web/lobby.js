@@ -1,20 +1,48 @@
-// The lobby: a new table (game, its options, who sits where) and the list of tables.
+// The lobby: a new table (a game, a preset, its options in words, who sits where), your tables,
+// and every table, kept up to date without a reload (the list is polled with its ETag).
 import { api, el, ensureGuest, games, join, main, me, seatLabel, seatName, toast } from "./util.js";
 
+let poller = null;         // the lobby's polling timer (stopped when the page leaves the lobby)
+
+export function leaveLobby() {
+  if (poller) { clearTimeout(poller); poller = null; }
+}
+
+function optionInput(o) {
+  let input;
+  if (o.kind === "bool") input = el("input", { type: "checkbox", checked: o.default === true });
+  else if (o.choices) input = el("select", {}, o.choices.map(c => el("option", { value: c, selected: String(c) === String(o.default), text: c === "" ? "built in" : String(c) })));
+  else if (o.kind === "int" || o.kind === "float") input = el("input", { type: "number", value: o.default === null ? "" : o.default, step: o.kind === "int" ? 1 : "any" });
+  else input = el("input", { value: o.default === null ? "" : o.default, size: 12 });
+  input.dataset.option = o.name;
+  input.id = `opt-${o.name}`;
+  return input;
+}
+
+function setValue(input, value) {
+  if (input.type === "checkbox") input.checked = value === true;
+  else input.value = value === null || value === undefined ? "" : String(value);
+}
+
 export async function lobby() {
+  leaveLobby();
   const list = await games();
   const form = el("section", { id: "create" }, el("h2", { text: "New table" }));
   const gameSel = el("select", { id: "game" }, list.map(g => el("option", { value: g.name, text: `${g.title} (${g.players[0] === g.players[1] ? g.players[0] : g.players.join("–")} players)` })));
+  const summary = el("p", { class: "muted", id: "game-summary" });
+  const presetBox = el("div", { id: "presets", class: "presets", role: "radiogroup", "aria-label": "Kind of game" });
   const optsBox = el("div", { id: "options", class: "options" });
-  const seatsBox = el("div", { id: "seats", class: "options" });
-  const summary = el("p", { class: "muted" });
-  form.append(el("label", {}, "Game ", gameSel), summary, optsBox, seatsBox,
+  const moreBox = el("div", { id: "more-options-box", class: "options" });
+  const more = el("details", { id: "more-options" }, el("summary", { text: "More options" }), moreBox);
+  const seatsBox = el("div", { id: "seats", class: "seats-box" });
+  form.append(el("label", {}, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   function current() { return list.find(g => g.name === gameSel.value); }
+  function inputs() { return [...form.querySelectorAll("[data-option]")]; }
   function optionValues() {
     const out = {};
-    for (const input of optsBox.querySelectorAll("[data-option]")) {
+    for (const input of inputs()) {
       const spec = current().options.find(o => o.name === input.dataset.option);
       let v = input.type === "checkbox" ? input.checked : input.value;
       if (spec.kind === "int" && v !== "") v = parseInt(v, 10);
@@ -25,41 +53,63 @@ export async function lobby() {
   }
   function seatCount() {
     const g = current();
-    const p = optsBox.querySelector('[data-option="players"]');
+    const p = form.querySelector('[data-option="players"]');
     return p ? parseInt(p.value, 10) : g.players[0];
+  }
+  function applyPreset(p) {
+    const g = current();
+    for (const input of inputs()) {
+      const spec = g.options.find(o => o.name === input.dataset.option);
+      setValue(input, Object.prototype.hasOwnProperty.call(p.options, spec.name) ? p.options[spec.name] : spec.default);
+    }
+    for (const b of presetBox.querySelectorAll("button")) b.setAttribute("aria-checked", String(b.dataset.preset === p.name));
+    drawSeats();
+  }
+  function row(o) {
+    const input = optionInput(o);
+    if (o.name === "players") input.onchange = drawSeats;
+    return el("div", { class: "option" }, el("label", { for: input.id, text: o.label }), " ", input,
+      el("div", { class: "doc muted", text: o.doc }));
   }
   function drawOptions() {
     const g = current();
     summary.textContent = g.summary;
-    optsBox.replaceChildren(...g.options.map(o => {
-      let input;
-      if (o.kind === "bool") input = el("input", { type: "checkbox", checked: o.default === true });
-      else if (o.choices) input = el("select", {}, o.choices.map(c => el("option", { value: c, selected: String(c) === String(o.default), text: String(c) })));
-      else input = el("input", { value: o.default === null ? "" : o.default, size: 8 });
-      input.dataset.option = o.name;
-      input.title = `${o.doc} (${o.allowed})`;
-      if (o.name === "players") input.onchange = drawSeats;
-      return el("label", { title: o.doc }, o.name + " ", input);
-    }));
+    presetBox.replaceChildren(el("span", { class: "presets-label", text: "Kind of game: " }), ...g.presets.map((p, i) =>
+      el("button", { type: "button", class: "preset", role: "radio", "aria-checked": String(i === 0), "data-preset": p.name, title: p.doc, onclick: () => applyPreset(p) },
+        el("b", { text: p.label }), el("span", { class: "doc", text: p.doc }))));
+    optsBox.replaceChildren(...g.options.filter(o => !o.more).map(row));
+    const rest = g.options.filter(o => o.more);
+    moreBox.replaceChildren(...rest.map(row));
+    more.hidden = !rest.length;
     drawSeats();
   }
   function drawSeats() {
     const g = current();
     const n = seatCount();
-    seatsBox.replaceChildren(el("div", { text: "Seats:" }), ...Array.from({ length: n }, (_, i) => {
-      const sel = el("select", { "data-seat": i },
-        el("option", { value: "me", selected: i === 0, text: "me" }),
-        el("option", { value: "human", text: "a person (invite)" }),
-        g.bots.map(b => el("option", { value: "bot:" + b, selected: i > 0 && b === g.default_bot, text: "bot: " + b })));
-      return el("label", {}, `${seatLabel(i)} `, sel);
+    const before = [...seatsBox.querySelectorAll("select[data-seat]")].map(s => s.value);
+    seatsBox.replaceChildren(el("div", { class: "seats-head", text: "Who sits where" }), ...Array.from({ length: n }, (_, i) => {
+      const choose = v => before[i] !== undefined ? before[i] === v : (i === 0 ? v === "me" : v === "bot:good");
+      const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
+        el("option", { value: "me", selected: choose("me"), text: "me" }),
+        el("option", { value: "human", selected: choose("human"), text: "a person I invite" }),
+        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` })));
+      const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
+      const show = () => {
+        const s = g.strengths.find(x => "bot:" + x.level === sel.value);
+        botName.textContent = s ? `${s.bot} — ${s.doc}` : sel.value === "human" ? "send them the invite link shown at the table" : "";
+      };
+      sel.onchange = show;
+      show();
+      return el("div", { class: "seat-pick" }, el("label", { for: sel.id, text: `${seatLabel(i)} ` }), sel, botName);
     }));
   }
   async function create() {
     try {
       await ensureGuest();
+      const g = current();
       const choice = [...seatsBox.querySelectorAll("[data-seat]")].map(s => s.value);
       const mine = choice.indexOf("me");
-      const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: v.slice(4) } : { kind: "human" });
+      const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: g.strengths.find(s => "bot:" + s.level === v).bot } : { kind: "human" });
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, seat: mine >= 0 ? mine : null }) });
       location.hash = `#/table/${table.id}`;
     } catch (err) { toast(err.message); }
@@ -67,11 +117,45 @@ export async function lobby() {
   gameSel.onchange = drawOptions;
   drawOptions();
 
-  const tables = el("section", { id: "tables" }, el("h2", { text: "Tables" }));
-  main.replaceChildren(form, tables);
-  const rows = await api("/api/tables?limit=50");
+  const yours = el("section", { id: "your-tables", hidden: true }, el("h2", { text: "Your tables" }));
+  const tables = el("section", { id: "tables" }, el("h2", { text: "Tables" }), el("p", { class: "muted", id: "tables-live", text: "Updated as tables change." }));
+  main.replaceChildren(form, yours, tables);
+  await Promise.all([drawYours(yours), pollTables(tables, null)]);
+}
+
+// "Your tables": where you hold a seat, or a bot keeps one for you (take it back there).
+async function drawYours(box) {
+  if (!me()) return;
+  let rows;
+  try { rows = await api("/api/me/tables"); } catch { return; }
+  box.hidden = !rows.length;
+  box.replaceChildren(el("h2", { text: "Your tables" }), el("ul", { class: "your-list" }, rows.map(t => {
+    const seat = t.seats[t.mine];
+    const state = t.status === "finished" ? "over" : t.status === "waiting" ? "waiting for players"
+      : seat && seat.away ? "a bot plays for you: take your seat back" : "in play";
+    const href = t.status === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`;
+    return el("li", { "data-table": t.id }, el("a", { href, text: `${t.title} — ${seatLabel(t.mine)}` }), ` · ${state}`);
+  })));
+}
+
+// The list of tables, polled with its ETag every few seconds while the lobby is shown: new
+// tables, seats taken and games finished appear without a reload.
+async function pollTables(box, etag) {
+  if (!document.body.contains(box) && etag !== null) return;
+  let res;
+  try {
+    res = await fetch("/api/tables?limit=50", { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
+  } catch { res = null; }
+  if (res && res.status === 200) {
+    drawTables(box, await res.json());
+    etag = res.headers.get("ETag");
+    box.dataset.etag = etag || "";
+  }
+  if (document.body.contains(box)) poller = setTimeout(() => pollTables(box, etag), 2500);
+}
+
+function drawTables(box, rows) {
   const guestNow = me();
-  if (!rows.length) tables.append(el("p", { class: "muted", text: "No tables yet: create one." }));
   const body = el("tbody");
   for (const t of rows) {
     const free = t.seats.filter(s => !s.taken);
@@ -80,9 +164,12 @@ export async function lobby() {
     let act;
     if (t.status === "waiting" && free.length && !mineHere) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: `Join as ${seatLabel(free[0].seat)}` });
     else if (mineHere && t.status !== "finished") act = el("a", { href: `#/table/${t.id}`, text: "your table" });
-    else if (t.status === "finished") act = el("a", { href: `#/replay/${t.id}`, text: "replay" });
+    else if (t.status === "finished") act = el("a", { href: `#/replay/${t.id}`, text: "watch replay" });
     else act = el("a", { href: `#/table/${t.id}`, text: t.status === "playing" ? "watch" : "open" });
-    body.append(el("tr", { "data-table": t.id }, el("td", {}, el("a", { href: `#/table/${t.id}`, text: t.title })), el("td", { text: t.status }), el("td", { class: "people", text: people }), el("td", {}, act)));
+    body.append(el("tr", { "data-table": t.id, "data-status": t.status }, el("td", {}, el("a", { href: `#/table/${t.id}`, text: t.title })), el("td", { text: t.status }), el("td", { class: "people", text: people }), el("td", {}, act)));
   }
-  if (rows.length) tables.append(el("div", { class: "scroll" }, el("table", { class: "list" }, el("thead", {}, el("tr", {}, ["game", "status", "seats", ""].map(h => el("th", { text: h })))), body)));
+  const head = [box.querySelector("h2"), box.querySelector("#tables-live")];
+  box.replaceChildren(...head, rows.length
+    ? el("div", { class: "scroll" }, el("table", { class: "list" }, el("thead", {}, el("tr", {}, ["game", "status", "seats", ""].map(h => el("th", { text: h })))), body))
+    : el("p", { class: "muted", text: "No tables yet: create one." }));
 }

@@ -3,7 +3,7 @@
 // the bottom; beside it the scoreboard, the last trick, the log and the how-to. The game's text
 // view and one button per legal move stay below as accessible fallbacks. An aria-live line
 // announces each opponent's move; cards and pieces move briefly (not with reduced motion).
-import { api, el, join, main, me, reducedMotion, seatName, toast } from "./util.js";
+import { api, el, fill, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
 import { cardNode } from "./cards.js";
 import { animateMove } from "./board.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
@@ -83,15 +83,24 @@ export async function tableView(tid) {
   textBox.addEventListener("toggle", () => { if (textBox.open !== openedByPage.text) openedByUser.text = textBox.open; });
   fallback.addEventListener("toggle", () => { if (fallback.open !== openedByPage.fallback) openedByUser.fallback = fallback.open; });
   const seats = el("div", { id: "seat-list" });
+  const watchers = el("p", { class: "muted", id: "watchers" });
+  const awayBox = el("section", { id: "away", role: "region", "aria-label": "Your seat", hidden: true });
+  const offerBox = el("div", { id: "rematch-offer", role: "status", "aria-live": "polite" });
+  const chatLines = el("ol", { id: "chat-lines", "aria-live": "polite" });
+  const chatText = el("input", { id: "chat-text", maxlength: 300, placeholder: "say something", "aria-label": "Chat message", autocomplete: "off" });
+  const chatForm = el("form", { id: "chat-form", class: "chat-form" }, chatText, el("button", { type: "submit", id: "chat-send", text: "Send" }));
+  const mutedBox = el("p", { class: "muted", id: "muted-list" });
+  const chatBox = el("section", { id: "chat", role: "region", "aria-label": "Chat" }, el("h2", { text: "Chat" }), chatLines, chatForm, mutedBox);
   const logList = el("ol", { id: "log" });
   const invite = el("input", { id: "invite", readonly: true, size: 24, value: location.href.split("#")[0] + `#/table/${tid}`, "aria-label": "Invitation link" });
   const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
   const felt = el("section", { class: "felt", id: "felt", role: "region", "aria-label": "Table" },
     el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others, play, myPlaque);
-  main.replaceChildren(el("div", { class: "layout" },
-    el("div", { class: "table-col" }, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
+  fill(main, el("div", { class: "layout" },
+    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
     el("div", { class: "side-col" },
-      el("section", {}, el("h2", { text: "Seats" }), seats, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
+      el("section", {}, el("h2", { text: "Seats" }), seats, watchers, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
+      chatBox,
       el("section", {}, el("h2", { text: "Log" }), logList),
       howto)));
 
@@ -108,8 +117,8 @@ export async function tableView(tid) {
     const tomove = v.to_move === s && t.status === "playing";
     const kind = seat.kind === "bot" ? "bot" : seat.name ? "person" : "open seat";
     return el("div", { class: "plaque" + (tomove ? " tomove" : "") + (v.seat === s ? " me" : ""), "data-seat": s, role: "group", "aria-label": seatName(t, s) },
-      el("div", { class: "pname" }, el("b", { text: seatName(t, s).replace(/ · bot .*/, "") }), " ",
-        el("span", { class: `kind ${kind.replace(" ", "-")}`, text: seat.kind === "bot" ? `bot ${seat.bot}` : v.seat === s ? "you" : kind }),
+      el("div", { class: "pname" }, el("b", { text: seat.away ? `${seatLabel(s)} · ${seat.name}` : seatName(t, s).replace(/ · bot .*/, "") }), " ",
+        el("span", { class: `kind ${kind.replace(" ", "-")}`, text: seat.away ? "away — bot playing" : seat.kind === "bot" ? `bot ${seat.bot}` : v.seat === s ? "you" : kind }),
         tomove ? el("span", { class: "turn", text: "to move" }) : null),
       info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
       info.stats ? el("div", { class: "stats", text: info.stats }) : null,
@@ -122,8 +131,8 @@ export async function tableView(tid) {
     const mine = v.seat !== null && v.seat !== undefined;
     const order = seatOrder(n, mine ? v.seat : null);
     const lines = order.map(s => lastLineOf(logKept, logName(v, s)));
-    others.replaceChildren(...order.map((s, i) => (mine && s === v.seat) ? null : plaque(v, s, lines[i])).filter(Boolean));
-    myPlaque.replaceChildren(...(mine ? [plaque(v, v.seat, lines[0])] : []));
+    fill(others, ...order.map((s, i) => (mine && s === v.seat) ? null : plaque(v, s, lines[i])).filter(Boolean));
+    fill(myPlaque, ...(mine ? [plaque(v, v.seat, lines[0])] : []));
   }
 
   function drawBoard(v) {
@@ -135,7 +144,7 @@ export async function tableView(tid) {
         el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
     });
     const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c || "Status" })));
-    board.replaceChildren(el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
+    fill(board, el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
       sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
   }
 
@@ -144,7 +153,7 @@ export async function tableView(tid) {
     lastTrick.hidden = !lt;
     if (!lt) return;
     const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
-    lastTrick.replaceChildren(el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
+    fill(lastTrick, el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
       el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
   }
 
@@ -162,7 +171,7 @@ export async function tableView(tid) {
     resultPanel.hidden = !over && !ui.hand_end;
     if (!over) {
       result.textContent = "";
-      if (ui.hand_end) resultPanel.replaceChildren(el("h2", { text: "End of the hand" }), breakdownNode(ui.hand_end));
+      if (ui.hand_end) fill(resultPanel, el("h2", { text: "End of the hand" }), breakdownNode(ui.hand_end));
       return;
     }
     const res = ui.result;
@@ -175,29 +184,112 @@ export async function tableView(tid) {
     const names = winners.map(s => seatName(t, s)).join(" and ");
     const scores = res ? res.scores : returns.map(r => `${r > 0 ? "+" : ""}${+r.toFixed(3)}`);
     result.textContent = `${verdict}.`;
-    resultPanel.replaceChildren(el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
+    fill(resultPanel, el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
       el("p", { text: everyone ? "Nobody came out ahead." : `Winner${winners.length > 1 ? "s" : ""}: ${names}` }),
       (res && res.reason) || ui.reason ? el("p", { class: "reason", id: "reason", text: (res && res.reason) || ui.reason }) : null,
       el("ul", { class: "scores" }, scores.map((sc, i) => el("li", { text: `${seatName(t, i)}: ${sc}` }))),
       ui.hand_end ? breakdownNode(ui.hand_end) : null,
-      el("p", {}, el("button", { class: "primary", id: "rematch", onclick: () => rematch(v), text: "Rematch" }), " ",
-        el("a", { href: `#/replay/${t.id}` + (v.seat !== null && v.seat !== undefined ? `/${v.seat}` : ""), id: "replay-link", text: "Replay" }), " · ",
-        el("a", { href: `/api/tables/${t.id}/record`, download: `garrison-${t.game}-${t.id}.json`, id: "record-link", text: "Download record" })));
+      el("p", {}, v.seat !== null && v.seat !== undefined ? el("button", { class: "primary", id: "rematch", onclick: () => rematch(true), text: "Rematch" }) : null, " ",
+        el("a", { href: `#/replay/${t.id}` + (v.seat !== null && v.seat !== undefined ? `/${v.seat}` : ""), id: "replay-link", text: "Watch replay" }), " · ",
+        el("a", { href: `/api/tables/${t.id}/record`, download: `garrison-${t.game}-${t.id}.json`, id: "record-link", text: "Download record" })),
+      offerBox);
   }
 
-  async function rematch(v) {
+  // A rematch is an offer every seated player answers (bots at once); the server tells every
+  // page how it stands, and when all accepted, where the new table is.
+  function rematch(accept) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; try again in a moment."); return; }
+    socket.send(JSON.stringify({ type: "rematch", accept }));
+  }
+  let offer = null;
+  function drawOffer() {
+    const v = last;
+    if (!offer || !v) { fill(offerBox); return; }
+    const t = v.table;
+    if (offer.state === "ready") {
+      fill(offerBox, el("p", { text: "Everyone accepted: to the new table…" }));
+      location.hash = `#/table/${offer.table}`;
+      return;
+    }
+    if (offer.state === "declined") {
+      fill(offerBox, el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} declined the rematch.` }));
+      return;
+    }
+    const mine = v.seat !== null && v.seat !== undefined;
+    const waiting = offer.waiting.map(s => seatName(t, s)).join(", ");
+    fill(offerBox, el("p", { id: "rematch-state", text: `${seatName(t, offer.by)} offers a rematch (seats move one place on). Waiting for: ${waiting}.` }),
+      mine && offer.waiting.includes(v.seat) ? el("p", {},
+        el("button", { class: "primary", id: "rematch-accept", onclick: () => rematch(true), text: "Accept rematch" }), " ",
+        el("button", { id: "rematch-decline", onclick: () => rematch(false), text: "Decline" })) : null);
+    const b = document.getElementById("rematch");
+    if (b) b.hidden = true;
+  }
+
+  // Chat: each line with its sender; a player may mute another (kept in this browser).
+  const mutedKey = "garrison.muted";
+  function muted() { try { return JSON.parse(localStorage.getItem(mutedKey) || "[]"); } catch { return []; } }
+  function setMuted(list) { localStorage.setItem(mutedKey, JSON.stringify(list)); drawChat(); }
+  let chat = [];
+  function drawChat() {
+    const off = muted();
+    const g = me();
+    fill(chatLines, ...chat.filter(m => !off.some(x => x.id === m.from)).map(m => el("li", { "data-from": m.from },
+      el("b", { text: m.name + (m.seat !== null && m.seat !== undefined ? ` (${seatLabel(m.seat)})` : "") }), ": ", el("span", { class: "said", text: m.text }),
+      g && g.id !== m.from ? el("button", { class: "link mute", title: `Hide ${m.name}'s lines`, onclick: () => setMuted([...off, { id: m.from, name: m.name }]), text: "mute" }) : null)));
+    chatLines.scrollTop = chatLines.scrollHeight;
+    fill(mutedBox, ...(off.length ? ["Muted: ", ...off.map(x => el("button", { class: "link unmute", onclick: () => setMuted(off.filter(y => y.id !== x.id)), text: `${x.name} (unmute)` }))] : []));
+    chatForm.hidden = !g;
+  }
+  chatForm.onsubmit = ev => {
+    ev.preventDefault();
+    const text = chatText.value.trim();
+    if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ type: "chat", text }));
+    chatText.value = "";
+  };
+  let here = null;
+  function drawPresence() {
+    if (!here) { watchers.textContent = ""; return; }
+    const names = here.watchers.slice();
+    if (here.anonymous) names.push(`${here.anonymous} without a name`);
+    watchers.textContent = names.length ? `Watching: ${names.join(", ")}` : "Nobody else is watching.";
+  }
+
+  // Back after a bot took your seat: what it played for you, and one click to take it back.
+  let awayShown = null;
+  async function drawAway(v) {
+    const g = me();
+    const kept = g && v.table.status === "playing" ? v.table.seats.find(s => s.away && s.player === g.id) : null;
+    if (!kept) { awayBox.hidden = true; awayShown = null; return; }
+    const key = `${v.table.id}/${v.n}`;
+    if (awayShown === key) return;
+    awayShown = key;
+    let info;
+    try { info = await api(`/api/tables/${v.table.id}/away`); } catch { awayBox.hidden = true; return; }
+    const moves = info.moves;
+    awayBox.hidden = false;
+    fill(awayBox, el("h2", { text: "A bot played for you" }),
+      el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
+      moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
+      moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
+      el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(info.seat), text: "Take my seat back" }));
+  }
+  async function reclaim(seat) {
     try {
-      const t = v.table;
-      const seats = t.seats.map(s => s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human" });
-      const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: t.game, options: t.options, seats, seat: v.seat }) });
-      location.hash = `#/table/${table.id}`;
+      await api(`/api/tables/${tid}/reclaim`, { method: "POST", body: JSON.stringify({ seat }) });
+      awayBox.hidden = true;
+      toast(`${seatLabel(seat)} is yours again.`);
+      params.set("seat", seat);
+      const old = socket; socket = null; if (old) old.close();
+      last = null;
+      connect();
     } catch (err) { toast(err.message); }
   }
 
   function drawHelp(v, info) {
     const paras = v.ui && v.ui.help && v.ui.help.length ? v.ui.help
       : info && info.how_to_play && info.how_to_play.length ? info.how_to_play : [info ? info.summary : ""];
-    howto.replaceChildren(el("h2", { text: `How to play ${v.table.title}` }), ...paras.map(p => el("p", { text: p })));
+    fill(howto, el("h2", { text: `How to play ${v.table.title}` }), ...paras.map(p => el("p", { text: p })));
   }
 
   // Where cards were before a redraw, to move them from there (or from a seat) to where they are.
@@ -258,6 +350,17 @@ export async function tableView(tid) {
     if (theirs.length) { announce.textContent = theirs.slice(-3).join(" · "); sounds.move(); }
   }
 
+  function drawSeatList(v) {
+    const t = v.table;
+    const mine = v.seat !== null && v.seat !== undefined;
+    fill(seats, ...t.seats.map(s => {
+      const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat }, seatName(t, s.seat));
+      if (here && s.kind === "human" && s.name) row.append(" ", el("span", { class: here.seats.includes(s.seat) ? "here" : "gone", text: here.seats.includes(s.seat) ? "● here" : "○ not here" }));
+      if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
+      return row;
+    }));
+  }
+
   function draw(v) {
     const before = last && last.table.id === v.table.id ? snapshot() : null;
     if (before && last.n !== v.n) before.moved = true;
@@ -274,11 +377,7 @@ export async function tableView(tid) {
       drawHelp(v, null);
       api(`/api/games/${t.game}`).then(info => { drawHelp(last, info); }).catch(() => {});
     } else if (v.ui && v.ui.help) drawHelp(v, null);
-    seats.replaceChildren(...t.seats.map(s => {
-      const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : "") }, seatName(t, s.seat));
-      if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
-      return row;
-    }));
+    drawSeatList(v);
     pre.textContent = v.text || JSON.stringify(v.obs, null, 1);
     const mover = v.to_move !== null && v.to_move !== undefined ? seatName(t, v.to_move) : "-";
     if (t.status === "waiting") status.textContent = "Waiting for players to sit down.";
@@ -296,18 +395,20 @@ export async function tableView(tid) {
     drawBoard(v);
     drawLastTrick(v);
     drawResult(v);
-    actions.replaceChildren(...actionButtons(v.legal, send));
+    drawOffer();
+    drawAway(v);
+    fill(actions, ...actionButtons(v.legal, send));
     const widgets = widgetsNode(v.ui, v.legal, send, {
       key: `${t.id}/${v.seat}`, redraw: () => draw(last),
       queue: list => { queue = list.slice(); pump(); },
     });
-    play.replaceChildren(...(widgets ? [widgets] : []));
+    fill(play, ...(widgets ? [widgets] : []));
     // without widgets the text view and the buttons are the game; with them, they are a fallback
     openedByPage.text = !widgets; openedByPage.fallback = !widgets;
     textBox.open = !widgets || openedByUser.text;
     fallback.open = !widgets || openedByUser.fallback;
     window.garrisonView = v;
-    logList.replaceChildren(...logKept.map(e => el("li", { text: e })));
+    fill(logList, ...logKept.map(e => el("li", { text: e })));
     logList.scrollTop = logList.scrollHeight;
     animate(before, v);
     if (myTurn && !wasMyTurn && before) sounds.yourTurn();
@@ -337,6 +438,7 @@ export async function tableView(tid) {
   function connect() {
     if (last) params.set("n", last.n);
     params.set("delta", "1");
+    params.set("room", "1");
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // the guest's token travels as a subprotocol, never in the URL
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tid}?${params}`,
@@ -350,6 +452,10 @@ export async function tableView(tid) {
         else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
       }
       else if (msg.type === "seat_lost") toast(msg.message);
+      else if (msg.type === "rematch") { offer = msg; drawOffer(); }
+      else if (msg.type === "chat") { chat.push(msg); chat = chat.slice(-100); drawChat(); }
+      else if (msg.type === "chat_log") { chat = msg.lines.slice(); drawChat(); }
+      else if (msg.type === "presence") { here = msg; drawPresence(); if (last) drawSeatList(last); }
       else if (msg.type === "error" && msg.code === "not_found") { socket = null; ws.close(); status.textContent = msg.message; }
       else if (msg.type === "error") { toast(msg.message); ws.pending = null; queue = []; if (last) draw(last); }
     };
@@ -359,6 +465,7 @@ export async function tableView(tid) {
       setTimeout(() => { if (socket === ws) connect(); }, Math.min(5000, 300 * 2 ** retry++));
     };
   }
+  drawChat();
   connect();
 }
 

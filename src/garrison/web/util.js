@@ -18,6 +18,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A node's children replaced by these, leaving out null, undefined and false (which
+// replaceChildren would show as the words "null" and "false").
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 // An SVG node (the card faces and pips are drawn in SVG).
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -56,13 +63,71 @@ let router = () => {};
 export function setRouter(fn) { router = fn; }
 export function route() { return router(); }
 
+// Signing in is a form, never a prompt(): a name makes a new guest (its recovery code is shown
+// once), a name and a recovery code bring an old guest back with its seats and tables.
+function keepGuest(guest) {
+  localStorage.setItem("garrison.guest", JSON.stringify({ id: guest.id, name: guest.name, token: guest.token }));
+  showWho();
+}
+
+async function newGuest(name) {
+  const guest = await api("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
+  keepGuest(guest);
+  if (guest.recovery) showRecovery(guest);
+  return guest;
+}
+
+async function recoverGuest(name, code) {
+  const guest = await api("/api/guests/recover", { method: "POST", body: JSON.stringify({ name, code }) });
+  keepGuest(guest);
+  return guest;
+}
+
+// The recovery code, shown this once (the server keeps only its hash).
+function showRecovery(guest) {
+  const box = el("dialog", { id: "recovery-dialog", "aria-label": "Your recovery code" },
+    el("h2", { text: `Welcome, ${guest.name}` }),
+    el("p", { text: "Your recovery code. Note it down: with your name it brings back your seats and tables after you sign out, or on another device. It is shown only now." }),
+    el("p", { class: "code", id: "recovery-code", text: guest.recovery }),
+    el("form", { method: "dialog" }, el("button", { class: "primary", id: "recovery-ok", text: "I have noted it" })));
+  box.addEventListener("close", () => box.remove());
+  document.body.append(box);
+  box.showModal();
+}
+
+// The name form: in the header when nobody is signed in, and as a dialog when an action needs a
+// guest. "I have a recovery code" adds the code field.
+function nameForm(onDone, idPrefix = "guest") {
+  const name = el("input", { id: `${idPrefix}-name`, name: "name", maxlength: 24, required: true, autocomplete: "nickname", placeholder: "your name", "aria-label": "Your name" });
+  const code = el("input", { id: `${idPrefix}-code`, name: "code", maxlength: 40, placeholder: "recovery code", "aria-label": "Recovery code", hidden: true });
+  const toggle = el("button", { type: "button", class: "link", id: `${idPrefix}-has-code`, text: "I have a recovery code" });
+  const go = el("button", { type: "submit", class: "primary", id: `${idPrefix}-go`, text: "Sign in" });
+  const form = el("form", { class: "signin", id: `${idPrefix}-form` }, name, code, go, toggle);
+  toggle.onclick = () => { code.hidden = !code.hidden; toggle.textContent = code.hidden ? "I have a recovery code" : "new name instead"; if (!code.hidden) code.focus(); };
+  form.onsubmit = async ev => {
+    ev.preventDefault();
+    const n = name.value.trim();
+    if (!n) { toast("Choose a name first."); name.focus(); return; }
+    try {
+      const guest = code.hidden ? await newGuest(n) : await recoverGuest(n, code.value.trim());
+      onDone(guest);
+    } catch (err) { toast(err.message); }
+  };
+  return form;
+}
+
 export async function ensureGuest() {
   if (me()) return me();
-  const name = (prompt("Your name at the table:", "Guest") || "Guest").trim().slice(0, 24) || "Guest";
-  const guest = await api("/api/guests", { method: "POST", body: JSON.stringify({ name }) });
-  localStorage.setItem("garrison.guest", JSON.stringify(guest));
-  showWho();
-  return guest;
+  return new Promise((resolve, reject) => {
+    const box = el("dialog", { id: "name-dialog", "aria-label": "Choose a name" });
+    const cancel = el("button", { type: "button", id: "name-cancel", text: "Cancel" });
+    box.append(el("h2", { text: "Your name at the table" }), nameForm(guest => { box.close(); resolve(guest); }, "dialog"), cancel);
+    cancel.onclick = () => box.close();
+    box.addEventListener("close", () => { box.remove(); if (!me()) reject(new Error("Choose a name to play.")); });
+    document.body.append(box);
+    box.showModal();
+    box.querySelector("#dialog-name").focus();
+  });
 }
 
 export function showWho() {
@@ -72,14 +137,14 @@ export function showWho() {
   if (guest) {
     who.append(`Playing as ${guest.name} `,
       el("button", { id: "signout", onclick: () => {
-        if (location.hash.startsWith("#/table/") && !confirm("Sign out? Your seat stays yours: sign in again on this browser, or keep this page's seat link, to come back.")) return;
+        if (location.hash.startsWith("#/table/") && !confirm("Sign out? Your seat stays yours: sign in again on this browser, or with your name and recovery code anywhere, to come back.")) return;
         localStorage.setItem("garrison.last-guest", localStorage.getItem("garrison.guest"));
         localStorage.removeItem("garrison.guest"); showWho(); route();
       }, text: "sign out" }));
   } else {
     const before = (() => { try { return JSON.parse(localStorage.getItem("garrison.last-guest") || "null"); } catch { return null; } })();
     if (before) who.append(el("button", { id: "signback", onclick: () => { localStorage.setItem("garrison.guest", JSON.stringify(before)); showWho(); route(); }, text: `sign in again as ${before.name}` }), " ");
-    who.append(el("button", { id: "signin", onclick: async () => { await ensureGuest(); route(); }, text: "choose a name" }));
+    who.append(nameForm(() => route()));
   }
 }
 
@@ -98,7 +163,8 @@ export function seatLabel(s) { return `P${s + 1}`; }
 export function seatName(table, s) {
   const seat = table && table.seats[s];
   if (!seat) return seatLabel(s);
-  const who = seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
+  const who = seat.away ? `${seat.name} (${table.status === "playing" ? "away — bot playing" : `away; bot ${seat.bot} played on`})`
+    : seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
   return `${seatLabel(s)} · ${who}`;
 }
 

@@ -1,0 +1,407 @@
+"""Around the table (issue 28), through the HTTP API and the WebSocket, in-process: a seat a bot
+keeps for an absent person and takes back; recovery codes; "your tables"; the rematch offer
+every seated player answers; chat and presence; the lobby's ETag; the lobby's words; replays
+counted in decisions.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import Api
+
+from garrison.core import game_class, load
+from garrison.server import Settings, create_app
+from garrison.server.botlimits import BotLimits
+
+FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
+
+
+def _app(url: str, **over: Any) -> Any:
+    return create_app(Settings(db_url=url, **{**FAST, **over}))
+
+
+def _protocols(token: str | None) -> list[str]:
+    return ["garrison", f"token.{token}"] if token else ["garrison"]
+
+
+def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("no such message")
+
+
+def _wait(pred: Any, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def _play_out(client: Any, tid: str, people: dict[int, Api], rng: random.Random) -> None:
+    """Every person moves at random (over HTTP) until the game is over."""
+    for _ in range(3000):
+        table = client.get(f"/api/tables/{tid}").json()
+        if table["status"] == "finished":
+            return
+        moved = False
+        for seat, who in people.items():
+            view = who.get(f"/api/tables/{tid}/view?seat={seat}")
+            if view["legal"]:
+                r = who.client.post(f"/api/tables/{tid}/moves", headers=who.headers,
+                                    json={"n": view["n"], "action": rng.choice(view["legal"])["id"],
+                                          "seat": seat})
+                assert r.status_code in (200, 409), r.text
+                moved = True
+        if not moved:
+            time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+# -- your seat ---------------------------------------------------------------------------------
+
+def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> None:
+    app = _app(sqlite_url, grace=1.0)
+    with TestClient(app) as client:
+        ann, bob = Api(client, "Ann"), Api(client, "Bob")
+        tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
+        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+        bob.get(f"/api/tables/{tid}/away", 404)  # nothing kept for Bob yet
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
+            view = ws.receive_json()
+            # Bob stays away: a bot takes his seat and the table says he is away
+            _wait(lambda: ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "bot")
+            seat = ann.get(f"/api/tables/{tid}")["seats"][1]
+            assert seat["away"] and seat["name"] == "Bob" and seat["player"] == bob.id
+            assert seat["away_from"] is not None
+            # Ann plays on for a while; Bob's bot answers. Ann stays, so on her turn the table
+            # waits for her
+            for _ in range(400):
+                if view.get("type") == "view" and view["legal"]:
+                    if view["n"] > 12:
+                        break
+                    ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
+                view = ws.receive_json()
+                assert view.get("status") != "finished", "the game ended before Bob came back"
+            away = bob.get(f"/api/tables/{tid}/away")
+            assert away["seat"] == 1 and away["since"] == seat["away_from"]
+            # only Bob's own seat's moves, each in the words his seat's legal list uses
+            rt = app.state.hub.runtimes[tid]
+            mine = [n for n, mover in enumerate(rt.movers) if mover == 1 and n >= away["since"]]
+            assert [m["n"] for m in away["moves"]] == mine and mine
+            ann.get(f"/api/tables/{tid}/away", 404)  # Ann has no kept seat; she cannot read Bob's
+            ann.post(f"/api/tables/{tid}/reclaim", {"seat": 1}, 409)  # nor take it
+            # while away, Bob's socket cannot act for the seat (it is the bot's)
+            with client.websocket_connect(f"/ws/tables/{tid}?seat=1",
+                                          subprotocols=_protocols(bob.token)) as bws:
+                first = bws.receive_json()
+                assert first["type"] == "error" and first["code"] == "forbidden"
+            back = bob.post(f"/api/tables/{tid}/reclaim", {"seat": 1})
+            assert back["seat"] == 1 and back["played"] == away["moves"]
+            seat = back["table"]["seats"][1]
+            assert seat["kind"] == "human" and not seat["away"] and seat["player"] == bob.id
+            bob.post(f"/api/tables/{tid}/reclaim", {"seat": 1}, 409)  # once only
+            with client.websocket_connect(f"/ws/tables/{tid}?seat=1",
+                                          subprotocols=_protocols(bob.token)) as bws:
+                assert bws.receive_json()["seat"] == 1
+            # Ann's page sees Bob back at his seat
+            _until(ws, lambda m: m.get("type") == "view"
+                   and m["table"]["seats"][1]["kind"] == "human")
+
+
+def test_played_for_names_only_the_seats_own_moves(sqlite_url: str) -> None:
+    """The moves shown to a returning player are their own seat's decisions, in the text their
+    seat's legal list gave them, never a chance outcome or another seat's move."""
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        ann = Api(client, "Ann")
+        tid = ann.create("soldateska", {"players": 3}, [{"kind": "human"}] +
+                         [{"kind": "bot", "bot": "random"}] * 2, seat=0)["id"]
+        rt = app.state.hub.runtimes[tid]
+        rt.row.seats[1].away_from = 0
+        rt.row.seats[1].player_id = "0" * 16
+        _wait(lambda: rt.n > 0)
+        played = rt.played_for(1)
+        state = rt.game.new_initial_state()
+        expected = []
+        for n, (action, mover) in enumerate(zip(rt.actions, rt.movers, strict=True)):
+            if mover == 1:
+                legal = {a: state.action_to_string(a) for a in state.legal_actions()}
+                expected.append({"n": n, "text": legal[action]})
+            state.apply_action(action)
+        assert played == expected
+
+
+# -- recovery codes and your tables ----------------------------------------------------------
+
+def test_a_guest_recovers_its_identity_with_the_code(sqlite_url: str) -> None:
+    app = _app(sqlite_url, guests_per_hour=8)  # bursts of two
+    with TestClient(app) as client:
+        made = client.post("/api/guests", json={"name": "Ann"}).json()
+        code = made["recovery"]
+        assert len(code) == 14 and code.count("-") == 2
+        headers = {"Authorization": f"Bearer {made['token']}"}
+        tid = client.post("/api/tables", headers=headers, json={
+            "game": "gambit", "options": {"players": 2}, "seat": 0,
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()["id"]
+        assert client.post("/api/guests/signout", headers=headers).status_code == 200
+        assert client.get("/api/me", headers=headers).status_code == 401
+        # a new guest of the same name holds nothing; the code brings the old one back
+        wrong = client.post("/api/guests/recover", json={"name": "Ann", "code": "AAAA-BBBB-CCCC"})
+        assert wrong.status_code == 401 and "recovery code" in wrong.json()["message"]
+        back = client.post("/api/guests/recover",
+                           json={"name": "Ann", "code": code.lower().replace("-", " ")})
+        assert back.status_code == 200, back.text
+        assert back.json()["id"] == made["id"] and "recovery" not in back.json()
+        headers = {"Authorization": f"Bearer {back.json()['token']}"}
+        assert client.get("/api/me", headers=headers).json()["id"] == made["id"]
+        mine = client.get("/api/me/tables", headers=headers).json()
+        assert [(t["id"], t["mine"]) for t in mine] == [(tid, 0)]
+        # the wrong name with the right code is no way in either
+        other = client.post("/api/guests/recover", json={"name": "Bob", "code": code})
+        assert other.status_code in (401, 429)
+        # tries are limited per address like new guests
+        statuses = [client.post("/api/guests/recover", json={"name": "Ann", "code": "x"}).status_code
+                    for _ in range(4)]
+        assert 429 in statuses
+        limited = client.post("/api/guests/recover", json={"name": "Ann", "code": code})
+        assert limited.status_code == 429 and limited.headers.get("Retry-After")
+
+
+def test_the_recovery_code_is_stored_hashed(sqlite_url: str) -> None:
+    import sqlalchemy as sa
+
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        made = client.post("/api/guests", json={"name": "Ann"}).json()
+        store = app.state.hub.store
+        with store.engine.begin() as conn:
+            stored = conn.execute(sa.text("SELECT recovery FROM players WHERE id = :i"),
+                                  {"i": made["id"]}).scalar()
+        plain = made["recovery"].replace("-", "")
+        assert stored and plain not in stored and made["recovery"] not in stored
+
+
+# -- rematch, chat and presence --------------------------------------------------------------
+
+def _finished_two_person_table(client: Any) -> tuple[str, Api, Api]:
+    ann, bob = Api(client, "Ann"), Api(client, "Bob")
+    tid = ann.create("gambit", {"players": 2, "lives": 1, "dice": 2},
+                     [{"kind": "human"}] * 2, seat=0)["id"]
+    bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+    _play_out(client, tid, {0: ann, 1: bob}, random.Random(3))
+    return tid, ann, bob
+
+
+def test_a_rematch_is_an_offer_every_player_accepts(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        tid, ann, bob = _finished_two_person_table(client)
+        carl = Api(client, "Carl")
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as aws, \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws, \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(carl.token)) as cws:
+            for ws in (aws, bws, cws):
+                assert ws.receive_json()["type"] == "view"
+            # a spectator cannot offer one
+            cws.send_json({"type": "rematch", "ref": 1})
+            refused = _until(cws, lambda m: m.get("type") == "error")
+            assert refused["code"] == "forbidden" and refused["ref"] == 1
+            aws.send_json({"type": "rematch"})
+            for ws in (aws, bws, cws):  # everyone hears of the offer, spectators too
+                offer = _until(ws, lambda m: m.get("type") == "rematch")
+                assert offer["state"] == "open" and offer["by"] == 0
+                assert offer["accepted"] == [0] and offer["waiting"] == [1] and offer["table"] is None
+            bws.send_json({"type": "rematch", "accept": True})
+            for ws in (aws, bws, cws):
+                ready = _until(ws, lambda m: m.get("type") == "rematch")
+                assert ready["state"] == "ready" and ready["table"]
+        new = ann.get(f"/api/tables/{ready['table']}")
+        # seats rotated: the old P1 (Ann) sits at P2, Bob at P1; the game starts at once
+        assert [s["player"] for s in new["seats"]] == [bob.id, ann.id]
+        assert new["status"] == "playing" and new["game"] == "gambit"
+        assert new["options"]["lives"] == 1
+        # the offer is answered the same way afterwards (no second table)
+        again = ann.post(f"/api/tables/{tid}/rematch", {"accept": True})
+        assert again["table"] == ready["table"]
+
+
+def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        tid, ann, bob = _finished_two_person_table(client)
+        offer = ann.post(f"/api/tables/{tid}/rematch", {})
+        assert offer["state"] == "open" and offer["waiting"] == [1]
+        declined = bob.post(f"/api/tables/{tid}/rematch", {"accept": False})
+        assert declined["state"] == "declined"
+        bob.post(f"/api/tables/{tid}/rematch", {"accept": False}, 409)  # nothing left to decline
+        # against bots: the offer is accepted at once
+        solo = ann.create("gambit", {"players": 2, "lives": 1, "dice": 2},
+                          [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seat=0)["id"]
+        _play_out(client, solo, {0: ann}, random.Random(4))
+        ready = ann.post(f"/api/tables/{solo}/rematch", {})
+        assert ready["state"] == "ready"
+        seats = ann.get(f"/api/tables/{ready['table']}")["seats"]
+        assert seats[0]["kind"] == "bot" and seats[1]["player"] == ann.id
+        # while a game is on there is no rematch
+        live = ann.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "bot"}], seat=0)
+        ann.post(f"/api/tables/{live['id']}/rematch", {}, 409)
+
+
+def test_chat_and_presence(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        ann, bob = Api(client, "Ann"), Api(client, "Bob")
+        tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
+        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+        with client.websocket_connect(f"/ws/tables/{tid}?room=1",
+                                      subprotocols=_protocols(ann.token)) as aws:
+            assert aws.receive_json()["type"] == "view"
+            assert aws.receive_json() == {"type": "chat_log", "lines": []}
+            here = _until(aws, lambda m: m.get("type") == "presence")
+            assert here["seats"] == [0] and here["watchers"] == [] and here["anonymous"] == 0
+            with client.websocket_connect(f"/ws/tables/{tid}?room=1",
+                                          subprotocols=_protocols(bob.token)) as bws, \
+                    client.websocket_connect(f"/ws/tables/{tid}?room=1") as anon:
+                _until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0, 1]
+                       and m["anonymous"] == 1)
+                bws.send_json({"type": "chat", "text": "  good \u202eluck  "})
+                line = _until(aws, lambda m: m.get("type") == "chat")
+                assert line["text"] == "good luck" and line["name"] == "Bob"
+                assert line["seat"] == 1 and line["from"] == bob.id
+                assert _until(anon, lambda m: m.get("type") == "chat")["text"] == "good luck"
+                # a watcher without a name cannot chat; long lines and floods are refused
+                anon.send_json({"type": "chat", "text": "hi"})
+                assert _until(anon, lambda m: m.get("type") == "error")["code"] == "unauthorized"
+                bws.send_json({"type": "chat", "text": "x" * 301})
+                long = _until(bws, lambda m: m.get("type") == "error")
+                assert long["code"] == "bad_request" and "300" in long["message"]
+                for i in range(8):
+                    bws.send_json({"type": "chat", "text": f"line {i}"})
+                flood = _until(bws, lambda m: m.get("type") == "error")
+                assert flood["code"] == "rate_limited"
+            _until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0]
+                   and m["anonymous"] == 0)
+        # a page that comes later gets the latest lines
+        with client.websocket_connect(f"/ws/tables/{tid}?room=1") as late:
+            late.receive_json()
+            log = late.receive_json()
+            assert log["type"] == "chat_log" and log["lines"][0]["text"] == "good luck"
+        # sockets without room=1 get neither chat nor presence
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as plain:
+            assert plain.receive_json()["type"] == "view"
+            plain.send_json({"type": "ping", "ref": "p"})
+            assert plain.receive_json()["type"] == "pong"
+
+
+def test_chat_and_rematch_messages_are_checked(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        ann = Api(client, "Ann")
+        tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "bot"}], seat=0)["id"]
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
+            ws.receive_json()
+            for bad, field in (({"type": "chat"}, "text"), ({"type": "chat", "text": 5}, "text"),
+                               ({"type": "rematch", "accept": "yes"}, "accept"),
+                               ({"type": "chat", "text": "hi", "to": 1}, "to")):
+                ws.send_json(bad)
+                err = _until(ws, lambda m: m.get("type") == "error")
+                assert err["code"] == "bad_request" and f"'{field}'" in err["message"], err
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+
+def test_the_lobby_list_has_an_etag(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        ann = Api(client, "Ann")
+        first = client.get("/api/tables")
+        etag = first.headers["ETag"]
+        same = client.get("/api/tables", headers={"If-None-Match": etag})
+        assert same.status_code == 304 and not same.content
+        ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)
+        changed = client.get("/api/tables", headers={"If-None-Match": etag})
+        assert changed.status_code == 200 and changed.headers["ETag"] != etag
+        assert len(changed.json()) == 1
+
+
+def test_games_speak_in_words(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        for info in client.get("/api/games").json():
+            name = info["name"]
+            lo, hi = game_class(name).player_range()
+            for o in info["options"]:
+                assert o["label"] and "_" not in o["label"], (name, o)
+                assert o["doc"]
+                if o["name"] == "players":  # a count is a choice, never free text
+                    assert o["choices"] and set(o["choices"]) <= set(range(lo, hi + 1))
+                    assert not o["more"]
+                if o["name"] in ("setup_file", "cards"):
+                    assert o["more"]
+            presets = info["presets"]
+            assert presets[0]["name"] == "classic" and len(presets) >= 2
+            for p in presets:
+                load(name, **p["options"])  # every preset is a game
+            levels = [s["level"] for s in info["strengths"]]
+            assert levels == ["easy", "good", "strong"]
+            for s in info["strengths"]:
+                BotLimits().check(game_class(name)(), s["bot"])
+            assert info["strengths"][0]["bot"] == "random"
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -> None:
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        ann = Api(client, "Ann")
+        tid = ann.create("solo66", {"deals": 1}, [{"kind": "bot", "bot": "random"}] * 5,
+                         seat=None)["id"]
+        _wait(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", 60)
+        rt = app.state.hub.runtimes.get(tid) or None
+        first = client.get(f"/api/tables/{tid}/replay?step=0").json()
+        decisions = sum(1 for m in app.state.hub.store.moves(tid) if m[2] >= 0)
+        assert first["decisions"] == decisions and first["step"] == 0
+        # step 0 is the table dealt, before the first decision: hands are in
+        assert first["n"] > 0 and first["ui"]
+        assert len(first["steps"]) == decisions + 1
+        assert first["tricks"], "a deal of Solo 66 has tricks"
+        mid = client.get(f"/api/tables/{tid}/replay?step={first['tricks'][0]}").json()
+        assert mid["step"] == first["tricks"][0]
+        # every seat's view once the game is over, each through its own observation
+        every = client.get(f"/api/tables/{tid}/replay?step=3&all=1").json()
+        assert [v["seat"] for v in every["views"]] == [0, 1, 2, 3, 4]
+        hands = [v["obs"]["hand"] for v in every["views"]]
+        assert all(isinstance(h, list) and h for h in hands)
+        # any seat may be watched now (the record is public); a seat that is not there is refused
+        assert client.get(f"/api/tables/{tid}/replay?step=1&seat=2").json()["seat"] == 2
+        bad = client.get(f"/api/tables/{tid}/replay?seat=7")
+        assert bad.status_code == 400 and "seats 0 to 4" in bad.json()["message"]
+        del rt
+
+
+# -- the first hour ----------------------------------------------------------------------------
+
+def test_the_command_line_help_shows_no_raw_markup() -> None:
+    """Every command's --help reads as words: no reStructuredText quotes (``--search``), and the
+    list of commands shows one short line each."""
+    from typer.testing import CliRunner
+
+    from garrison.cli.main import app
+
+    runner = CliRunner()
+    top = runner.invoke(app, ["--help"], env={"COLUMNS": "100"})
+    assert top.exit_code == 0 and "``" not in top.output
+    commands = [c.name for c in app.registered_commands if c.name] + [
+        "list", "replay", "import", "bench", "serve"]
+    for name in sorted(set(commands)):
+        result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "100"})
+        assert result.exit_code == 0, (name, result.output)
+        assert "``" not in result.output, (name, result.output)
+    assert "--search" in runner.invoke(app, ["bench", "--help"]).output

@@ -1,0 +1,272 @@
+"""Around the table in Chromium (issue 28): a player who stays away comes back (by recovery code,
+from "your tables") and takes the seat back; a rematch offered and accepted across two browsers
+with a spectator watching; chat with mute and presence; the lobby in words and live; the replay
+viewer by decision, trick and hand, with keys, autoplay and a link to the moment.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+from server_helpers import Server
+from test_server_browser import ARGS, CHROMIUM, _click_once, _create, _sign_in
+from test_table_view import _shot
+
+import garrison
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):  # noqa: ANN001, ANN201
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('flows') / 'g.db'}",
+                 GARRISON_GRACE="2", GARRISON_SWEEP="0.2").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, name: str | None = None):  # noqa: ANN001, ANN202
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())
+    page.guest_name = name or "Ann"
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return context, page
+
+
+def _join_by_dialog(page, invite: str, name: str) -> str:  # noqa: ANN001
+    """Open the invitation, sit down, answer the name form; the recovery code shown."""
+    page.goto(invite)
+    page.click("button.join")
+    page.wait_for_selector("#name-dialog #dialog-name")
+    page.fill("#dialog-name", name)
+    page.click("#dialog-go")
+    page.wait_for_selector("#recovery-code")
+    code = page.inner_text("#recovery-code")
+    page.click("#recovery-ok")
+    return code
+
+
+def _play_to_end(ann, bob, rng: random.Random) -> None:  # noqa: ANN001
+    for _ in range(400):
+        if ann.inner_text("#result"):
+            break
+        ann.wait_for_function(
+            "document.querySelector('#result').textContent.length > 0 || "
+            "document.querySelector('#status').textContent === 'Your move.' || "
+            "document.querySelector('#status').textContent.startsWith('P2 · Bob')")
+        if ann.inner_text("#result"):
+            break
+        page = ann if ann.inner_text("#status") == "Your move." else bob
+        if page is bob:
+            bob.wait_for_function("document.querySelector('#status').textContent === 'Your move.' "
+                                  "|| document.querySelector('#result').textContent.length > 0")
+        if not _click_once(page, rng):
+            break
+    bob.wait_for_function("document.querySelector('#result').textContent.length > 0")
+
+
+def test_a_returning_player_sees_what_the_bot_played_and_takes_the_seat_back(site: Server, browser) -> None:  # noqa: ANN001
+    ctx_a, ann = _page(browser, "Ann")
+    ctx_b, bob = _page(browser, "Bob")
+    ctx_c = None
+    try:
+        tid = _create(ann, site.base, "gambit", ["me", "human"], {"players": "2"})
+        code = _join_by_dialog(bob, ann.input_value("#invite"), "Bob")
+        bob.wait_for_function("window.garrisonView && window.garrisonView.seat === 1")
+        ctx_b.close()  # Bob's browser is gone (and with it his token)
+        # past the grace period Ann sees Bob's seat kept by a bot, marked as away
+        ann.wait_for_selector('#ring .plaque[data-seat="1"] .kind:text-is("away — bot playing")',
+                              timeout=30_000)
+        assert "Bob" in ann.inner_text('#ring .plaque[data-seat="1"]')
+        rng = random.Random(7)
+        for _ in range(60):  # Ann plays on until the bot has answered for Bob
+            if "Last:" in ann.inner_text('#ring .plaque[data-seat="1"]'):
+                break
+            if not _click_once(ann, rng):
+                break
+        if ann.inner_text("#result"):
+            pytest.skip("the game ended before Bob came back")
+        # Bob comes back on another device: his name and recovery code
+        ctx_c, bob2 = _page(browser, "Bob")
+        bob2.goto(site.base + "/")
+        bob2.fill("#guest-name", "Bob")
+        bob2.click("#guest-has-code")
+        bob2.fill("#guest-code", code)
+        bob2.click("#guest-go")
+        bob2.wait_for_selector("text=Playing as Bob")
+        # "your tables" lists the table, with the seat to take back
+        link = bob2.wait_for_selector(f'#your-tables li[data-table="{tid}"] a')
+        assert "take your seat back" in bob2.inner_text(f'#your-tables li[data-table="{tid}"]')
+        link.click()
+        bob2.wait_for_selector("#away:not([hidden]) #reclaim")
+        _shot(bob2, "table-away.png")
+        summary = bob2.inner_text("#away-summary")
+        assert "A bot played for you" in bob2.inner_text("#away h2")
+        moves = bob2.locator("#away-moves li").all_inner_texts()
+        view = bob2.evaluate("window.garrisonView")
+        assert view["seat"] is None  # while away, Bob watches: no hidden view of his seat
+        assert moves and (f"made {len(moves)} move" in summary or len(moves) == 30), summary
+        bob2.click("#reclaim")
+        bob2.wait_for_function("window.garrisonView && window.garrisonView.seat === 1")
+        assert bob2.is_hidden("#away")
+        assert "(you)" in bob2.inner_text("#scoreboard tr.mine")
+        ann.wait_for_function("!document.querySelector('#ring').textContent.includes('away')")
+        assert not ann.errors and not bob2.errors, (ann.errors, bob2.errors)
+    finally:
+        ctx_a.close()
+        if ctx_c is not None:
+            ctx_c.close()
+
+
+def test_rematch_chat_and_presence_across_browsers(site: Server, browser) -> None:  # noqa: ANN001
+    ctx_a, ann = _page(browser, "Ann")
+    ctx_b, bob = _page(browser, "Bob")
+    ctx_s, spy = _page(browser)
+    try:
+        tid = _create(ann, site.base, "gambit", ["me", "human"],
+                      {"players": "2", "lives": "1", "dice": "2"})
+        invite = ann.input_value("#invite")
+        _join_by_dialog(bob, invite, "Bob")
+        spy.goto(invite)  # a spectator without a name
+        ann.wait_for_function("document.querySelector('#watchers').textContent.includes('1 without a name')")
+        assert "● here" in ann.inner_text('#seat-list [data-seat="1"]')
+        # chat: Bob says something, Ann reads it, then mutes him (kept in this browser)
+        bob.fill("#chat-text", "good luck")
+        bob.click("#chat-send")
+        ann.wait_for_selector("#chat-lines li:has-text('good luck')")
+        assert "Bob (P2)" in ann.inner_text("#chat-lines li")
+        spy.wait_for_selector("#chat-lines li:has-text('good luck')")
+        assert spy.is_hidden("#chat-form")  # no name, no chat
+        ann.click("#chat-lines li button.mute")
+        assert ann.locator("#chat-lines li").count() == 0
+        ann.reload()
+        ann.wait_for_selector("#muted-list button.unmute")
+        assert ann.locator("#chat-lines li").count() == 0
+        ann.click("#muted-list button.unmute")
+        ann.wait_for_selector("#chat-lines li:has-text('good luck')")
+        # play the short game out
+        _play_to_end(ann, bob, random.Random(11))
+        spy.wait_for_function("document.querySelector('#result').textContent.length > 0")
+        assert spy.is_hidden("#rematch") or not spy.query_selector("#rematch")  # watchers: no offer button
+        ann.click("#rematch")
+        bob.wait_for_selector("#rematch-accept")
+        _shot(bob, "table-rematch.png")
+        assert "Ann" in bob.inner_text("#rematch-state") and "offers a rematch" in bob.inner_text("#rematch-state")
+        spy.wait_for_selector("#rematch-state")
+        assert not spy.query_selector("#rematch-accept")
+        assert not ann.query_selector("#rematch-accept")  # Ann accepted by offering
+        bob.click("#rematch-accept")
+        for page in (ann, bob, spy):
+            page.wait_for_function(f"!location.hash.includes({tid!r})", timeout=30_000)
+            page.wait_for_function("window.garrisonView && window.garrisonView.table.id !== " + repr(tid))
+        new = ann.evaluate("window.garrisonView.table")
+        assert [s["name"] for s in new["seats"]] == ["Bob", "Ann"]  # seats moved one place on
+        assert ann.evaluate("window.garrisonView.seat") == 1
+        assert bob.evaluate("window.garrisonView.seat") == 0
+        assert spy.evaluate("window.garrisonView.seat") is None
+    finally:
+        for ctx in (ctx_a, ctx_b, ctx_s):
+            ctx.close()
+
+
+def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> None:  # noqa: ANN001
+    ctx_a, ann = _page(browser, "Ann")
+    ctx_b, bob = _page(browser, "Bob")
+    try:
+        ann.goto(site.base + "/")
+        _sign_in(ann, "Ann")
+        assert not ann.query_selector("#name-dialog")
+        ann.select_option("#game", "stratego")
+        lobby = ann.inner_text("#create")
+        for code in ("setup_file", "max_plies", "two_square_limit", "scout_move_and_attack"):
+            assert code not in lobby, code
+        assert ann.locator("#presets button.preset").first.inner_text().startswith("Classic")
+        assert not ann.eval_on_selector("#more-options", "d => d.open")
+        assert "Extra setups" in (ann.text_content("#more-options") or "")
+        # bots by strength, each with its bot's name underneath
+        ann.select_option("#seat-1", "bot:strong")
+        assert ann.inner_text("#seat-1-bot").startswith("ismcts:")
+        ann.select_option("#seat-1", "bot:easy")
+        assert ann.inner_text("#seat-1-bot").startswith("random")
+        # the player count is a choice of what the game allows
+        ann.select_option("#game", "scopa")
+        assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
+        counts = ann.eval_on_selector_all('[data-option="players"] option', "os => os.map(o => o.value)")
+        assert counts == ["2", "3", "4", "6"]
+        _shot(ann, "lobby.png")
+        ann.click('#presets button[data-preset="quick"]')
+        assert ann.input_value('[data-option="players"]') == "2"
+        assert ann.locator("select[data-seat]").count() == 2
+        # live: a table Bob makes appears in Ann's lobby without a reload
+        before = ann.locator("#tables tr[data-table]").count()
+        tid = _create(bob, site.base, "gambit", ["me", "human"], {"players": "2"})
+        ann.wait_for_selector(f'#tables tr[data-table="{tid}"]', timeout=15_000)
+        assert ann.locator("#tables tr[data-table]").count() == before + 1
+        assert not ann.errors, ann.errors
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -> None:  # noqa: ANN001
+    ctx, page = _page(browser, "Ann")
+    try:
+        tid = _create(page, site.base, "solo66", ["bot:easy"] * 5, {"deals": "1"})
+        page.wait_for_selector("#result-panel:not([hidden]) #replay-link", timeout=60_000)
+        assert page.inner_text("#replay-link") == "Watch replay"
+        assert page.inner_text("#record-link") == "Download record"
+        record = httpx.get(f"{site.base}/api/tables/{tid}/record").json()
+        assert garrison.replay(record).is_terminal()
+        page.click("#replay-link")
+        page.wait_for_function("document.querySelector('#where') && "
+                               "document.querySelector('#where').textContent.includes(' of ')")
+        where = page.inner_text("#where")
+        decisions = int(page.get_attribute("#slider", "max"))
+        assert where.startswith(f"move 0 of {decisions}") and "the deal" in where
+        assert decisions < len(record["actions"])  # deals are not counted
+        # step 0 shows the table dealt (hands drawn), not an empty table
+        assert page.locator("#play .card").count() > 0 or "hand" in page.inner_text("#view").lower()
+        page.click("#next-trick")
+        page.wait_for_function("!document.querySelector('#where').textContent.startsWith('move 0 ')")
+        first_trick = int(page.input_value("#slider"))
+        assert first_trick >= 5 and "trick 2" in page.inner_text("#where")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.querySelector('#slider').value === '{first_trick + 1}'")
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"document.querySelector('#slider').value === '{first_trick}'")
+        # the address names the moment; opening it shows the same step
+        assert page.evaluate("location.hash").endswith(f"?at={first_trick}")
+        page.reload()
+        page.wait_for_function("document.querySelector('#where') && "
+                               "document.querySelector('#where').textContent.includes(' of ')")
+        assert page.input_value("#slider") == str(first_trick)
+        # every seat at once, each through its own view
+        page.select_option("#replay-seat", "all")
+        page.wait_for_selector("#play .replay-seat")
+        _shot(page, "replay-every-seat.png")
+        assert page.locator("#play .replay-seat").count() == 5
+        assert "/all?at=" in page.evaluate("location.hash")
+        # autoplay moves on by itself and stops at the end
+        page.click("#autoplay")
+        page.wait_for_function(f"+document.querySelector('#slider').value > {first_trick + 1}")
+        page.click("#autoplay")
+        page.keyboard.press("End")
+        page.wait_for_function(f"document.querySelector('#slider').value === '{decisions}'")
+        assert not page.errors, page.errors
+    finally:
+        ctx.close()
