@@ -29,7 +29,7 @@ def long_catalogue(monkeypatch):
 
 
 def test_the_batched_engine_lists_a_long_node_whole(long_catalogue):
-    tables = CompiledTables(long_catalogue, [0], False)
+    tables = CompiledTables(long_catalogue, [np.random.default_rng(0)], False)
     obs = np.zeros((1, tables.tensor_size), np.float32)
     mask = np.zeros((1, tables.num_actions), np.uint8)
     to_move, start = np.zeros(1, np.int64), np.zeros(2, np.int64)
