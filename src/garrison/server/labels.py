@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.bots.levels import levels
+
 from .botlimits import BotLimits
 
 #: Per game and option: the label a person reads. An option not listed gets its name in words.
@@ -134,17 +136,15 @@ def is_more(game: str, option: str) -> bool:
 
 
 def strengths(game: Any, limits: BotLimits) -> list[dict[str, str]]:
-    """The bots a seat may get, by strength: easy (random moves), good (the game's own quick
-    bot: its heuristic or greedy player), strong (ISMCTS with a budget within the server's
-    limits). Each names the bot it is."""
-    own = list(getattr(game, "bots", ()))
-    good = own[0] if own else "random"
-    sims = int(min(1000, limits.sims))
-    seconds = min(1.5, limits.seconds)
-    strong = f"ismcts:sims={sims}:seconds={seconds:g}"
-    return [
-        {"level": "easy", "label": "easy", "bot": "random", "doc": "plays any legal move"},
-        {"level": "good", "label": "good", "bot": good, "doc": "the game's own quick player"},
-        {"level": "strong", "label": "strong", "bot": strong,
-         "doc": f"searches {sims} games ahead, at most {seconds:g} s a move"},
-    ]
+    """The bots a seat may get, by strength (``garrison.bots.levels``: the same levels as the
+    docs and the arena measure): easy (random moves), good (the game's own quick player), strong
+    (the game's own strongest bot, or a search that falls back on the good bot's move), the
+    strong one clamped to the server's limits. Each names the bot it is."""
+    named = levels(game)
+    strong = limits.clamp(game, named["strong"])
+    words = {"easy": "plays any legal move", "good": "the game's own quick player",
+             "strong": ("the game's own strongest player" if ":" not in strong else
+                        "searches ahead within the server's time limit, and keeps the quick "
+                        "player's move unless its search finds a better one")}
+    return [{"level": level, "label": level, "bot": strong if level == "strong" else bot,
+             "doc": words[level]} for level, bot in named.items()]
