@@ -5,6 +5,7 @@ tables this process drives or takes over) and, with PostgreSQL, LISTEN for other
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from typing import Any
@@ -34,6 +35,8 @@ class Background:
             except Exception:
                 log.exception("table %s cannot be rebuilt from its move log", tid)
                 continue
+            if rt.clock is not None:  # the time the server was down is nobody's
+                rt.clock.since = time.time()
             self.hub.schedule_bots(rt)
 
     async def sweep_forever(self) -> None:
@@ -80,12 +83,35 @@ class Background:
                 if closed is not None:
                     closed.row.status = "closed"
                     self.hub.broadcast(closed)
+        await self._clocks(now)
         for rt in list(self.hub.runtimes.values()):
             if self._idle(rt, now):  # the database has it all: loaded again when asked for
                 self.hub.runtimes.pop(rt.row.id, None)
             else:
                 self.hub.schedule_bots(rt)
         return last_beat
+
+    async def _clocks(self, now: float) -> None:
+        """A person whose clock ran out has the move made for them (``BotDriver.out_of_time``)."""
+        for rt in list(self.hub.runtimes.values()):
+            if rt.clock is None or rt.row.status != "playing" or rt.state.is_terminal():
+                continue
+            player = rt.state.current_player()
+            if player < 0 or not rt.clocked()[player]:
+                continue
+            if rt.clock.remaining(player, now) <= 0 and not rt.timing_out:
+                rt.timing_out = True  # one such move at a time, off the sweep's own loop
+                task = asyncio.create_task(self.hub.driver.out_of_time(rt, player))
+                self.hub.tasks.append(task)
+                task.add_done_callback(functools.partial(self._timed_out, rt))
+
+    def _timed_out(self, rt: Any, task: asyncio.Task[Any]) -> None:
+        rt.timing_out = False
+        if task in self.hub.tasks:
+            self.hub.tasks.remove(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: the move for a seat out of time failed: %r", rt.row.id,
+                      task.exception())
 
     #: Seconds a table nobody watches stays in memory after its last change.
     RELEASE_AFTER = 60.0
@@ -95,6 +121,8 @@ class Background:
         and it is over, or closed, or has not changed for ``RELEASE_AFTER`` seconds."""
         if rt.conns or (rt.bot_task is not None and not rt.bot_task.done()):
             return False
+        if rt.clock is not None and rt.row.status == "playing":
+            return False  # its clock runs here
         if rt.row.status == "playing" and not rt.state.is_terminal():
             player = rt.state.current_player()
             if player < 0 or rt.row.seats[player].kind == "bot":

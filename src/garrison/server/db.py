@@ -50,6 +50,9 @@ tables_t = sa.Table(
     sa.Column("lease_until", sa.Float, nullable=True),
     # the table a finished game's rematch was made at (migration 0004)
     sa.Column("rematch", sa.String(16), nullable=True),
+    # the table's clock and where it stands, as JSON (migration 0005; NULL: no clock)
+    sa.Column("clock", sa.Text, nullable=True),
+    sa.Column("clock_state", sa.Text, nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -131,6 +134,9 @@ class TableRow:
     seats: list[SeatRow]
     #: The table this finished game's rematch was made at, if any.
     rematch: str | None = None
+    #: The clock the table was made with and where it stands (JSON; ``server/clock.py``).
+    clock: str | None = None
+    clock_state: str | None = None
 
 
 def _engine(url: str) -> sa.Engine:
@@ -263,14 +269,15 @@ class Store:
 
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, game: str, options: dict[str, Any], owner: str,
-                     seats: list[tuple[str, str | None, str | None]]) -> str:
-        """``seats``: (kind, player_id, bot) per seat."""
+                     seats: list[tuple[str, str | None, str | None]],
+                     clock: str | None = None) -> str:
+        """``seats``: (kind, player_id, bot) per seat; ``clock``: its config as JSON, if any."""
         tid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(tables_t.insert().values(
                 id=tid, game=game, options=json.dumps(options), status="waiting", owner=owner,
-                moves=0, result=None, created=now, updated=now))
+                moves=0, result=None, created=now, updated=now, clock=clock))
             conn.execute(seats_t.insert(), [
                 {"table_id": tid, "seat": i, "kind": kind, "player_id": pid, "bot": bot,
                  "last_seen": now if pid else None}
@@ -459,6 +466,11 @@ class Store:
                 seats_t.c.player_id == pid, seats_t.c.away_from.is_not(None),
             ).values(kind="human", bot=None, away_from=None, last_seen=time.time())).rowcount == 1
 
+    def save_clock(self, tid: str, state: str) -> None:
+        """Write where a table's clock stands (after each move of a clocked table)."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == tid).values(clock_state=state))
+
     def set_rematch(self, tid: str, new: str) -> str:
         """Record ``new`` as the rematch table of finished table ``tid``, unless one is recorded
         already; the rematch table it has now."""
@@ -528,5 +540,5 @@ def _table_row(row: Any, seats: Any) -> TableRow:
         seats=[SeatRow(s["seat"], s["kind"], s["player_id"], s["bot"], s["last_seen"], s["name"],
                        s.get("away_from"))
                for s in seats],
-        rematch=row.get("rematch"),
+        rematch=row.get("rematch"), clock=row.get("clock"), clock_state=row.get("clock_state"),
     )

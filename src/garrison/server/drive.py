@@ -16,6 +16,8 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from garrison.bots import make_bot
+from garrison.bots.levels import levels
 from garrison.core import CHANCE, GameError
 from garrison.core.seats import seat_label
 
@@ -114,6 +116,29 @@ class BotDriver:
             return self.stand_in(rt, player, f"failed ({type(err).__name__}: {err})"
                                  if isinstance(err, GameError) else
                                  f"failed ({type(err).__name__})")
+
+    async def out_of_time(self, rt: Runtime, player: int) -> None:
+        """The person at ``player`` let the clock run out: the game's own quick bot makes this
+        move for them, and the table is told so (in words that name no move)."""
+        seat = rt.row.seats[player]
+        name = levels(rt.game)["good"]
+        bot = make_bot(rt.game, name, player, seed=rt.rng.randrange(2**31))
+        bot.time_limit = self.hub.settings.bot_move_seconds
+        n = rt.n
+        try:
+            action = await self.hub.pool.run(rt.row.owner or rt.row.id, bot.step, rt.state.clone(),
+                                             timeout=bot.time_limit + MARGIN)
+        except TimeoutError:
+            action = rt.rng.choice(rt.state.legal_actions())
+        try:
+            await self.hub.submit(rt.row.id, player, n, int(action), pid=seat.player_id)
+        except ServerError as err:  # the person moved in the meantime, or left the seat
+            log.info("table %s: no move for %s out of time: %s", rt.row.id, seat_label(player), err)
+            return
+        message = (f"{seat_label(player)}'s time ran out; the bot {name} made the move for them")
+        log.info("table %s: %s", rt.row.id, message)
+        for conn in list(rt.conns):
+            conn.push({"type": "notice", "message": message})
 
     def stand_in(self, rt: Runtime, player: int, why: str) -> int:
         """A quick legal move for a bot that could not give one, said to the table. The notice

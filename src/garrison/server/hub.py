@@ -207,6 +207,14 @@ class Hub:
             rt.row.status = "finished"
             rt.row.result = result
         rt.row.updated = time.time()
+        if rt.clock is not None:  # the mover's turn is charged, the next turn starts now
+            first = entries[0][1]
+            person = first >= 0 and rt.clocked()[first]
+            rt.clock.moved(first if first >= 0 else None, person, rt.row.updated)
+            try:
+                await self.db(self.store.save_clock, rt.row.id, rt.clock.state_json())
+            except SQLAlchemyError as err:  # the move stands; the clock is kept in memory
+                log.warning("table %s: its clock could not be stored: %s", rt.row.id, err)
 
     async def deal_chance(self, rt: Runtime) -> None:
         """Deal or roll whatever chance is to move now (after a crash between a start and the
@@ -241,8 +249,11 @@ class Hub:
         self.schedule_bots(rt)
 
     def broadcast(self, rt: Runtime) -> None:
+        clock = rt.clock_message(time.time())
         for conn in list(rt.conns):
             conn.push_change(rt)
+            if clock is not None:
+                conn.push(clock)
 
     def schedule_bots(self, rt: Runtime) -> None:
         self.driver.schedule(rt)

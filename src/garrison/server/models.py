@@ -33,6 +33,15 @@ class SeatIn(BaseModel):
     bot: str | None = Field(default=None, max_length=40)
 
 
+class ClockIn(BaseModel):
+    """A table's clock: ``move`` (seconds for every move, 5-3600) or ``game`` (seconds for
+    each seat's whole game, 30-36000)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["move", "game"]
+    seconds: int = Field(ge=5, le=36000)
+
+
 class TableIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(min_length=1, max_length=40)
@@ -40,6 +49,7 @@ class TableIn(BaseModel):
         default_factory=dict, max_length=30)
     seats: list[SeatIn] | None = Field(default=None, max_length=MAX_PLAYERS)
     seat: int | None = Field(default=0, ge=0, lt=MAX_PLAYERS, description="seat to take (null: none)")
+    clock: ClockIn | None = Field(default=None, description="a clock for the people (null: none)")
 
 
 class SeatPick(BaseModel):

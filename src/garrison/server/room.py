@@ -179,4 +179,4 @@ async def _new_table(hub: Hub, rt: Runtime, owner: str | None) -> str:
         else:
             rows.append(("human", old.player_id, None))
     return str(await asyncio.to_thread(hub.store.create_table, rt.row.game, dict(rt.row.options),
-                                       owner or rt.row.owner or "", rows))
+                                       owner or rt.row.owner or "", rows, rt.row.clock))

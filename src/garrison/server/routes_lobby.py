@@ -23,6 +23,7 @@ from garrison.core.seats import seat_label
 from . import labels
 from .auth import make_token, new_recovery_code, recovery_hash
 from .botlimits import BotLimits
+from .clock import Clock
 from .context import Ctx, Guest, KnownGuest, held_seat
 from .db import Conflict
 from .errors import ServerError
@@ -256,7 +257,10 @@ async def create_table(c: Ctx, body: TableIn, pid: KnownGuest, request: Request)
     if body.seat is not None and (body.seat >= n or seats[body.seat].kind != "human"):
         raise ServerError("bad_request", f"seat {body.seat} is not a seat for a person here")
     stored = {**game.options, **{k: v for k, v in options.items() if k in game.options}}
-    tid = await asyncio.to_thread(c.store.create_table, game.name, stored, pid, rows)
+    clock = None
+    if body.clock is not None:  # checked against the allowed times before anything is stored
+        clock = json.dumps(Clock.make(body.clock.kind, body.clock.seconds, n, 0.0).config())
+    tid = await asyncio.to_thread(c.store.create_table, game.name, stored, pid, rows, clock)
     rt = await c.hub.runtime(tid)
     await c.hub.start_if_full(rt)
     return rt.meta()

@@ -75,6 +75,9 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
                 delta=params.get("delta") == "1", room=params.get("room") == "1", name=guest_name)
     conn.start()
     conn.push_view(rt, {"missed": max(0, rt.n - last)} if last is not None else None)
+    clock = rt.clock_message(time.time())
+    if clock is not None:
+        conn.push(clock)
     rt.conns.add(conn)  # no await since the view above: no change can slip between
     offer = room.rematch_state(rt)
     if offer is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -26,6 +27,17 @@ async def get_view(c: Ctx, tid: TableId, pid: MaybeGuest,
     if mine is not None:  # a page that polls over HTTP is here
         await c.hub.seen(rt, mine)
     return rt.view(mine)
+
+@router.get("/api/tables/{tid}/clock")
+async def get_clock(c: Ctx, tid: TableId) -> dict[str, Any]:
+    """Where the table's clock stands now (the same for everyone; ``left`` is null for a seat
+    that is not on the clock). 409 for a table without a clock or not in play."""
+    rt = await c.hub.runtime(tid)
+    message = rt.clock_message(time.time())
+    if message is None:
+        raise ServerError("conflict", "this table has no clock running (none was chosen, or "
+                                      "the game is not in play)")
+    return message
 
 @router.get("/api/tables/{tid}/log")
 async def get_log(c: Ctx, tid: TableId, pid: MaybeGuest,

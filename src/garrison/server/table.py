@@ -8,13 +8,16 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import logging
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from garrison.bots import make_bot
 from garrison.core import Bot, load
 
+from .clock import Clock
 from .db import TableRow
 from .wire import diff, dumps
 
@@ -47,6 +50,10 @@ class Runtime:
         self._views: dict[Any, list[Any]] = {}
         self._deltas: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], str]] = {}
         self.widgets = getattr(self.game, "widgets", None)
+        #: Whether a move for a seat out of time is under way (the sweep makes one at a time).
+        self.timing_out = False
+        #: The table's clock, if it has one (``server/clock.py``).
+        self.clock = Clock.load(row.clock, row.clock_state, len(row.seats), time.time())
         #: When each seat's person was last written as present (``Hub.seen``).
         self.seen_at: dict[int, float] = {}
         #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
@@ -167,6 +174,18 @@ class Runtime:
             state.apply_action(action)
         return out
 
+    def clocked(self) -> list[bool]:
+        """Which seats are on the clock: those a person holds (bots have their own limit)."""
+        return [s.kind == "human" for s in self.row.seats]
+
+    def clock_message(self, now: float) -> dict[str, Any] | None:
+        """Where the clock stands now, for every seat alike (``None``: no clock, or the game
+        is not in play)."""
+        if self.clock is None or self.row.status != "playing" or self.state.is_terminal():
+            return None
+        player = self.state.current_player()
+        return self.clock.public(player if player >= 0 else None, self.clocked(), now)
+
     def log_page(self, seat: int | None, before: int, count: int) -> dict[str, Any]:
         """Up to ``count`` lines of ``seat``'s log before line ``before`` (0 is the first line
         the game's observation gives), read through the gate like every view."""
@@ -206,6 +225,7 @@ def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
         "id": row.id, "game": row.game, "title": title or row.game, "options": row.options,
         "status": row.status, "moves": row.moves, "result": row.result,
         "created": row.created, "updated": row.updated,
+        "clock": json.loads(row.clock) if row.clock else None,
         "seats": [
             {"seat": s.seat, "kind": s.kind,
              "name": s.name if s.kind == "human" or s.away else None,

@@ -2,6 +2,10 @@
 // and every table, kept up to date without a reload (the list is polled with its ETag).
 import { api, el, ensureGuest, games, join, main, me, seatLabel, seatName, toast } from "./util.js";
 
+// The clocks a table may have: none, a time for every move, or a time for each seat's game.
+const CLOCKS = [["", "no clock"], ["move:30", "30 seconds a move"], ["move:60", "1 minute a move"],
+  ["game:300", "5 minutes a game"], ["game:900", "15 minutes a game"]];
+
 let poller = null;         // the lobby's polling timer (stopped when the page leaves the lobby)
 
 export function leaveLobby() {
@@ -35,7 +39,12 @@ export async function lobby() {
   const moreBox = el("div", { id: "more-options-box", class: "options" });
   const more = el("details", { id: "more-options" }, el("summary", { text: "More options" }), moreBox);
   const seatsBox = el("div", { id: "seats", class: "seats-box" });
-  form.append(el("label", {}, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox,
+  // an optional clock for the people at the table; on timeout a bot moves for them
+  const clockSel = el("select", { id: "clock", "aria-describedby": "clock-doc" },
+    CLOCKS.map(([value, text]) => el("option", { value, text })));
+  const clockBox = el("div", { class: "option" }, el("label", { for: "clock", text: "Clock" }), " ", clockSel,
+    el("div", { class: "doc muted", id: "clock-doc", text: "when a person's time runs out, the game's own bot makes that move for them" }));
+  form.append(el("label", {}, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   function current() { return list.find(g => g.name === gameSel.value); }
@@ -110,7 +119,9 @@ export async function lobby() {
       const choice = [...seatsBox.querySelectorAll("[data-seat]")].map(s => s.value);
       const mine = choice.indexOf("me");
       const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: g.strengths.find(s => "bot:" + s.level === v).bot } : { kind: "human" });
-      const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, seat: mine >= 0 ? mine : null }) });
+      const [kind, seconds] = clockSel.value ? clockSel.value.split(":") : [null, null];
+      const clock = kind ? { kind, seconds: Number(seconds) } : null;
+      const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, seat: mine >= 0 ? mine : null, clock }) });
       location.hash = `#/table/${table.id}`;
     } catch (err) { toast(err.message); }
   }

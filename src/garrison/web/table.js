@@ -11,7 +11,9 @@ import { sounds, soundToggle } from "./sound.js";
 
 let socket = null;          // the open table socket, if any
 
+let clockTicker = null;     // the interval that counts the clock down on the page
 export function closeTable() {
+  if (clockTicker) { clearInterval(clockTicker); clockTicker = null; }
   if (socket) { const s = socket; socket = null; s.close(); }
 }
 
@@ -109,6 +111,7 @@ export async function tableView(tid) {
   let rulesFor = null;
   let retry = 0;
   let queue = [];            // setup actions the page sends one after another (Stratego's "Ready")
+  let clock = null;          // the table's clock as last told, and when it was told (page time)
   const params = new URLSearchParams();
 
   function plaque(v, s, lastLine) {
@@ -122,6 +125,7 @@ export async function tableView(tid) {
         tomove ? el("span", { class: "turn", text: "to move" }) : null),
       info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
       info.stats ? el("div", { class: "stats", text: info.stats }) : null,
+      el("div", { class: "clock", "data-clock": s, hidden: true }),
       info.last ? el("div", { class: "lastmove", text: "Last: " + info.last })
         : lastLine ? el("div", { class: "lastmove", text: "Last: " + lastLine.slice(logName(v, s).length + 1) }) : null);
   }
@@ -452,12 +456,15 @@ export async function tableView(tid) {
         else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
       }
       else if (msg.type === "seat_lost") toast(msg.message);
+      else if (msg.type === "notice") { toast(msg.message); announce.textContent = msg.message; }
+      else if (msg.type === "clock") { clock = { ...msg, at: performance.now() }; tickClock(); }
       else if (msg.type === "rematch") { offer = msg; drawOffer(); }
       else if (msg.type === "chat") { chat.push(msg); chat = chat.slice(-100); drawChat(); }
       else if (msg.type === "chat_log") { chat = msg.lines.slice(); drawChat(); }
       else if (msg.type === "presence") { here = msg; drawPresence(); if (last) drawSeatList(last); }
       else if (msg.type === "error" && msg.code === "not_found") { socket = null; ws.close(); status.textContent = msg.message; }
       else if (msg.type === "error") { toast(msg.message); ws.pending = null; queue = []; if (last) draw(last); }
+      tickClock();   // plaques drawn anew show the clock at once
     };
     ws.onclose = () => {
       if (socket !== ws) return;          // we left this table
@@ -465,6 +472,21 @@ export async function tableView(tid) {
       setTimeout(() => { if (socket === ws) connect(); }, Math.min(5000, 300 * 2 ** retry++));
     };
   }
+  // The clock counts down on the page between the server's words (each change sends them anew).
+  function tickClock() {
+    if (!clock) return;
+    const gone = (performance.now() - clock.at) / 1000;
+    for (const box of main.querySelectorAll(".clock[data-clock]")) {
+      const s = +box.dataset.clock, left = clock.left[s];
+      if (left === null || left === undefined || !last || last.status !== "playing") { box.hidden = true; continue; }
+      const now = s === clock.to_move ? Math.max(0, left - gone) : left;
+      box.hidden = false;
+      box.textContent = `⏱ ${Math.floor(now / 60)}:${String(Math.floor(now % 60)).padStart(2, "0")}` + (clock.kind === "move" ? " this move" : "");
+      box.classList.toggle("low", s === clock.to_move && now < 10);
+    }
+  }
+  if (clockTicker) clearInterval(clockTicker);
+  clockTicker = setInterval(tickClock, 500);
   drawChat();
   connect();
 }
