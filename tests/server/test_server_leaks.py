@@ -122,7 +122,8 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str, delta: boo
 
 
 #: Every kind of message a socket may get besides views and deltas.
-OTHER_TYPES = {"ack", "error", "pong", "notice", "seat_lost", "log"}
+OTHER_TYPES = {"ack", "error", "pong", "notice", "seat_lost", "log", "clock", "rematch", "chat",
+               "chat_log", "presence"}
 
 
 def assert_other_messages_hide_moves(name: str, options: dict, actions: list[int],
