@@ -36,12 +36,13 @@ def browser():  # noqa: ANN201
         b.close()
 
 
-def _page(browser, width: int = 1280, prompt: str = "Ann"):  # noqa: ANN001, ANN202
+def _page(browser, width: int = 1280):  # noqa: ANN001, ANN202
     context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True,
                                   reduced_motion="reduce")
     page = context.new_page()
-    page.on("dialog", lambda d: d.accept(prompt))
     page.errors = []
+    # the page asks nothing in a dialog (names are form fields): any dialog is an error
+    page.on("dialog", lambda d: (page.errors.append(f"dialog: {d.message}"), d.dismiss()))
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     return context, page
@@ -116,7 +117,7 @@ def test_1848_cards_say_what_they_are_and_do(site: Server, browser) -> None:  # 
 
 
 def test_stratego_setup_in_any_order_with_swap_undo_random_fill_and_saved_layouts(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser, prompt="my wall")
+    context, page = _page(browser)
     try:
         _create(page, site.base, "stratego", [], {"army": "barrage"})
         page.wait_for_selector("#tray")
@@ -140,7 +141,8 @@ def test_stratego_setup_in_any_order_with_swap_undo_random_fill_and_saved_layout
         page.click("#setup-random")
         assert "8 of 8 placed" in page.text_content('[data-zone="setups"]')
         assert page.inner_text('#board [data-sq="a1"] .prank') == "F"
-        page.click("#setup-save")  # named "my wall" by the dialog
+        page.fill("#setup-name", "my wall")  # a field beside the button, never a prompt()
+        page.click("#setup-save")
         page.wait_for_function("localStorage.getItem('garrison.stratego.layouts').includes('my wall')")
         _shot(page, "table-stratego-setup.png")
         page.click("#setup-ready")  # sent as the game's own place actions, one by one

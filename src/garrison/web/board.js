@@ -252,8 +252,11 @@ export function trayNode(design, setups, send, ready) {
     el("button", { id: "setup-undo", disabled: !design.history.length, onclick: () => design.undo(), text: "Undo" }),
     el("button", { id: "setup-random", disabled: design.complete(), onclick: () => design.randomFill(), text: "Fill the rest at random" }),
     el("button", { id: "setup-clear", disabled: !placed, onclick: () => design.clear(), text: "Clear" }),
+    el("input", { id: "setup-name", type: "text", maxlength: 40, "aria-label": "A name for this layout",
+      placeholder: `my layout ${saved.length + 1}`, disabled: !design.complete() }),
     el("button", { id: "setup-save", disabled: !design.complete(), onclick: () => {
-      const name = (prompt("A name for this layout:", `my layout ${saved.length + 1}`) || "").trim().slice(0, 40);
+      const box = document.getElementById("setup-name");
+      const name = ((box && box.value) || `my layout ${saved.length + 1}`).trim().slice(0, 40);
       if (!name) return;
       saveLayouts(design.tray.army, [...saved.filter(s => s.name !== name), { name, layout: design.layout() }]);
       toast(`Saved “${name}” for your next game.`);
