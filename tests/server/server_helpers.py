@@ -220,24 +220,33 @@ class WS:
             self._cm.__exit__(None, None, None)
 
 
+#: Log lines a view carries by default (``Settings.view_log_lines``).
+VIEW_LOG_LINES = 200
+
+
 def expected_view_parts(game_name: str, options: dict[str, Any], actions: list[int],
-                        seat: int | None) -> dict[str, Any]:
-    """What a view for ``seat`` after ``actions`` must contain, computed by the kernel alone."""
+                        seat: int | None, log_lines: int = VIEW_LOG_LINES) -> dict[str, Any]:
+    """What a view for ``seat`` after ``actions`` must contain, computed by the kernel alone (a
+    view carries the newest ``log_lines`` lines of the log, and the rest on request)."""
     state = garrison.replay({"game": game_name, "options": options, "actions": actions})
     obs = json.loads(json.dumps(state.observation(seat)))
+    full = state.observation(seat)
+    if isinstance(obs.get("log"), list) and len(obs["log"]) > log_lines:
+        obs["log"] = obs["log"][-log_lines:]
+        full = {**full, "log": full["log"][-log_lines:]}
     player = state.current_player()
     to_move = player if player >= 0 else None
     legal = []
     if seat is not None and seat == to_move:
         legal = [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
     try:
-        text = state.game.render(state.observation(seat))
+        text = state.game.render(full)
     except Exception:
         text = None
     widgets = getattr(state.game, "widgets", None)
     ui = None
     if widgets is not None:
-        ui = json.loads(json.dumps(widgets(state.observation(seat), [a["id"] for a in legal])))
+        ui = json.loads(json.dumps(widgets(full, [a["id"] for a in legal])))
     return {"obs": obs, "to_move": to_move, "legal": legal, "text": text, "ui": ui,
             "returns": state.returns() if state.is_terminal() else None}
 
