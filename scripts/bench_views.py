@@ -9,8 +9,9 @@
 * replay: the longest of a few seeded random games of each game as a record;
   ``garrison.replay(record)`` is timed over and over: records per second and µs per action.
 
-Each figure is the best of ``--repeat`` runs (a shared machine only ever slows a run down); the
-load average is printed before and after. Run: ``.venv/bin/python scripts/bench_views.py``
+Times are this process's CPU time (``time.process_time``: steadier than the wall clock on a
+shared machine, where other work takes turns on the cores); each figure is the best of
+``--repeat`` runs, and the load average is printed before and after. Run: ``.venv/bin/python scripts/bench_views.py``
 (``--game 1848 --game gambit`` for some games, ``--json`` for machine-readable rows).
 """
 
@@ -47,7 +48,7 @@ def observation_strings(name: str, steps: int = 3000, seed: int = 0) -> float:
     rng = random.Random(seed)
     spent = 0.0
     done = 0
-    clock = time.perf_counter
+    clock = time.process_time
     while done < steps:
         state = game.new_initial_state()
         while not state.is_terminal() and done < steps:
@@ -80,12 +81,12 @@ def long_record(name: str, games_tried: int = 10, seed: int = 0) -> dict[str, An
 def replay_speed(record: dict[str, Any], seconds: float = 0.5) -> float:
     """Records per second of ``garrison.replay(record)``."""
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         garrison.replay(record)
         done += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return done / (now - start)
 
