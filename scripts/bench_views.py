@@ -5,7 +5,8 @@
   of the gate) is made, and the time of those calls alone is divided by the steps: µs per step
   for all seats together. The state is the one played on, so a view may keep what it worded of
   the log (``log_epoch``) from one step to the next, as a server or an adapter following one
-  game does.
+  game does; the second figure reads a fresh copy (``clone()``, not timed) at every step, which
+  keeps no text of its own.
 * replay: the longest of a few seeded random games of each game as a record;
   ``garrison.replay(record)`` is timed over and over: records per second and µs per action.
 
@@ -40,9 +41,10 @@ def _play(game: Any, rng: random.Random) -> Any:
     return state
 
 
-def observation_strings(name: str, steps: int = 3000, seed: int = 0) -> float:
+def observation_strings(name: str, steps: int = 3000, seed: int = 0, copies: bool = False
+                        ) -> float:
     """µs per step for the observation strings of every seat, over ``steps`` steps of random
-    play (new games as needed)."""
+    play (new games as needed); ``copies``: of a fresh copy of the state at each step."""
     game = load(name, **game_class(name).bench_options)
     seats = range(game.num_players)
     rng = random.Random(seed)
@@ -57,9 +59,10 @@ def observation_strings(name: str, steps: int = 3000, seed: int = 0) -> float:
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
+            view = state.clone() if copies else state
             start = clock()
             for seat in seats:
-                state.observation_string(seat)
+                view.observation_string(seat)
             spent += clock() - start
             done += 1
     return spent / done * 1e6
@@ -96,9 +99,12 @@ def measure(names: list[str], repeat: int = 3) -> list[dict[str, Any]]:
     for name in names:
         record = long_record(name)
         obs = min(observation_strings(name) for _ in range(repeat))
+        copies = min(observation_strings(name, copies=True) for _ in range(repeat))
         per_s = max(replay_speed(record) for _ in range(repeat))
         rows.append({"game": name, "options": game_class(name).bench_options,
-                     "observation_strings_us_per_step": obs, "replay_actions": len(record["actions"]),
+                     "observation_strings_us_per_step": obs,
+                     "observation_strings_of_copies_us_per_step": copies,
+                     "replay_actions": len(record["actions"]),
                      "replay_records_per_s": per_s,
                      "replay_us_per_action": 1e6 / per_s / max(len(record["actions"]), 1)})
     return rows
@@ -117,10 +123,11 @@ def main() -> None:
         print(json.dumps({"load_before": load_before, "load_after": load_after, "rows": rows}))
         return
     print(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}")
-    print(f"{'game':<12}{'obs strings µs/step':>21}{'replay records/s':>18}"
+    print(f"{'game':<12}{'obs strings µs/step':>21}{'on copies':>11}{'replay records/s':>18}"
           f"{'actions':>9}{'µs/action':>11}")
     for r in rows:
         print(f"{r['game']:<12}{r['observation_strings_us_per_step']:>21.1f}"
+              f"{r['observation_strings_of_copies_us_per_step']:>11.1f}"
               f"{r['replay_records_per_s']:>18,.0f}{r['replay_actions']:>9}"
               f"{r['replay_us_per_action']:>11.3f}")
     print(f"load average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
