@@ -3,7 +3,21 @@ games, driven by the same loop in the same run; and the research step (the mover
 tensor, the legal mask, the action: what an RL environment does per step).
 
 Both kinds of state answer ``is_terminal``, ``is_chance_node``, ``chance_outcomes``,
-``legal_actions`` and ``apply_action``, so one driver measures both.
+``legal_actions`` and ``apply_action``, so one driver measures both. The driver keeps its own work
+per step small, the same for both, so that the figures show the engines rather than the driver
+(``driver="lean"``, the default):
+
+* a player's move is ``legal[int(u * len(legal))]`` for a uniform ``u`` (``randrange`` costs
+  about 125 ns a call here, as much as a whole Gambit step without it);
+* at a chance node each framework turns a uniform ``u`` into an outcome its own fastest public
+  way: a Garrison state by ``chance_outcome_at(u)`` (what ``garrison.sample_chance`` does: the walk
+  in C), an OpenSpiel state by the walk over ``chance_outcomes()`` in Python (its fastest:
+  ``pyspiel.sample_action`` over the same list measured slower for pig, hearts and skat). Both walk
+  the outcomes in list order, so the same ``u`` picks the same outcome either way.
+
+``driver="old"`` is the driver of the figures before 2026-11-26: ``randrange`` for moves and the
+walk over ``chance_outcomes()`` in Python for both frameworks, which charged a game with many
+outcomes (Gambit: up to 252 rolls of five dice; pig has 6) for the driver's own Python loop.
 """
 
 from __future__ import annotations
@@ -21,8 +35,18 @@ def engine(state: Any) -> str:
     return "compiled rules" if isinstance(state, CompiledState) else "Python"
 
 
-def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:
-    """Random play from ``new_state()`` for about ``seconds``: steps/s and games/s."""
+DRIVERS = ("lean", "old")
+
+
+def drive(new_state: Any, seconds: float, seed: int = 0, driver: str = "lean"
+          ) -> dict[str, float]:
+    """Random play from ``new_state()`` for about ``seconds``: steps/s and games/s, by the
+    ``driver`` (see the module's docstring). Raises ``ValueError`` for a driver not in
+    ``DRIVERS``."""
+    if driver not in DRIVERS:
+        raise ValueError(f"driver is one of {', '.join(DRIVERS)}, not {driver!r}")
+    if driver == "lean":
+        return _drive_lean(new_state, seconds, seed)
     rng = random.Random(seed)
     steps = played = 0
     start = time.perf_counter()
@@ -53,6 +77,41 @@ def drive(new_state: Any, seconds: float, seed: int = 0) -> dict[str, float]:
     return {"steps_per_s": steps / elapsed, "games_per_s": played / elapsed, "games": played}
 
 
+def _drive_lean(new_state: Any, seconds: float, seed: int) -> dict[str, float]:
+    native = hasattr(new_state(), "chance_outcome_at")
+    uniform = random.Random(seed).random
+    steps = played = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                u = uniform()
+                if native:
+                    action = state.chance_outcome_at(u)
+                else:
+                    acc = 0.0
+                    outcomes = state.chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, p in outcomes:
+                        acc += p
+                        if u < acc:
+                            action = a
+                            break
+            else:
+                legal = state.legal_actions()
+                action = legal[int(uniform() * len(legal))]
+            state.apply_action(action)
+            steps += 1
+        played += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"steps_per_s": steps / elapsed, "games_per_s": played / elapsed, "games": played}
+
+
 def openspiel_new_state(peer: str) -> Any | None:
     try:
         import pyspiel
@@ -62,13 +121,15 @@ def openspiel_new_state(peer: str) -> Any | None:
     return game.new_initial_state
 
 
-def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[str, Any]]:
-    """One row per Garrison game: its figures and its OpenSpiel peer's."""
+def run_bench(seconds: float = 2.0, only: list[str] | None = None, driver: str = "lean"
+              ) -> list[dict[str, Any]]:
+    """One row per Garrison game: its figures and its OpenSpiel peer's, both played by
+    ``driver`` (see ``drive``; ``ValueError`` for a driver not in ``DRIVERS``)."""
     rows = []
     for name in only or games():
         cls = game_class(name)
         game = load(name, **cls.bench_options)
-        ours = drive(game.new_initial_state, seconds)
+        ours = drive(game.new_initial_state, seconds, driver=driver)
         row: dict[str, Any] = {
             "game": name, "options": cls.bench_options,
             "engine": engine(game.new_initial_state()), "steps_per_s": ours["steps_per_s"],
@@ -77,7 +138,7 @@ def run_bench(seconds: float = 2.0, only: list[str] | None = None) -> list[dict[
         }
         make = openspiel_new_state(cls.openspiel_peer) if cls.openspiel_peer else None
         if make is not None:
-            theirs = drive(make, seconds)
+            theirs = drive(make, seconds, driver=driver)
             row["openspiel_steps_per_s"] = theirs["steps_per_s"]
             row["openspiel_games_per_s"] = theirs["games_per_s"]
             row["ratio"] = ours["steps_per_s"] / theirs["steps_per_s"]

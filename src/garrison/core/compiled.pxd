@@ -26,6 +26,7 @@ cdef class CompiledState:
     cdef int* _events             # structured events, EVENT_WORDS ints each
     cdef Py_ssize_t _nevents, _events_cap
     cdef long long _epoch         # counts every change to the log other than an append
+    cdef unsigned long long _changes  # counts every change of the state (change_count)
     cdef int _legal_inline[LEGAL_INLINE]
     cdef int* _legal_buf          # _legal_inline, or a heap block for a larger action space
     cdef Py_ssize_t _legal_cap    # ids _legal_buf holds; 0: not sized for the game yet

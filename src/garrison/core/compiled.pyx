@@ -204,6 +204,18 @@ cdef class CompiledState:
             raise ValueError(f"an event limit is between 0 and {EVENTS_LIMIT}, not {limit}")
         self._events_limit = limit
 
+    def event_count(self):
+        """How many events the log holds (``events(start)`` lists those from ``start`` on)."""
+        return self._nevents
+
+    def change_count(self):
+        """Changes whenever this state changes: an action applied or undone (a failed one
+        too), the history forgotten, the log changed other than by growing (``log_epoch``). The
+        views key what they keep for one node (one seat's text, another's) by it; a game method
+        that changes its struct in place bumps it (1848's and Soldateska's ``_set_hidden`` bump
+        the log epoch, which counts). A copy starts its own count."""
+        return self._changes + self._epoch
+
     def log_epoch(self):
         """Changes whenever the log changes other than by appending (undo, a failed action, a
         resampled world's filtering): the events read before are a prefix of today's log as long
@@ -303,10 +315,33 @@ cdef class CompiledState:
         """Apply ``action`` after checking it; on any error nothing changes (see ``State``).
         Raises the kernel's errors for an action that is not legal here (``State._refuse``) and
         ``MemoryError`` when the event log cannot grow."""
-        if seat is None and type(action) is int and self._is_legal(action):
+        cdef bint ok = False
+        if seat is None and type(action) is int:
+            try:
+                ok = self._is_legal(action)
+            except OverflowError:  # an id beyond a C int: refused below, with the kernel's error
+                ok = False
+        if ok:
             self._do(action)
             return
         self._do(self._refuse(action, seat))
+
+    def apply_legal_prefix(self, list actions):
+        """Apply ``actions`` in order for as long as each is an ``int`` id legal where it is
+        played, all in C; returns how many were applied. The first that is not (a bool, another
+        type, an illegal id) and everything after it is left for the caller, who may apply it
+        by ``apply_action`` to get the kernel's error (``garrison.replay`` does). Raises
+        ``MemoryError`` as ``apply_action`` does when the event log cannot grow."""
+        cdef Py_ssize_t i, n = len(actions)
+        cdef object action
+        for i in range(n):
+            action = actions[i]
+            if type(action) is not int or not -2147483648 <= action <= 2147483647:
+                return i
+            if not self._is_legal(<int>action):
+                return i
+            self._do(<int>action)
+        return n
 
     def apply_unchecked(self, int action):
         """The fast path for trusted callers (bots, playouts): no legality check."""
@@ -327,6 +362,7 @@ cdef class CompiledState:
         saved = self._stack + (n - self._stack_base) * self._size
         memcpy(saved, self._data, self._size)
         self._marks[n] = <int>self._nevents
+        self._changes += 1
         try:
             self._apply(action)
         except BaseException:
@@ -362,6 +398,7 @@ cdef class CompiledState:
             raise GameError("this state is a copy: it can undo only the actions applied to it "
                             f"since it was copied ({self._nhist} actions came before)")
         self._nhist -= 1
+        self._changes += 1
         memcpy(self._data, self._stack + (self._nhist - self._stack_base) * self._size,
                self._size)
         self._nevents = self._marks[self._nhist]
@@ -429,6 +466,7 @@ cdef class CompiledState:
         """Drop the history and the undo stack (for worlds built by ``resample``)."""
         self._nhist = 0
         self._stack_base = 0
+        self._changes += 1
 
     def history(self):
         """Every action applied so far, chance outcomes included."""

@@ -163,7 +163,7 @@ class Params:
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Self:
         """Validate ``options`` and build the params; raise ``OptionError`` on anything wrong."""
         options = dict(options or {})
-        specs = {s.name: s for s in cls.option_specs()}
+        specs = _specs_by_name(cls)
         unknown = [k for k in options if k not in specs]
         if unknown:
             valid = ", ".join(specs) or "none"
@@ -186,6 +186,18 @@ class Params:
     def as_dict(self) -> dict[str, Any]:
         """All option values, JSON-safe, in declaration order."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+_SPECS: dict[type[Params], dict[str, OptionSpec]] = {}
+
+
+def _specs_by_name(cls: type[Params]) -> dict[str, OptionSpec]:
+    """``cls``'s options by name, worked out once per class (a game is loaded for every record
+    replayed): the specs are frozen and a class's fields do not change."""
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = _SPECS[cls] = {s.name: s for s in cls.option_specs()}
+    return specs
 
 
 __all__ = ["Params", "OptionSpec", "option"]

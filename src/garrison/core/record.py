@@ -105,7 +105,14 @@ def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None =
     if upto is not None:
         actions = actions[:upto]
     state = game.new_initial_state()
-    for index, action in enumerate(actions):
+    done = 0
+    fast = getattr(state, "apply_legal_prefix", None)
+    if fast is not None:  # compiled rules: the legal int ids up to the first that is not, in C
+        done = fast(actions)
+        if done == len(actions):
+            return state
+    for index in range(done, len(actions)):
+        action = actions[index]
         if isinstance(action, bool) or not isinstance(action, int):
             raise RecordError(f"action #{index} is {action!r}; actions are integer ids")
         try:

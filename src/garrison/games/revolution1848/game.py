@@ -45,6 +45,8 @@ class G1848Game(Game):
     def __init__(self, params: G1848Params | None = None) -> None:
         p = params if params is not None else G1848Params()
         self.cards: CardSet = load_cards(p.cards)
+        #: every event worded so far, by event: its lines (``log.worded``)
+        self.event_lines: dict[tuple[int, int, int, int], tuple[tuple[int, str], ...]] = {}
         super().__init__(p)
 
     def _facts(self) -> GameFacts:

@@ -7,7 +7,7 @@ drew or pushed). The text is kept on the state and extended as the log grows (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from garrison.core.seats import seat_label
 
@@ -15,6 +15,7 @@ from .carddata import PARTIES, CardSet
 from .rules import EVENTS, GIVE_VERBS, PATT_HORIZON
 
 if TYPE_CHECKING:
+    from .game import G1848Game
     from .state import G1848State
 
 _E = EVENTS
@@ -141,6 +142,26 @@ def lines(cs: CardSet, n: int, code: int, a: int, b: int, c: int) -> list[tuple[
     raise ValueError(f"unknown 1848 event code {code}")
 
 
+#: Worded events a game keeps (``G1848Game.event_lines``) before it starts afresh.
+WORDED_LIMIT = 1 << 16
+
+
+def worded(state: G1848State, events: list[tuple[int, int, int, int]]) -> list[tuple[int, str]]:
+    """The lines of ``events``, in order. An event's lines depend only on it, the card set and
+    the number of players, so the game keeps them once worded (search and every copy of a state
+    read the same events)."""
+    memo = cast("G1848Game", state.game).event_lines
+    out: list[tuple[int, str]] = []
+    for event in events:
+        got = memo.get(event)
+        if got is None:
+            if len(memo) >= WORDED_LIMIT:
+                memo.clear()
+            got = memo[event] = tuple(lines(state.cs, state.n, *event))
+        out.extend(got)
+    return out
+
+
 class _Text:
     """The log in words as far as it has been read, kept on the state: the next read turns
     only the new events into text."""
@@ -151,10 +172,9 @@ class _Text:
         self.lines: list[tuple[int, str]] = []
 
     def catch_up(self, state: G1848State) -> None:
-        cs, n = state.cs, state.n
-        for code, a, b, c in state.events(self.events):
-            self.lines.extend(lines(cs, n, code, a, b, c))
-            self.events += 1
+        if self.events < state.event_count():
+            self.lines.extend(worded(state, state.events(self.events)))
+            self.events = state.event_count()
 
 
 def _text(state: G1848State) -> _Text:
@@ -167,9 +187,24 @@ def _text(state: G1848State) -> _Text:
 
 def read(state: G1848State, seat: int | None, limit: int | None = None) -> list[str]:
     """What ``seat`` may read of the log (public lines and its own; ``None``: the public
-    lines), oldest first; only the last ``limit`` lines if given."""
+    lines), oldest first; only the last ``limit`` lines if given.
+
+    Every event has a public line (its first), so the last ``limit`` lines any seat reads come
+    from the last ``limit`` events at most: a read with a limit words only those (a copy of a
+    state, which keeps no text, reads as fast as the state itself)."""
+    if limit is not None and limit >= 0:
+        if not limit:
+            return []
+        node = state.change_count()  # the seats at one node read the same tail
+        kept = state.__dict__.get("_log_tail")
+        if kept is not None and kept[0] == node and kept[1] == limit:
+            tail = kept[2]
+        else:
+            tail = worded(state, state.events(state.event_count() - limit))
+            state.__dict__["_log_tail"] = (node, limit, tail)
+        return [text for who, text in tail if who < 0 or who == seat][-limit:]
     out = [text for who, text in _text(state).lines if who < 0 or who == seat]
-    return out if limit is None else out[-limit:] if limit else []
+    return out if limit is None else out[-limit:]
 
 
 def last_result(state: G1848State) -> tuple[str, ...]:
@@ -177,8 +212,6 @@ def last_result(state: G1848State) -> tuple[str, ...]:
     kind, start, end = state.last_decision
     if not kind:
         return ()
-    cs, n = state.cs, state.n
     out: list[str] = [kind]
-    for code, a, b, c in state.events(start)[:end - start]:
-        out.extend(text for _, text in lines(cs, n, code, a, b, c))
+    out.extend(text for _, text in worded(state, state.events(start)[:end - start]))
     return tuple(out)

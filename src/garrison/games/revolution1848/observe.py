@@ -8,6 +8,7 @@ a pile (and where they went when another player drew them), and its own log line
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,25 +31,33 @@ RECONSTRUCTED_NOTE = (
 )
 
 
-def observation(state: G1848State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator). ``with_log=False`` leaves out the log and
-    the last decision's lines (bots read the table, not the words)."""
+#: The parts of an observation that differ from seat to seat; the rest is the same for all.
+PRIVATE = ("seat", "hand", "hand_reconstructed", "my_pushed", "known", "log")
+#: JSON as ``State.observation_string`` writes it (canonical: sorted keys, no spaces).
+_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def _public(state: G1848State, with_log: bool) -> dict[str, Any]:
+    """Everything of the observation that every seat and a spectator see alike."""
     cs = state.cs
     n = state.n
     values = state.person_value_map()
     persons = state.persons
     sides = state.zusatz_sides()
+    zusatz = state.zusatz
+    recon = cs.recon
     table = []
     for s in range(n):
         table.append({
             "persons": [
-                {"card": p, "value": values[p], "reconstructed": sorted(cs.recon[p])}
+                {"card": p, "value": values[p], "reconstructed": sorted(recon[p])}
                 for p in persons[s]
             ],
             "zusatz": [{"card": c, "by": by, "target": kind, "on": x}
-                       for (c, by, kind, x), side in zip(state.zusatz, sides) if side == s],
+                       for (c, by, kind, x), side in zip(zusatz, sides) if side == s],
         })
     armies = []
+    strength = cs.strength
     for (a, place, _), leader in zip(state.armies, state.army_leaders()):
         armies.append({
             "card": a,
@@ -57,22 +66,28 @@ def observation(state: G1848State, seat: int | None, with_log: bool = True) -> d
                 "seat": leader[0], "flag": leader[1], "commanders": list(leader[2]),
                 "strength": leader[3], "party": PARTIES[leader[4]],
             },
-            "points": cs.strength[a] + (0 if leader is None else leader[3]),
+            "points": strength[a] + (0 if leader is None else leader[3]),
         })
     totals = [0] * len(PARTIES)
+    party = cs.party
     for p, v in values.items():
-        totals[cs.party[p]] += v
-    cur = state.current_ablauf()
-    obs: dict[str, Any] = {
+        totals[party[p]] += v
+    phase = state.phase
+    draws = state.draws
+    stock = state.stock
+    bottom = state.bottom
+    discard = state.discard
+    vp = state.vp
+    rot = cs.rot
+    return {
         "game": "1848",
-        "seat": seat,
         "players": n,
         "rules": state.params.rules,
-        "phase": state.phase,
+        "phase": phase,
         "to_move": state.current_player(),
         "round": state.round_no,
         "ablauf": {
-            "current": cur,
+            "current": state.current_ablauf(),
             "left": len(state.ablauf_deck) - state.ablauf_pos,
             "patt_count": state.patt_count,
             "set_aside": list(state.set_aside),
@@ -82,43 +97,113 @@ def observation(state: G1848State, seat: int | None, with_log: bool = True) -> d
         "tally": [list(t) for t in state.tally],
         "passed": list(state.passed),
         "hand_counts": [list(state.hand_counts(s)) for s in range(n)],
-        "hand": None if seat is None else cards_in(state.hands[seat]),
-        "hand_reconstructed": None if seat is None else [
-            sorted(cs.recon[c]) for c in cards_in(state.hands[seat])],
         "pending": state.pending,
-        "assign": None if state.phase != "assign" else {
+        "assign": None if phase != "assign" else {
             "army": state.assign_army, "choices": [k[0] for k in state.assign_choices]},
-        "draw_choice": state.draws[0][0] if state.phase == "draw" and state.draws[0][1] == "?" else None,
+        "draw_choice": draws[0][0] if phase == "draw" and draws[0][1] == "?" else None,
         "table": table,
         "military": {str(p): m for p, m in sorted(state.military().items())},
         "armies": armies,
         "party_totals": totals,
-        "rot_on_table": sum(cs.rot[c] for c, _, _, _ in state.zusatz),
+        "rot_on_table": sum(rot[c] for c, _, _, _ in zusatz),
         "piles": [
             {
-                "stock": state.stock[i].bit_count(),
-                "bottom": len(state.bottom[i]),
-                "bottom_pushers": [pusher for _, pusher in state.bottom[i]],
-                "discard": cards_in(state.discard[i]),
+                "stock": stock[i].bit_count(),
+                "bottom": len(bottom[i]),
+                "bottom_pushers": [pusher for _, pusher in bottom[i]],
+                "discard": cards_in(discard[i]),
             }
             for i in (0, 1)
         ],
         "removed": cards_in(state.removed),
-        "my_pushed": [] if seat is None else [
-            [i, pos, c] for i in (0, 1) for pos, (c, pusher) in enumerate(state.bottom[i])
-            if pusher == seat
-        ],
-        "known": [] if seat is None else sorted(
-            [c, next(t for t in range(n) if (state.hands[t] >> c) & 1)]
-            for c, knower in state.known if knower == seat
-        ),
         "last_result": list(state.last_result) if with_log else [],
-        "vp": None if state.vp is None else list(state.vp),
+        "vp": None if vp is None else list(vp),
         "winners": list(state.win),
-        "log": state.log_lines(seat, LOG_LINES) if with_log else [],
         "note": RECONSTRUCTED_NOTE,
     }
-    return obs
+
+
+def _private(state: G1848State, seat: int | None, with_log: bool) -> dict[str, Any]:
+    """What only ``seat`` sees (``None``: a spectator, who sees none of it)."""
+    if seat is None:
+        return {"seat": None, "hand": None, "hand_reconstructed": None, "my_pushed": [],
+                "known": [], "log": state.log_lines(None, LOG_LINES) if with_log else []}
+    recon = state.cs.recon
+    hands = state.hands
+    hand = cards_in(hands[seat])
+    n = state.n
+    return {
+        "seat": seat,
+        "hand": hand,
+        "hand_reconstructed": [sorted(recon[c]) for c in hand],
+        "my_pushed": [
+            [i, pos, c] for i, pile in enumerate(state.bottom) for pos, (c, pusher) in enumerate(pile)
+            if pusher == seat
+        ],
+        "known": sorted(
+            [c, next(t for t in range(n) if (hands[t] >> c) & 1)]
+            for c, knower in state.known if knower == seat
+        ),
+        "log": state.log_lines(seat, LOG_LINES) if with_log else [],
+    }
+
+
+def observation(state: G1848State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator). ``with_log=False`` leaves out the log and
+    the last decision's lines (bots read the table, not the words)."""
+    pub = _public(state, with_log)
+    own = _private(state, seat, with_log)
+    return {
+        "game": pub["game"], "seat": own["seat"], "players": pub["players"],
+        "rules": pub["rules"], "phase": pub["phase"], "to_move": pub["to_move"],
+        "round": pub["round"], "ablauf": pub["ablauf"], "won": pub["won"], "tally": pub["tally"],
+        "passed": pub["passed"], "hand_counts": pub["hand_counts"], "hand": own["hand"],
+        "hand_reconstructed": own["hand_reconstructed"], "pending": pub["pending"],
+        "assign": pub["assign"], "draw_choice": pub["draw_choice"], "table": pub["table"],
+        "military": pub["military"], "armies": pub["armies"],
+        "party_totals": pub["party_totals"], "rot_on_table": pub["rot_on_table"],
+        "piles": pub["piles"], "removed": pub["removed"], "my_pushed": own["my_pushed"],
+        "known": own["known"], "last_result": pub["last_result"], "vp": pub["vp"],
+        "winners": pub["winners"], "log": own["log"], "note": pub["note"],
+    }
+
+
+def _runs(keys: list[str]) -> tuple[tuple[bool, tuple[str, ...]], ...]:
+    """The observation's keys in JSON order, cut into runs: (private?, keys of the run)."""
+    runs: list[tuple[bool, list[str]]] = []
+    for key in sorted(keys):
+        private = key in PRIVATE
+        if runs and runs[-1][0] == private and not private:
+            runs[-1][1].append(key)
+        else:
+            runs.append((private, [key]))
+    return tuple((private, tuple(ks)) for private, ks in runs)
+
+
+#: The key runs of the JSON text (filled on first use from an observation's keys).
+_RUNS: list[tuple[tuple[bool, tuple[str, ...]], ...]] = []
+
+
+def observation_string(state: G1848State, seat: int | None) -> str:
+    """``json.dumps(observation(state, seat), sort_keys=True, separators=(",", ":"))``, the
+    same text (tested), made faster: the public part's JSON is written in runs of keys (those
+    that come between two private keys in sorted order) and kept on the state for its node
+    (``change_count``), so the seats at one node write it once between them."""
+    encode = _JSON.encode
+    key = state.change_count()
+    kept = state.__dict__.get("_public_json")
+    if kept is None or kept[0] != key:
+        pub = _public(state, True)
+        if not _RUNS:
+            _RUNS.append(_runs([*pub, *PRIVATE]))
+        texts = {ks: encode({k: pub[k] for k in ks})[1:-1]
+                 for private, ks in _RUNS[0] if not private}
+        kept = state.__dict__["_public_json"] = (key, texts)
+    texts = kept[1]
+    own = _private(state, seat, True)
+    pieces = [f'"{ks[0]}":{encode(own[ks[0]])}' if private else texts[ks]
+              for private, ks in _RUNS[0]]
+    return "{" + ",".join(pieces) + "}"
 
 
 def tensor_size() -> int:

@@ -255,10 +255,13 @@ cdef class CardTables:
 
 
 def card_tables(game):
-    """The game's card set as C tables, built on first use and kept on the game."""
-    tables = game.__dict__.get("_card_tables")
+    """The game's card set as C tables, built on first use and kept with the card set (one per
+    card file: ``load_cards`` keeps it), so that every game loaded with the same cards, such as
+    one for each record replayed, shares them."""
+    cs = game.cards
+    tables = cs.__dict__.get("_card_tables")
     if tables is None:
-        tables = game.__dict__["_card_tables"] = CardTables(game.cards)
+        tables = cs.__dict__["_card_tables"] = CardTables(cs)
     return tables
 
 
