@@ -52,7 +52,10 @@ def shots(tmp_path: Path) -> Path:
 def _person(browser, name: str, bypass_csp: bool = True):  # noqa: ANN001, ANN202
     # the tests' own probes (wait_for_function) are evaluated strings, which the page's
     # Content-Security-Policy forbids; test_the_page_runs_under_its_own_csp plays without it
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=bypass_csp)
+    # still pictures (screenshots are taken between moves): motion has a test of its own
+    # (test_table_view.py::test_moves_animate_unless_the_player_asks_for_less_motion)
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=bypass_csp,
+                                  reduced_motion="reduce")
     page = context.new_page()
     page.on("dialog", lambda d: d.accept())  # the sign-out warning (names are a form field)
     page.guest_name = name

@@ -136,6 +136,14 @@ def test_stratego_setup_in_any_order_with_swap_undo_random_fill_and_saved_layout
         assert page.inner_text('#board [data-sq="a1"] .prank') == "10"
         page.click("#setup-undo")
         assert page.inner_text('#board [data-sq="a1"] .prank') == "F"
+        # drag a piece from the tray onto a square, and a placed piece onto another: they swap
+        page.drag_and_drop('#tray [data-rank="9"]', '#board [data-sq="c1"]')
+        assert page.inner_text('#board [data-sq="c1"] .prank') == "9"
+        page.drag_and_drop('#board [data-sq="c1"]', '#board [data-sq="a1"]')
+        assert page.inner_text('#board [data-sq="a1"] .prank') == "9"
+        assert page.inner_text('#board [data-sq="c1"] .prank') == "F"
+        page.drag_and_drop('#board [data-sq="c1"]', '#board [data-sq="a1"]')  # and back
+        assert page.inner_text('#board [data-sq="a1"] .prank') == "F"
         # a ready-made layout is on offer after the first piece too
         assert page.locator("#setup-pick option").count() > 1
         page.click("#setup-random")
@@ -234,5 +242,31 @@ def test_every_table_fits_a_phone_with_large_touch_targets(site: Server, browser
         page.set_viewport_size({"width": 1280, "height": 900})
         _shot(page, f"table-{name}.png")
         assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_moves_animate_unless_the_player_asks_for_less_motion(site: Server, browser,  # noqa: ANN001
+                                                             reduced: bool) -> None:
+    """Cards fly to the table and dice settle where they are set aside; with
+    prefers-reduced-motion nothing moves (and the game plays the same)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True,
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    try:
+        _create(page, site.base, "gambit", [], {"players": "2"})
+        page.evaluate("window.__moves = 0; new MutationObserver(() => { "
+                      "window.__moves = Math.max(window.__moves, document.getAnimations().length); "
+                      "}).observe(document.body, {subtree: true, childList: true})")
+        rng = random.Random(4)
+        for _ in range(6):
+            if _play_widget(page, rng) is None:
+                break
+        seen = page.evaluate("window.__moves")
+        if reduced:
+            assert seen == 0, seen
+        else:
+            assert seen > 0, "no animation ran"
     finally:
         context.close()

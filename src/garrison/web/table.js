@@ -306,7 +306,7 @@ export async function tableView(tid) {
     const p = main.querySelector(`.plaque[data-seat="${s}"]`);
     return p ? p.getBoundingClientRect() : null;
   }
-  function animate(before, v) {
+  function animate(before, v, prev) {
     if (reducedMotion() || !before) return;
     const now = new Set();
     for (const n of play.querySelectorAll("#middle .card[data-key]")) {
@@ -319,11 +319,14 @@ export async function tableView(tid) {
       n.animate([{ transform: `translate(${from.left + from.width / 2 - to.left - to.width / 2}px, ${from.top + from.height / 2 - to.top - to.height / 2}px) scale(.6)`, opacity: 0.3 },
         { transform: "none", opacity: 1 }], { duration: 320, easing: "ease-out" });
     }
-    // cards that left the middle go to whoever took them (the last trick's winner), else fade
+    // cards that left the middle go to whoever took them: the winner of the trick that just
+    // ended, else the player who just moved (a Scopa capture, an 1848 stack won)
     const lt = v.ui && v.ui.last_trick;
+    const taker = lt && lt.winner !== undefined ? lt.winner
+      : prev && prev.to_move !== null && prev.to_move !== undefined ? prev.to_move : null;
     for (const [key, { rect, node }] of before) {
       if (now.has(key)) continue;
-      const dest = lt ? plaqueRect(lt.winner) : null;
+      const dest = taker !== null ? plaqueRect(taker) : null;
       const ghost = node;
       ghost.classList.add("ghost");
       ghost.style.left = `${rect.left}px`; ghost.style.top = `${rect.top}px`;
@@ -414,7 +417,7 @@ export async function tableView(tid) {
     window.garrisonView = v;
     fill(logList, ...logKept.map(e => el("li", { text: e })));
     logList.scrollTop = logList.scrollHeight;
-    animate(before, v);
+    animate(before, v, prev);
     if (myTurn && !wasMyTurn && before) sounds.yourTurn();
     if (t.status === "finished" && before && last && before.moved) sounds.end();
     if (queue.length) pump();

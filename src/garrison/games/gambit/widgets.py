@@ -50,9 +50,16 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         if used:
             taken.remove(face)
         roll.append({"face": face, "used": used})
+    # the dice set aside from this roll are marked where they now lie (the latest moves)
+    fresh = list(obs.get("taken") or [])
+    kept = []
+    for f in reversed(obs.get("kept") or []):
+        last = f in fresh
+        if last:
+            fresh.remove(f)
+        kept.append({"face": f, "used": True, "last": last})
     zones: list[dict[str, Any]] = [
-        {"kind": "dice", "id": "kept", "label": "Set aside", "dice": [
-            {"face": f, "used": True} for f in obs.get("kept") or []]},
+        {"kind": "dice", "id": "kept", "label": "Set aside", "dice": kept[::-1]},
         {"kind": "dice", "id": "roll", "label": "This roll", "dice": roll},
     ]
     acts: list[dict[str, Any]] = []
