@@ -395,7 +395,11 @@ export async function tableView(tid) {
     const entries = (Array.isArray(v.obs && v.obs.log) ? v.obs.log : []).map(e => typeof e === "string" ? e : JSON.stringify(e));
     const had = logKept.length;
     const keptBefore = logKept;
-    logKept = mergeLog(logKept, entries);
+    // a game that sends its newest lines only (or a view cut to its newest lines) is merged into
+    // what this page saw; any other log is the game's own account of the whole game, shown as
+    // it is (Solo 66 sums up a finished deal in one line: nothing is repeated)
+    const windowed = (v.ui && v.ui.log_window) || (v.log_total !== undefined && v.log_total !== null);
+    logKept = windowed ? mergeLog(logKept, entries) : entries.slice();
     const added = logKept.slice(0, had).every((e, i) => e === keptBefore[i]) ? logKept.slice(had) : [];
     if (before) announceMoves(v, added, prev);
     drawRing(v);

@@ -187,4 +187,5 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         out["reason"] = ("A player won enough Ablaufkarten; victory points went to whoever holds "
                          "most of each party, and the most victory points win.")
     out["help"] = help_text(game)
+    out["log_window"] = True  # the observation carries the newest log lines only
     return out

@@ -95,7 +95,7 @@ def help_text(game: Any) -> list[str]:
         f"Scopa for {sides}, with {pack}. {deal}",
         f"{capture} Taking every card from the table is a scopa, worth a point. When the pack "
         "is used up, whoever captured last takes what is left.",
-        f"{points} The first side to reach {p.target} points wins.",
+        f"{points} The first side to reach {count(p.target, 'point', 'points')} wins.",
     ]
 
 
@@ -124,9 +124,11 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("phase") == "over":
         best = max(obs["scores"])
-        out["reason"] = f"First to {obs['target']} points: the winners reached {best}."
+        out["reason"] = (f"First to {count(obs['target'], 'point', 'points')}: the winners "
+                         f"reached {best}.")
     end = hand_end(obs)
     if end:
         out["hand_end"] = end
     out["help"] = help_text(game)
+    out["log_window"] = True  # the observation carries the newest log lines only
     return out

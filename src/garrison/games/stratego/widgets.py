@@ -151,6 +151,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         else:
             acts.append({"id": a, "kind": "button"})
     out: dict[str, Any] = {"zones": [board], "actions": acts, "log_names": list(SIDES),
+                           # the observation carries the newest log lines only
+                           "log_window": True,
                            "help": help_text(game)}
     if seat in (0, 1) and obs.get("phase") == "setup" and any(a["kind"] == "square" for a in acts):
         out["tray"] = _tray(game, seat)
