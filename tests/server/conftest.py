@@ -40,3 +40,19 @@ def live(request: pytest.FixtureRequest, tmp_path_factory):  # noqa: ANN001, ANN
     srv = Server(url).start()
     yield srv
     srv.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser); one per
+    test module."""
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+    from test_server_browser import ARGS, CHROMIUM
+
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()

@@ -31,17 +31,6 @@ def site(tmp_path_factory):  # noqa: ANN001, ANN201
     srv.kill()
 
 
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     root = Path(os.environ.get("GARRISON_SCREENSHOTS") or tmp_path)

@@ -7,12 +7,11 @@ viewer by decision, trick and hand, with keys, autoplay and a link to the moment
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import httpx
 import pytest
 from server_helpers import Server
-from test_server_browser import ARGS, CHROMIUM, _click_once, _create, _sign_in
+from test_server_browser import _click_once, _create, _sign_in
 from test_table_view import _shot
 
 import garrison
@@ -24,17 +23,6 @@ def site(tmp_path_factory):  # noqa: ANN001, ANN201
                  GARRISON_GRACE="2", GARRISON_SWEEP="0.2").start()
     yield srv
     srv.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser, name: str | None = None):  # noqa: ANN001, ANN202

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from server_helpers import Server
-from test_server_browser import ARGS, CHROMIUM, _create, _play_widget
+from test_server_browser import _create, _play_widget
 
 import garrison
 
@@ -23,17 +23,6 @@ def site(tmp_path_factory):  # noqa: ANN001, ANN201
     srv = Server(f"sqlite:///{tmp_path_factory.mktemp('table') / 'g.db'}").start()
     yield srv
     srv.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser, width: int = 1280):  # noqa: ANN001, ANN202
