@@ -21,18 +21,8 @@ import numpy as np
 
 import garrison
 from garrison.interop import gymnasium as gym_env
-from garrison.interop.batch import BatchEnv
-
-
-def batched(name: str, batch: int, seconds: float) -> float:
-    env = BatchEnv(name, batch, **garrison.game_class(name).bench_options)
-    rng = np.random.default_rng(0)
-    step = env.reset(seed=0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        step = env.step(step.random_legal(rng))
-        steps += batch
-    return steps / (time.perf_counter() - start)
+from garrison.interop.speed import batched_steps as batched
+from garrison.interop.speed import pettingzoo_holdem
 
 
 def single_gym(name: str, seconds: float) -> float:
@@ -46,25 +36,6 @@ def single_gym(name: str, seconds: float) -> float:
         steps += 1
         if terminated:
             obs, _ = env.reset()
-    return steps / (time.perf_counter() - start)
-
-
-def pettingzoo_holdem(seconds: float) -> float:
-    from pettingzoo.classic import texas_holdem_v4
-
-    env = texas_holdem_v4.env()
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            if not env.agents:
-                env.reset()
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        steps += 1
     return steps / (time.perf_counter() - start)
 
 

@@ -225,6 +225,9 @@ def bench(
     game: Annotated[list[str] | None, typer.Option("--game", help="only these games")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     search: Annotated[bool, typer.Option("--search", help="also search speed (ismcts, pimc)")] = False,
+    batched: Annotated[bool, typer.Option(
+        "--batched", help="also the batched engine: self-play and against the game's own bot, "
+                          "beside PettingZoo's holdem")] = False,
 ) -> None:
     """Speed of every game: random play and the research step, beside OpenSpiel's.
 
@@ -277,6 +280,27 @@ def bench(
             f"{r['research_steps_per_s']:,.0f}",
             *searched,
         )
+    console.print(grid)
+    if batched:
+        _print_batched(seconds, game)
+
+
+def _print_batched(seconds: float, game: list[str] | None) -> None:
+    """The batched engine's agent-steps/s, self-play and against each game's own bot, beside
+    PettingZoo's texas_holdem one env at a time (batch 256, random legal actions)."""
+    from garrison.interop.speed import batched_table
+
+    rows = batched_table(game, 256, seconds)
+    grid = Table(title="Batched engine (256 tables), agent-steps/s, same run as PettingZoo's "
+                       f"texas_holdem_v4 single env ({rows[0]['holdem_steps_per_s']:,.0f}/s)")
+    for col in ("game", "self-play", "× holdem", "against its own bot", "bot", "× holdem",
+                "self-play ÷ against bots"):
+        grid.add_column(col)
+    for r in rows:
+        grid.add_row(r["game"], f"{r['self_play_steps_per_s']:,.0f}",
+                     f"{r['self_play_x_holdem']:.0f}×", f"{r['versus_bots_steps_per_s']:,.0f}",
+                     r["opponent"], f"{r['versus_bots_x_holdem']:.1f}×",
+                     f"{r['self_play_over_versus']:.1f}")
     console.print(grid)
 
 

@@ -1,0 +1,81 @@
+"""How fast research runs: agent-steps per second of the batched engine, in self-play and
+against each game's own bot, beside PettingZoo's classic ``texas_holdem`` stepped one env at a
+time, all measured in the same run (``garrison bench --batched``, ``scripts/bench_batched.py``).
+
+An agent-step is one decision of the learning seat(s): in self-play every seat learns, so every
+decision counts; against bots only seat 0 learns, and the bots' moves and chance are not
+counted (they are the cost the learner waits for).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+import garrison
+
+from .batch import BatchEnv
+
+
+def batched_steps(name: str, batch: int = 256, seconds: float = 2.0,
+                  opponents: str | None = None) -> float:
+    """Agent-steps per second of ``BatchEnv`` on ``name`` with random legal actions (self-play,
+    or seat 0 against ``opponents`` in every other seat), after one warm-up step."""
+    env = BatchEnv(name, batch, opponents=opponents, **garrison.game_class(name).bench_options)
+    rng = np.random.default_rng(0)
+    step = env.reset(seed=0)
+    step = env.step(step.random_legal(rng))
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        step = env.step(step.random_legal(rng))
+        steps += batch
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_holdem(seconds: float = 2.0) -> float:
+    """Agent-steps per second of PettingZoo's ``texas_holdem_v4``, one env, random legal moves.
+
+    Raises:
+        ImportError: PettingZoo (the ``rl`` extra) is not installed.
+    """
+    from pettingzoo.classic import texas_holdem_v4
+
+    env = texas_holdem_v4.env()
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            if not env.agents:
+                env.reset()
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def batched_table(games: list[str] | None = None, batch: int = 256,
+                  seconds: float = 2.0) -> list[dict[str, Any]]:
+    """Per game: batched self-play and learner-against-its-own-bot agent-steps/s, their ratio,
+    and each beside PettingZoo's holdem (measured once, first)."""
+    from garrison.bots.levels import levels
+
+    holdem = pettingzoo_holdem(seconds)
+    rows = []
+    for name in games or garrison.games():
+        bot = levels(garrison.game_class(name))["good"]
+        self_play = batched_steps(name, batch, seconds)
+        versus = batched_steps(name, batch, seconds, opponents=bot)
+        rows.append({"game": name, "holdem_steps_per_s": holdem,
+                     "self_play_steps_per_s": self_play, "self_play_x_holdem": self_play / holdem,
+                     "opponent": bot, "versus_bots_steps_per_s": versus,
+                     "versus_bots_x_holdem": versus / holdem,
+                     "self_play_over_versus": self_play / versus})
+    return rows
+
+
+__all__ = ["batched_steps", "batched_table", "pettingzoo_holdem"]
