@@ -122,6 +122,20 @@ def test_bench_reports_random_play_and_search_speed():
     assert row["openspiel_ismcts_sims_per_cpu_s"] is None and row["search_ratio"] is None
 
 
+def test_bench_reports_the_batched_engine_beside_pettingzoo():
+    """--batched adds, in the same run, the batched engine in self-play and against the game's
+    own bot, each beside PettingZoo's holdem (figures, not a timing assertion)."""
+    result = run("bench", "--game", "scopa", "--seconds", "0.2", "--batched", "--json")
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)
+    b = row["batched"]
+    assert b["opponent"] == "greedy" and b["holdem_steps_per_s"] > 0
+    assert b["self_play_steps_per_s"] > 0 and b["versus_bots_steps_per_s"] > 0
+    assert b["self_play_x_holdem"] == b["self_play_steps_per_s"] / b["holdem_steps_per_s"]
+    table = run("bench", "--game", "scopa", "--seconds", "0.2", "--batched")
+    assert "Batched engine" in table.output and "texas_holdem" in table.output
+
+
 def test_bench_says_which_games_run_on_a_compiled_core():
     result = run("bench", "--game", "solo66", "--seconds", "0.2", "--json")
     assert result.exit_code == 0, result.output

@@ -251,6 +251,13 @@ def bench(
                             "ismcts_random_sims_per_cpu_s", "openspiel_ismcts_sims_per_cpu_s",
                             "search_ratio"):
                     row[key] = extra[key]
+        stacked = None
+        if batched:
+            from garrison.interop.speed import batched_table
+
+            stacked = batched_table(game, 256, seconds)
+            for row, extra in zip(rows, stacked, strict=True):
+                row["batched"] = {k: v for k, v in extra.items() if k != "game"}
     except GameError as err:
         _fail(err)
         return
@@ -281,16 +288,13 @@ def bench(
             *searched,
         )
     console.print(grid)
-    if batched:
-        _print_batched(seconds, game)
+    if stacked is not None:
+        _print_batched(stacked)
 
 
-def _print_batched(seconds: float, game: list[str] | None) -> None:
+def _print_batched(rows: list[dict[str, Any]]) -> None:
     """The batched engine's agent-steps/s, self-play and against each game's own bot, beside
     PettingZoo's texas_holdem one env at a time (batch 256, random legal actions)."""
-    from garrison.interop.speed import batched_table
-
-    rows = batched_table(game, 256, seconds)
     grid = Table(title="Batched engine (256 tables), agent-steps/s, same run as PettingZoo's "
                        f"texas_holdem_v4 single env ({rows[0]['holdem_steps_per_s']:,.0f}/s)")
     for col in ("game", "self-play", "× holdem", "against its own bot", "bot", "× holdem",
