@@ -405,3 +405,18 @@ def test_the_command_line_help_shows_no_raw_markup() -> None:
         assert result.exit_code == 0, (name, result.output)
         assert "``" not in result.output, (name, result.output)
     assert "--search" in runner.invoke(app, ["bench", "--help"]).output
+
+
+def test_the_lobby_explains_each_game_in_its_own_words(sqlite_url: str) -> None:
+    """/api/games/{name}'s how-to is the game's own (``Game.how_to_play``, from its default
+    options), in the words its board uses: one vocabulary for help, board and log."""
+    from fastapi.testclient import TestClient
+
+    import garrison
+    from garrison.server import Settings, create_app
+
+    with TestClient(create_app(Settings(db_url=sqlite_url))) as client:
+        for name in garrison.games():
+            info = client.get(f"/api/games/{name}").json()
+            assert info["how_to_play"] == garrison.load(name).how_to_play()
+            assert len(info["how_to_play"]) >= 2

@@ -36,9 +36,6 @@ from .wire import dumps
 
 log = logging.getLogger("garrison.server")
 router = APIRouter()
-WEB = Path(__file__).resolve().parent.parent / "web"
-#: "How to play" for players, per game: short paragraphs (web/howto.json).
-HOW_TO_PLAY: dict[str, list[str]] = json.loads((WEB / "howto.json").read_text(encoding="utf-8"))
 
 
 def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, Any]:
@@ -131,8 +128,9 @@ async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> d
         info = _game_info(name, c.settings.option_files, c.settings.bot_limits)
     except GameError as err:
         raise ServerError("not_found", str(err)) from None
-    info["describe"] = game_class(name)().describe()
-    info["how_to_play"] = HOW_TO_PLAY.get(name, [])
+    game = game_class(name)()
+    info["describe"] = game.describe()
+    info["how_to_play"] = game.how_to_play()  # the game's own words, from its default options
     info["rules"] = _rules_text(name)
     return info
 
