@@ -51,7 +51,32 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class GarrisonAECEnv(AECEnv):
+class _Agents:
+    """What both environments answer the same way: each agent's spaces, and the state played."""
+
+    observation_spaces: dict[str, spaces.Space]
+    action_spaces: dict[str, spaces.Space]
+    _state: State | None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def garrison_state(self) -> State:
+        """The Garrison state being played (for our own tools; an agent must not be shown it).
+
+        Raises:
+            GameError: before the first ``reset()``.
+        """
+        if self._state is None:
+            raise garrison.GameError("call reset() first")
+        return self._state
+
+
+class GarrisonAECEnv(_Agents, AECEnv):
     """The raw AEC environment of one Garrison game (``env()`` wraps it in order checks)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
@@ -85,20 +110,7 @@ class GarrisonAECEnv(AECEnv):
         self.np_random: np.random.Generator | None = None
         self._state: State | None = None
 
-    # -- spaces ----------------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
     # -- the game ------------------------------------------------------------------------------
-    @property
-    def garrison_state(self) -> State:
-        """The Garrison state being played (for our own tools; an agent must not be shown it)."""
-        if self._state is None:
-            raise garrison.GameError("call reset() first")
-        return self._state
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self.np_random is None:
@@ -172,7 +184,7 @@ class GarrisonAECEnv(AECEnv):
         pass
 
 
-class GarrisonParallelEnv(ParallelEnv):
+class GarrisonParallelEnv(_Agents, ParallelEnv):
     """A Garrison game as a PettingZoo ``ParallelEnv``: all agents observe, the mover acts.
 
     Turn-based games fit the parallel API this way: at every step exactly one agent (the seat to
@@ -200,18 +212,6 @@ class GarrisonParallelEnv(ParallelEnv):
         self.np_random: np.random.Generator | None = None
         self._state: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    @property
-    def garrison_state(self) -> State:
-        """The Garrison state being played (for our own tools; an agent must not be shown it)."""
-        if self._state is None:
-            raise garrison.GameError("call reset() first")
-        return self._state
 
     def _views(self) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         state = self.garrison_state
