@@ -7,10 +7,12 @@ a real socket (slow headers, the sweep's pushes) run a server process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -204,51 +206,51 @@ def test_large_bodies_are_refused_before_they_are_read(sqlite_url: str) -> None:
 
 # -- medium: junk messages, binary frames, deep JSON ---------------------------------------------
 
-def test_junk_numbers_get_a_named_error_and_the_socket_lives(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url)) as client:
+@contextlib.contextmanager
+def _seated_socket(url: str) -> Iterator[tuple[Any, Any]]:
+    """An app in this process, and the socket of Ann's seat at a new Gambit table (its first
+    view read)."""
+    with TestClient(_app(url)) as client:
         ann = Api(client, "Ann")
         tid = ann.create("gambit", {"players": 2})["id"]
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
             assert ws.receive_json()["type"] == "view"
-            ws.send_text('{"type":"ping","ref":' + "9" * 31 + "}")
-            reply = ws.receive_json()
-            assert reply["type"] == "error" and "'ref'" in reply["message"]
-            ws.send_text('{"type":"move","n":-1,"action":0,"ref":"a"}')
-            reply = ws.receive_json()
-            assert reply["code"] == "bad_request" and "'n'" in reply["message"]
-            assert reply["ref"] == "a"
-            ws.send_json({"type": "ping", "ref": 7})
-            pong = ws.receive_json()
-            assert pong["type"] == "pong" and pong["ref"] == 7
+            yield client, ws
+
+
+def test_junk_numbers_get_a_named_error_and_the_socket_lives(sqlite_url: str) -> None:
+    with _seated_socket(sqlite_url) as (client, ws):
+        ws.send_text('{"type":"ping","ref":' + "9" * 31 + "}")
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and "'ref'" in reply["message"]
+        ws.send_text('{"type":"move","n":-1,"action":0,"ref":"a"}')
+        reply = ws.receive_json()
+        assert reply["code"] == "bad_request" and "'n'" in reply["message"]
+        assert reply["ref"] == "a"
+        ws.send_json({"type": "ping", "ref": 7})
+        pong = ws.receive_json()
+        assert pong["type"] == "pong" and pong["ref"] == 7
 
 
 def test_deep_json_is_answered_not_mistaken_for_a_closed_socket(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url)) as client:
-        ann = Api(client, "Ann")
-        tid = ann.create("gambit", {"players": 2})["id"]
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
-            assert ws.receive_json()["type"] == "view"
-            ws.send_text("[" * 2040 + "]" * 2040)
-            reply = ws.receive_json()
-            assert reply["type"] == "error" and "deep" in reply["message"]
-            ws.send_json({"type": "ping", "ref": "still"})
-            assert ws.receive_json()["ref"] == "still"
+    with _seated_socket(sqlite_url) as (client, ws):
+        ws.send_text("[" * 2040 + "]" * 2040)
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and "deep" in reply["message"]
+        ws.send_json({"type": "ping", "ref": "still"})
+        assert ws.receive_json()["ref"] == "still"
         deep = "[" * 3000 + "]" * 3000
         r = client.post("/api/guests", content=deep, headers={"content-type": "application/json"})
         assert r.status_code == 400 and "deep" in r.json()["message"]
 
 
 def test_binary_frames_close_the_socket(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url)) as client:
-        ann = Api(client, "Ann")
-        tid = ann.create("gambit", {"players": 2})["id"]
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
-            assert ws.receive_json()["type"] == "view"
-            ws.send_bytes(b'{"type":"ping"}')
-            assert ws.receive_json()["code"] == "bad_request"
-            with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
-            assert closed.value.code == 1003
+    with _seated_socket(sqlite_url) as (client, ws):
+        ws.send_bytes(b'{"type":"ping"}')
+        assert ws.receive_json()["code"] == "bad_request"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1003
 
 
 FIELDS = ["type", "ref", "n", "action", "before", "count", "seat", "x"]
