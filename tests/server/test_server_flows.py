@@ -420,3 +420,16 @@ def test_the_lobby_explains_each_game_in_its_own_words(sqlite_url: str) -> None:
             info = client.get(f"/api/games/{name}").json()
             assert info["how_to_play"] == garrison.load(name).how_to_play()
             assert len(info["how_to_play"]) >= 2
+
+
+def test_an_open_rematch_offer_outlives_the_sweep(sqlite_url: str) -> None:
+    """The sweep releases finished tables nobody watches; a table with an open rematch offer
+    stays (the offer lives in memory), so the other player can still answer it."""
+    app = create_app(Settings(db_url=sqlite_url, bot_delay=0, grace=0, http_rate=0, ws_rate=0,
+                              sweep_every=0.05))
+    with TestClient(app) as client:
+        tid, ann, bob = _finished_two_person_table(client)
+        ann.post(f"/api/tables/{tid}/rematch", {})
+        time.sleep(0.5)  # ten sweeps
+        assert tid in app.state.hub.runtimes
+        assert bob.post(f"/api/tables/{tid}/rematch", {"accept": False})["state"] == "declined"

@@ -123,6 +123,8 @@ class Background:
             return False
         if rt.clock is not None and rt.row.status == "playing":
             return False  # its clock runs here
+        if rt.rematch is not None and not rt.rematch["table"]:
+            return False  # an open rematch offer lives in this process's memory
         if rt.row.status == "playing" and not rt.state.is_terminal():
             player = rt.state.current_player()
             if player < 0 or rt.row.seats[player].kind == "bot":
