@@ -258,6 +258,10 @@ class Rollout:
                   for s in range(game.num_players)]
         )
         self.max_steps = max(1, int(max_steps))
+        #: The policy is the game's compiled rule-of-thumb bot: rollouts that stop at the end, a
+        #: count or the next score are played in C (``policy_playout``).
+        self.compiled = bool(self.bots) and all(
+            getattr(bot, "compiled_policy", False) for bot in self.bots)
         self.horizon = horizon
         self.epsilon = float(epsilon)
         self.steps = 0
@@ -277,6 +281,18 @@ class Rollout:
             end = state.random_playout(rng.getrandbits(64), self.max_steps)
             self.steps += end.move_number() - state.move_number()
             if self.evaluator is not None and not end.is_terminal():
+                return list(self.evaluator(end))
+            return self.final(end)
+        if (self.compiled and self.horizon in ("score", "end")
+                and isinstance(state, CompiledState)):
+            end = state.policy_playout(rng.getrandbits(64), self.max_steps,
+                                       self.horizon == "score", self.epsilon)
+            self.steps += end.move_number() - state.move_number()
+            if end.is_terminal():
+                return self.final(end)
+            if self.horizon == "score" and end.returns() != state.returns():
+                return list(end.returns())
+            if self.evaluator is not None:
                 return list(self.evaluator(end))
             return self.final(end)
         evaluator = self.evaluator

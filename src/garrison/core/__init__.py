@@ -1,6 +1,6 @@
 """The kernel: what every game, bot, adapter and front end of Garrison stands on."""
 
-from .bot import Bot
+from .bot import Bot, CompiledPolicyBot
 from .chance import sample_chance
 from .errors import (
     GameError,
@@ -18,7 +18,7 @@ from .registry import game_class, games, load
 from .state import CHANCE, TERMINAL, State
 
 __all__ = [
-    "Bot", "CHANCE", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
+    "Bot", "CHANCE", "CompiledPolicyBot", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
     "IllegalActionError", "InvalidActionError", "NotYourTurnError", "OptionError", "OptionSpec",
     "Params", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
     "read_records",

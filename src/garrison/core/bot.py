@@ -39,4 +39,21 @@ class Bot:
         return f"{type(self).__name__}(seat={self.seat})"
 
 
-__all__ = ["Bot"]
+class CompiledPolicyBot(Bot):
+    """A game's rule-of-thumb bot written once, in C, in the game's compiled rules (the hook
+    ``_policy`` of ``garrison.core.compiled``): ``step`` asks the state for its move with a seed
+    drawn from the bot's generator. Search plays its rollouts with the same policy in C
+    (``policy_playout``), and the batched research environment steps it without Python logic."""
+
+    #: Read by the search bots and the batched environment: this bot's moves come from the
+    #: compiled state's ``policy_action``.
+    compiled_policy: ClassVar[bool] = True
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return int(state.policy_action(self.rng.getrandbits(64)))  # type: ignore[attr-defined]
+
+
+__all__ = ["Bot", "CompiledPolicyBot"]

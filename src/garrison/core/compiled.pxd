@@ -45,6 +45,8 @@ cdef class CompiledState:
     cdef object _returns(self)
     cdef void _encode(self, int seat, float* out) noexcept
     cdef void _copy_extra(self, CompiledState other) noexcept
+    cdef int _policy(self, int seat, uint64_t* rng) except -2
+    cdef long long _stage(self) noexcept
 
     # -- the kernel's machinery -----------------------------------------------------------------
     cdef void _bind(self, void* data, Py_ssize_t size)

@@ -166,6 +166,19 @@ cdef class CompiledState:
     cdef void _copy_extra(self, CompiledState other) noexcept:
         pass
 
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The move the game's rule-of-thumb bot plays for ``seat``, the player to move, reading
+        only what that seat may see (its own cards, the public table; never the struct's
+        hidden parts), with ties or mixed choices drawn from ``rng`` (``next_uniform``). The
+        legal ids are in ``_legal_buf`` (``_find_legal`` ran). -1: the game has no such policy."""
+        return -1
+
+    cdef long long _stage(self) noexcept:
+        """A count of the game's scored parts (hands, deals, rounds) so far: ``returns()``
+        changes only where it changes, so a rollout that stops at the next score watches it in
+        C. -1: the game does not say (the rollout compares ``returns()`` after every action)."""
+        return -1
+
     # -- events ---------------------------------------------------------------------------------
     cdef void emit(self, int code, int a, int b, int c) noexcept:
         """Append one event. A log that cannot grow (its limit, or no memory) loses nothing
@@ -454,6 +467,77 @@ cdef class CompiledState:
                 n = w._find_legal()
                 w._do(w._legal_buf[<int>(next_uniform(&rng) * n)])
             played += 1
+        return w
+
+    def has_policy(self):
+        """Whether the game's rule-of-thumb bot is compiled (``policy_action`` works)."""
+        cdef uint64_t rng = 0
+        cdef CompiledState probe
+        if self._current() < 0:
+            probe = self.game.new_initial_state()
+            while probe._current() == CHANCE_PLAYER:
+                probe._do(probe._sample_chance(0.5))
+            if probe._current() < 0:
+                return False
+            probe._find_legal()
+            return probe._policy(probe._current(), &rng) != -1
+        self._find_legal()
+        return self._policy(self._current(), &rng) != -1
+
+    def policy_action(self, unsigned long long seed):
+        """The move of the game's compiled rule-of-thumb bot for the player to move, reading
+        only what that player may see; ``seed`` draws its tie-breaks. Raises ``GameError`` at a
+        chance node or the end, and ``NotImplementedError`` for a game without one."""
+        cdef uint64_t rng = seed
+        cdef int player = self._current()
+        if player < 0:
+            from .errors import GameError
+
+            raise GameError("no player to move: a policy acts only where a player does")
+        self._find_legal()
+        cdef int action = self._policy(player, &rng)
+        if action == -1:
+            raise NotImplementedError(f"{self.game.name} has no compiled rule-of-thumb bot")
+        return action
+
+    def policy_playout(self, unsigned long long seed, Py_ssize_t max_steps, bint to_score=False,
+                       double epsilon=0.0):
+        """A copy of this state played on by the game's compiled rule-of-thumb bot at every
+        seat (each reading only its own view) and chance drawn by ``_sample_chance``, for at
+        most ``max_steps`` actions, to the end, or (``to_score``) until ``returns()`` changes;
+        with ``epsilon`` a move is uniformly random with that chance. All in C from the
+        generator ``seed``; this state is unchanged. Raises ``NotImplementedError`` for a game
+        without a compiled policy."""
+        cdef CompiledState w = self.clone()
+        cdef uint64_t rng = seed
+        cdef Py_ssize_t played = 0
+        cdef int player, n, action
+        cdef long long stage = w._stage()
+        cdef bint watch_returns = to_score and stage < 0
+        start = w._returns() if watch_returns else None
+        while played < max_steps:
+            player = w._current()
+            if player == TERMINAL_PLAYER:
+                break
+            if player == CHANCE_PLAYER:
+                w._do(w._sample_chance(next_uniform(&rng)))
+            else:
+                n = w._find_legal()
+                if epsilon > 0.0 and next_uniform(&rng) < epsilon:
+                    action = w._legal_buf[<int>(next_uniform(&rng) * n)]
+                else:
+                    action = w._policy(player, &rng)
+                    if action == -1:
+                        raise NotImplementedError(
+                            f"{self.game.name} has no compiled rule-of-thumb bot")
+                w._do(action)
+            played += 1
+            if to_score:
+                if watch_returns:
+                    if w._returns() != start:
+                        break
+                elif w._stage() != stage:
+                    break
         return w
 
     def child(self, action):
