@@ -30,6 +30,13 @@ class StateValue(Protocol):
     def __call__(self, state: GameState, /) -> list[float]: ...
 
 
+class SeatScore(Protocol):
+    """A seat's running score read from that seat's own observation: the type of the hook
+    ``Game.running_score`` (a plain function, set on the game class with ``staticmethod``)."""
+
+    def __call__(self, obs: dict[str, Any], seat: int, /) -> float: ...
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """Facts derived from a game's params (OpenSpiel's GameInfo, plus what our tools need)."""
@@ -80,6 +87,11 @@ class Game:
     #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
     #: returns are already the score.
     tally: ClassVar[StateValue | None] = None
+    #: A seat's running score, for games that score hand by hand (deal, round):
+    #: ``running_score(observation, seat) -> float``, read from the seat's own observation (the
+    #: gate), so only public scores count. The environments' optional shaped reward
+    #: (``reward="score"``) is its change per step. None: the game has only its result.
+    running_score: ClassVar[SeatScore | None] = None
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()

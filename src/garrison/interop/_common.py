@@ -13,7 +13,16 @@ from typing import Any
 
 import numpy as np
 
-from garrison.core import CHANCE, Game, OptionError, State, game_class, load, sample_chance
+from garrison.core import (
+    CHANCE,
+    Game,
+    OptionError,
+    State,
+    game_class,
+    games,
+    load,
+    sample_chance,
+)
 from garrison.core.events import EMPTY, entries, push
 
 #: How an option whose default is ``None`` is written where only plain values fit (OpenSpiel).
@@ -221,23 +230,12 @@ class Recall:
 
 
 __all__ = [
-    "LIST_SEPARATOR", "NONE_TEXT", "REWARDS", "RUNNING_SCORES", "Recall", "check_reward",
+    "LIST_SEPARATOR", "NONE_TEXT", "REWARDS", "Recall", "check_reward",
     "running_score", "given_options", "legal_mask", "load_plain",
     "opponent_names", "option_defaults", "options_from_plain", "plain_options", "plain_value",
     "play_chance",
 ]
 
-
-#: A seat's running score in the games that score hand by hand (deal, round), read from that
-#: seat's own observation (the gate; every one of these scores is public): Scopa's points of the
-#: seat's side (scored at the end of each hand), Solo 66's match score (each deal), Soldateska's
-#: ducats (each round). 1848 scores its victory points once, at the end; Gambit and Stratego
-#: have no score but the result.
-RUNNING_SCORES: dict[str, Any] = {
-    "scopa": lambda obs, seat: float(obs["scores"][obs["my_side"]]),
-    "solo66": lambda obs, seat: float(obs["scores"][seat]),
-    "soldateska": lambda obs, seat: float(obs["ducats"][seat]),
-}
 
 #: The reward modes of the Gymnasium and PettingZoo environments.
 REWARDS = ("return", "score")
@@ -247,17 +245,21 @@ def check_reward(game: Game, reward: str) -> str:
     """``reward`` if the game offers it; raises ``OptionError`` naming what is allowed."""
     if reward not in REWARDS:
         raise OptionError(f"reward must be return or score (got {reward!r})")
-    if reward == "score" and game.name not in RUNNING_SCORES:
+    if reward == "score" and game.running_score is None:
+        scored = sorted(g.name for g in (game_class(n) for n in games()) if g.running_score)
         raise OptionError(
-            f"reward='score' needs a game that scores hand by hand ({', '.join(sorted(RUNNING_SCORES))}); "
+            f"reward='score' needs a game that scores hand by hand ({', '.join(scored)}); "
             f"{game.title} has only its result: use reward='return'"
         )
     return reward
 
 
 def running_score(state: State, seat: int) -> float:
-    """The seat's running score, read from its own observation (see ``RUNNING_SCORES``)."""
-    return RUNNING_SCORES[state.game.name](state.observation(seat), seat)
+    """The seat's running score, read from its own observation (the game's ``running_score``)."""
+    score = state.game.running_score
+    if score is None:
+        raise OptionError(f"{state.game.title} has no running score, only its result")
+    return score(state.observation(seat), seat)
 
 
 def render_text(game: Game, state: State, seat: int | None, mode: str | None) -> str | None:

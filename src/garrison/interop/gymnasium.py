@@ -23,9 +23,11 @@
   changes nothing, for debugging an agent. No mode ever replaces the action with another one.
 * ``render()`` shows the seat's own view (``render_mode`` ``"ansi"`` or ``"human"``).
 * ``reward="score"`` (off by default: ``"return"``): a shaped reward for the games that score
-  hand by hand (Scopa, Solo 66, Soldateska): each step's reward is the change of the seat's
-  running score since its previous step (Scopa: its side's points as each hand is scored; Solo
-  66: the match score after each deal; Soldateska: its ducats after each round), read from the
+  hand by hand (Scopa, Solo 66, Soldateska, 1848): each step's reward is the change of the
+  seat's running score (the game's ``running_score``) since its previous step (Scopa: its side's
+  points as each hand is scored; Solo 66: the match score after each deal; Soldateska: its
+  ducats after each round; 1848: the victory points it would get if the game ended now, which
+  the party points credited each round move), read from the
   seat's own observation. The episode's rewards then add up to the seat's final score, not to
   its return; ``info["return"]`` gives the return when the game ends.
 """

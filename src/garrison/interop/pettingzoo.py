@@ -18,8 +18,9 @@
   a bounded length).
 * An illegal action raises ``garrison.IllegalActionError`` (nothing is replaced or penalised).
 * ``reward="score"`` (off by default): a shaped reward for the games that score hand by hand
-  (Scopa, Solo 66, Soldateska): at each step every agent gets the change of its running score
-  (its side's points, the match score, its ducats: read from its own observation), so its
+  (Scopa, Solo 66, Soldateska, 1848): at each step every agent gets the change of its running
+  score (the game's ``running_score``: its side's points, the match score, its ducats, the
+  victory points it would get now; read from its own observation), so its
   rewards add up to its final score; ``infos[agent]["return"]`` holds the return at the end.
 * ``render()`` (modes ``"ansi"`` and ``"human"``) shows the public (spectator) view.
 

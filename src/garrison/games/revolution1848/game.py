@@ -15,6 +15,14 @@ from .params import G1848Params
 from .state import G1848State
 
 
+def victory_points_now(obs: dict[str, Any], seat: int) -> float:
+    """The running score of ``seat``: the victory points it would get if the game ended now,
+    from the party points every player has credited so far (public; docs/rules/1848.md, "End
+    and scoring"). Every round that credits points may change it; at the end it is the seat's
+    victory points."""
+    return float(rules.final_scoring(obs["tally"])[0][seat])
+
+
 class G1848Game(Game):
     name = "1848"
     title = "1848 - Das Kartenspiel zur Revolution"
@@ -35,6 +43,7 @@ class G1848Game(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    running_score = staticmethod(victory_points_now)
     test_configs = (
         {"players": 2},
         {"players": 3},

@@ -18,6 +18,12 @@ from .state import ScopaState
 DECISIONS_PER_HAND = 2 * NUM_CARDS
 
 
+def side_points(obs: dict[str, Any], seat: int) -> float:
+    """The running score of ``seat``: its side's points, scored at the end of each hand
+    (docs/rules/scopa.md, "Scoring a hand")."""
+    return float(obs["scores"][obs["my_side"]])
+
+
 class ScopaGame(Game):
     name = "scopa"
     title = "Scopa"
@@ -35,6 +41,7 @@ class ScopaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    running_score = staticmethod(side_points)
     #: The lead in points, for search; see ``evaluate.py``. (``StateValue`` hooks: staticmethods,
     #: typed for Scopa's own states.)
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states

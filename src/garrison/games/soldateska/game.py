@@ -17,6 +17,12 @@ from .rules import BONUS, HAND_SIZE, ROLL_LIMIT
 from .state import SoldateskaState
 
 
+def ducats(obs: dict[str, Any], seat: int) -> float:
+    """The running score of ``seat``: its ducats, which change every round
+    (docs/rules/soldateska.md)."""
+    return float(obs["ducats"][seat])
+
+
 class SoldateskaGame(Game):
     name = "soldateska"
     title = "Soldateska"
@@ -35,6 +41,7 @@ class SoldateskaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    running_score = staticmethod(ducats)
     test_configs = (
         {"players": 3, "ducats_per_player": 2},
         {"players": 4, "ducats_per_player": 2},

@@ -23,6 +23,12 @@ DECISIONS_PER_DEAL = 9 + 1 + 2 + 30
 MAX_WIN, MAX_LOSS = 390.0, 520.0
 
 
+def match_score(obs: dict[str, Any], seat: int) -> float:
+    """The running score of ``seat``: its match score, which changes after every deal
+    (docs/rules/solo66.md)."""
+    return float(obs["scores"][seat])
+
+
 class Solo66Game(Game):
     name = "solo66"
     title = "Solo 66"
@@ -38,6 +44,7 @@ class Solo66Game(Game):
     State = Solo66State
     params: Solo66Params
     bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
+    running_score = staticmethod(match_score)
     openspiel_peer = "skat"
     bench_options = {"deals": 1}
     test_configs = (
