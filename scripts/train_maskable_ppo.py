@@ -3,9 +3,15 @@ the arena (mirrored deals) against that bot and against random, next to the base
 
     PYTHONPATH=src python scripts/train_maskable_ppo.py                 # Gambit, 2 players
     PYTHONPATH=src python scripts/train_maskable_ppo.py --timesteps 200000 --eval-games 1000
+    PYTHONPATH=src python scripts/train_maskable_ppo.py --game scopa --options players=2 \
+        --opponent greedy --reward score --curve 25000 --timesteps 200000
 
 Prints one line per pairing: the first bot's mean return a game with its 95% interval and its
-share of wins, over ``--eval-games`` games. Needs the ``learn`` extra (PyTorch, sb3-contrib).
+share of wins, over ``--eval-games`` games. With ``--curve N`` it first prints a learning curve:
+every N training steps the policy as it stands plays ``--curve-games`` games (mirrored deals,
+the same deals at every point) against the opponent. ``--reward score`` trains on the shaped
+reward of the games that score hand by hand (the change of the seat's running score); the
+evaluation always reports the game's return. Needs the ``learn`` extra (PyTorch, sb3-contrib).
 """
 
 from __future__ import annotations
@@ -37,18 +43,20 @@ def main() -> None:
     parser.add_argument("--timesteps", type=int, default=50_000)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reward", default="return", choices=("return", "score"),
+                        help="train on the return (at the end) or the shaped running score")
+    parser.add_argument("--curve", type=int, default=0,
+                        help="evaluate every N training steps (0: only at the end)")
+    parser.add_argument("--curve-games", type=int, default=200)
     args = parser.parse_args()
 
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
 
     options = parse_options(args.options)
     game = garrison.load(args.game, **options)
-    env = gym_env.env(args.game, seat=0, opponents=args.opponent, **options)
+    env = gym_env.env(args.game, seat=0, opponents=args.opponent, reward=args.reward, **options)
     model = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
-    start = time.perf_counter()
-    model.learn(total_timesteps=args.timesteps)
-    print(f"{args.game} {options}: MaskablePPO, {args.timesteps:,} steps against "
-          f"{args.opponent} in {time.perf_counter() - start:.0f} s")
 
     def act(tensor: np.ndarray, mask: np.ndarray) -> int:
         obs = {"observation": tensor, "action_mask": mask.astype(np.int8)}
@@ -57,6 +65,47 @@ def main() -> None:
 
     register_policy("ppo", act)
     seats = game.num_players
+    trained = [0.0]  # seconds of training so far (evaluations not counted)
+
+    def evaluate(games: int) -> str:
+        bots = ["ppo"] + [args.opponent] * (seats - 1)
+        line = run_arena(args.game, options, bots, games=games, seed=args.seed + 1,
+                         ratings=False).as_dict()["results"][0]
+        return (f"{line['mean_return']:+.3f} ± {line['mean_return_ci95']:.3f}  "
+                f"{line['win_rate']:6.1%}")
+
+    class Curve(BaseCallback):
+        """Every ``--curve`` steps: the policy against the opponent on the same deals."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.mark = time.perf_counter()
+            self.next = 0
+
+        def _on_step(self) -> bool:
+            if self.num_timesteps >= self.next:
+                trained[0] += time.perf_counter() - self.mark
+                print(f"{self.num_timesteps:>9,}  {evaluate(args.curve_games)}  "
+                      f"{trained[0]:7.0f}", flush=True)
+                self.next += args.curve
+                self.mark = time.perf_counter()
+            return True
+
+    start = time.perf_counter()
+    if args.curve:
+        print(f"{args.game} {options}, reward={args.reward}: against {args.opponent}, "
+              f"{args.curve_games} games a point (mean return ± 95%, wins)")
+        print("    steps  return vs bot     wins  train s")
+        curve = Curve()
+        model.learn(total_timesteps=args.timesteps, callback=curve)
+        trained[0] += time.perf_counter() - curve.mark  # the last update, after the last point
+        print(f"{'end':>9}  {evaluate(args.curve_games)}  {trained[0]:7.0f}")
+    else:
+        model.learn(total_timesteps=args.timesteps)
+        trained[0] = time.perf_counter() - start
+    print(f"{args.game} {options}: MaskablePPO, {args.timesteps:,} steps against "
+          f"{args.opponent} (reward={args.reward}) in {trained[0]:.0f} s of training")
+
     for first, second in (("ppo", args.opponent), ("ppo", "random"),
                           (args.opponent, "random"), ("random", args.opponent)):
         bots = [first] + [second] * (seats - 1)

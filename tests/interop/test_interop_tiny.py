@@ -23,6 +23,11 @@ def test_there_are_tiny_games_of_two_games_one_a_card_game():
     assert len(games) >= 2 and "scopa" in games
 
 
+def test_the_hidden_tiny_games_come_from_two_games_one_with_captures():
+    games = {_game_of(pyspiel.load_game(tiny_games()[name])) for name in HIDDEN_TINY_GAMES}
+    assert "scopa" in games and len(games) >= 2
+
+
 def test_the_tiny_games_keep_their_games_rules_with_fewer_cards_or_dice():
     for spiel_string in tiny_games().values():
         game = garrison_state(pyspiel.load_game(spiel_string).new_initial_state()).game
@@ -136,3 +141,29 @@ def test_scopas_aside_option_is_checked_and_leaves_the_cards_unseen():
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert state.stock.bit_count() == 2  # never dealt
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_1848s_pack_option_is_checked_and_plays_only_its_cards():
+    for pack, message in (("A01+PE04+XX9", "no card 'XX9'"), ("PE04+PE13", "one Ablaufkarte"),
+                          ("A01+Z12", "one Personenkarte"), ("A01+PE04+PE04", "twice"),
+                          ("A01+PE04+Z28", "not in the base game")):
+        with pytest.raises(garrison.OptionError, match=message):
+            garrison.load("1848", players=2, rules="base", pack=pack)
+    game = garrison.load("1848", players=2, rules="base", patt_limit=1,
+                         pack="A01+PE04+PE13+PE21+PE26+PE33")
+    cards = game.cards
+    allowed = {cards.index(c) for c in ("PE04", "PE13", "PE21", "PE26", "PE33")}
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(garrison.sample_chance(state, rng))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            state.check_invariants()
+        held = [c for hand in state.hands for c in range(len(cards.cid)) if hand >> c & 1]
+        played = [p for side in state.persons for p in side]
+        assert set(held) | set(played) <= allowed
+        assert state.stock[0].bit_count() == 1  # the fifth person is never drawn
+        assert sum(1 for w in state.won for _ in w) <= 1  # one Ablaufkarte, at most one winner

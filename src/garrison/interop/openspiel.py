@@ -558,7 +558,8 @@ def garrison_state(state: Any) -> State:
 #: Small variants for exact game theory: the games' own rules with fewer dice or cards and one
 #: deal or round, so that OpenSpiel walks the whole tree (``exploitability.nash_conv``, CFR).
 #: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934,
-#: Scopa with hidden cards 1,886 (440 information states) and 5,557 (1,110).
+#: Scopa with hidden cards 1,886 (440 information states) and 5,557 (1,110), 1848 with hidden
+#: persons 7,886 (1,460).
 TINY_GAMES = {
     # Scopa, 2 players, a pack of the Diamonds Ace to 4, dealt whole (2 cards each), one hand:
     # captures by value and by sum, a scopa for clearing the table, the seed's count
@@ -573,11 +574,17 @@ TINY_GAMES = {
     # set aside face down, 2 each: 2 of the 4 unseen cards are the opponent's (captures by value
     # and by sum, coins and the count by suit)
     "scopa_hidden_6": "garrison_scopa(aside=2,deal=all,hand_limit=1,players=2,suits=2,values=3)",
+    # 1848's base game, 2 players, one Ablaufkarte and five Personenkarten (one of each party
+    # and a second Liberal): each seat draws 2, one stays in the pile unseen, so a seat's
+    # opponent holds 2 of the 3 persons it has not seen; one Stich, decided politically (a Patt
+    # sets the card aside: the game ends), then the victory points
+    "1848_hidden_5": "garrison_1848(pack=A01+PE04+PE13+PE21+PE26+PE33,patt_limit=1,players=2,"
+                     "rules=base)",
 }
 
 #: The tiny games whose players do not see everything: an information state holds several
 #: histories (the cards set aside and the opponent's hand are unseen).
-HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6")
+HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6", "1848_hidden_5")
 
 
 def tiny_games() -> dict[str, str]:

@@ -11,7 +11,7 @@ from garrison.core import Game, GameFacts
 from . import actions, observe, render, rules
 from .bots import BOTS
 from .carddata import CardSet, load_cards
-from .params import G1848Params
+from .params import G1848Params, in_play
 from .state import G1848State
 
 
@@ -61,7 +61,7 @@ class G1848Game(Game):
     def _facts(self) -> GameFacts:
         p = self.params
         n = p.players
-        ablauf = len(self.cards.base_ablauf) if p.rules == "base" else len(self.cards.ablauf_id)
+        ablauf = len(in_play(self.cards, p.rules, p.pack)[0])
         rounds = ablauf + rules.PATT_HORIZON  # every Stich takes a card, or is one of the Patts
         hand = 4 if p.rules == "base" else 6
         per_round = n * (2 * hand + 2)  # plays, pushes and targets of the hand, a pass, a draw choice

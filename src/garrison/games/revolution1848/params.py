@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from garrison.core import OptionError, Params, option
 
-from .carddata import load_cards
+from .carddata import CardSet, load_cards
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,52 @@ class G1848Params(Params):
         "often it happens",
     )
 
+    pack: str = option(
+        "",
+        doc="for exact game theory, not a way to play: only these cards are in play, their ids "
+        "joined by '+' (e.g. A01+PE01+PE09+PE21+PE33); at least one Ablaufkarte and one "
+        "Personenkarte, each in play under the rules; empty: the rules' whole set",
+    )
+
     def validate(self) -> None:
         if self.rules == "base" and self.players != 2:
             raise OptionError(
                 f"option 'rules' = 'base' is the 2-player base game; use players=2 (got {self.players})"
             )
-        load_cards(self.cards)
+        in_play(load_cards(self.cards), self.rules, self.pack)
+
+
+def in_play(cards: CardSet, rules: str, pack: str) -> tuple[list[int], int]:
+    """The Ablaufkarten in play (their indices, in order) and the bitmask of the playable cards
+    left out, under ``rules`` and the option ``pack`` (docs/rules/1848.md, "Options").
+
+    Raises:
+        OptionError: for a pack naming an unknown card, a card the rules leave out, a card twice,
+            or no Ablaufkarte or no Personenkarte.
+    """
+    ablauf = list(cards.base_ablauf) if rules == "base" else list(range(len(cards.ablauf_id)))
+    excluded = cards.excluded(rules)
+    if not pack:
+        return ablauf, excluded
+    ids = pack.split("+")
+    if len(set(ids)) != len(ids):
+        raise OptionError(f"option 'pack' names a card twice: {pack!r}")
+    kept_ablauf, kept = [], 0
+    for cid in ids:
+        if cid in cards.ablauf_id:
+            index = cards.ablauf_id.index(cid)
+            if index not in ablauf:
+                raise OptionError(f"option 'pack': Ablaufkarte {cid} is not in the {rules} game")
+            kept_ablauf.append(index)
+        elif cid in cards.cid:
+            card = cards.index(cid)
+            if excluded >> card & 1:
+                raise OptionError(f"option 'pack': card {cid} is not in the {rules} game")
+            kept |= 1 << card
+        else:
+            raise OptionError(f"option 'pack': no card {cid!r}; ids are A01-A26, PE01-PE42 and "
+                              "Z01-Z34, joined by '+'")
+    if not kept_ablauf or not any(cards.is_person(c) for c in range(len(cards.cid)) if kept >> c & 1):
+        raise OptionError("option 'pack' needs at least one Ablaufkarte and one Personenkarte")
+    everything = (1 << len(cards.cid)) - 1
+    return sorted(kept_ablauf), everything & ~kept

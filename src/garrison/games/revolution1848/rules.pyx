@@ -28,6 +28,7 @@ from libc.string cimport memset
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .carddata import FLAGS, MAX_OPS as _MAX_OPS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
+from .params import in_play
 
 ctypedef unsigned long long Mask
 
@@ -375,9 +376,9 @@ cdef class G1848Core(CompiledState):
         self.game = game
         p = game.params
         cs = game.cards
-        self._config(card_tables(game), p.players, p.rules == "extended", p.patt_limit,
-                     cs.base_ablauf if p.rules == "base" else range(len(cs.ablauf_id)),
-                     from_int(cs.excluded(p.rules)))
+        ablauf, excluded = in_play(cs, p.rules, p.pack)
+        self._config(card_tables(game), p.players, p.rules == "extended", p.patt_limit, ablauf,
+                     from_int(excluded))
         self.s.phase = DRAW
         self.s.stock = self.universe
         self.s.pending = self.s.assign_army = self.s.first_passer = -1
