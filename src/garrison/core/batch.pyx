@@ -22,6 +22,7 @@ positions), its bots and the game, so an unpickled copy continues as the origina
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdlib cimport free, malloc
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 from numpy.random cimport bitgen_t
 
@@ -97,14 +98,29 @@ cdef class CompiledTables:
     cdef void _advance(self, CompiledState state, int i) except *:
         """Draw chance outcomes and play the bots until the caller must act or the game ends."""
         cdef bitgen_t* gen = self.gens[i]
-        cdef int player
+        cdef int player, action
+        cdef uint64_t seed
         cdef dict bots = self.bots[i]
         while True:
             player = state._current()
             if player == CHANCE_PLAYER:
                 state._do(state._sample_chance(gen.next_double(gen.state)))
             elif player >= 0 and bots and player in bots:
-                state.apply_action(bots[player].step(state), seat=player)
+                bot = bots[player]
+                if getattr(bot, "compiled_policy", False):
+                    # the bot's own step (CompiledPolicyBot.step) without the calls: one legal id
+                    # is played as is, else the policy draws from a seed of the bot's generator
+                    if state._find_legal() == 1:
+                        action = state._legal_buf[0]
+                    else:
+                        seed = bot.rng.getrandbits(64)
+                        action = state._policy(player, &seed)
+                    if state._is_legal(action):
+                        state._do(action)
+                    else:
+                        state.apply_action(action, seat=player)  # raises, naming the move
+                else:
+                    state.apply_action(bot.step(state), seat=player)
             else:
                 return
 

@@ -54,6 +54,8 @@ class G1848Game(Game):
     def __init__(self, params: G1848Params | None = None) -> None:
         p = params if params is not None else G1848Params()
         self.cards: CardSet = load_cards(p.cards)
+        #: the Ablaufkarten in play and the bitmask of the cards left out (rules and ``pack``)
+        self.in_play: tuple[list[int], int] = in_play(self.cards, p.rules, p.pack)
         #: every event worded so far, by event: its lines (``log.worded``)
         self.event_lines: dict[tuple[int, int, int, int], tuple[tuple[int, str], ...]] = {}
         super().__init__(p)
@@ -61,7 +63,7 @@ class G1848Game(Game):
     def _facts(self) -> GameFacts:
         p = self.params
         n = p.players
-        ablauf = len(in_play(self.cards, p.rules, p.pack)[0])
+        ablauf = len(self.in_play[0])
         rounds = ablauf + rules.PATT_HORIZON  # every Stich takes a card, or is one of the Patts
         hand = 4 if p.rules == "base" else 6
         per_round = n * (2 * hand + 2)  # plays, pushes and targets of the hand, a pass, a draw choice

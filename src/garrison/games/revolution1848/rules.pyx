@@ -28,7 +28,6 @@ from libc.string cimport memset
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .carddata import FLAGS, MAX_OPS as _MAX_OPS, N_PERSON as _N_PERSON, N_ZUSATZ as _N_ZUSATZ, PARTIES
-from .params import in_play
 
 ctypedef unsigned long long Mask
 
@@ -376,7 +375,7 @@ cdef class G1848Core(CompiledState):
         self.game = game
         p = game.params
         cs = game.cards
-        ablauf, excluded = in_play(cs, p.rules, p.pack)
+        ablauf, excluded = game.in_play
         self._config(card_tables(game), p.players, p.rules == "extended", p.patt_limit, ablauf,
                      from_int(excluded))
         self.s.phase = DRAW

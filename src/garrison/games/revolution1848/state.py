@@ -18,7 +18,6 @@ from garrison.core.state import normalize_text
 from . import actions as A
 from . import log, observe
 from .carddata import N_PERSON, CardSet
-from .params import in_play
 from .rules import HAND_LIMIT, G1848Core
 
 if TYPE_CHECKING:
@@ -189,7 +188,7 @@ class G1848State(G1848Core, State):
             assert seen & m == 0, "a card is in two places"
             seen |= m
             total += m.bit_count()
-        universe = ((1 << len(cs.cid)) - 1) & ~in_play(cs, self.params.rules, self.params.pack)[1]
+        universe = ((1 << len(cs.cid)) - 1) & ~cast("G1848Game", self.game).in_play[1]
         assert seen == universe and total == universe.bit_count(), "a card is missing"
         assert all(h.bit_count() <= HAND_LIMIT for h in self.hands), "more than 6 in hand"
         assert len(self.won) == self.n
