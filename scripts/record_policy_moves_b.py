@@ -35,7 +35,7 @@ FOLDER = {"soldateska": "soldateska", "1848": "g1848", "stratego": "stratego"}
 # heuristic) or "mixed" (the heuristic at even seats, random at odd ones).
 CONFIGS: dict[str, list[tuple[dict[str, Any], str]]] = {
     "soldateska": [
-        ({"players": p, "ducats_per_player": 3, **extra}, table)
+        ({"players": p, "ducats_per_player": 8, **extra}, table)
         for p in (3, 4, 5, 6)
         for extra in ({}, {"deck": "full"} if p < 6 else {"duel_anytime": True},
                       {"deck": "five_suits", "tobacco_trump": True, "kokette_dice": 2} if p == 5
@@ -122,7 +122,8 @@ def record(name: str, want: int, seed: int) -> dict[str, Any]:
                 legal = state.legal_actions()
                 if len(legal) > 1:
                     decisions += 1
-                    if decisions % k == 0:
+                    # Soldateska: every declaration, pass and lay-aside (a few per round)
+                    if decisions % k == 0 or (name == "soldateska" and state.phase != 5):
                         move = seed_free(name, game, state, seat)
                         if move is not None:
                             points.append([len(state.history()), seat, move])
