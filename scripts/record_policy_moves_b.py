@@ -6,7 +6,7 @@ Plays games (random play, bot against bot, and mixed tables, over the game's opt
 player counts), asks a fresh ``heuristic`` bot at every decision point with two legal actions or
 more, and keeps the point only when its choice does not depend on the bot's seed: two seeds
 must agree (for Stratego, whose bot adds up to 0.2 of random noise to every move's score, also
-the worst-case noise for the chosen move). Each kept game is stored as its options, its history
+the worst-case noise for the chosen move; for its setup, whose layout the seed draws, eight). Each kept game is stored as its options, its history
 (action ids, chance included) up to the last kept point, and the points ``[ply, seat, move]``
 (``ply``: the history length at the decision). Written to
 ``tests/<game folder>/fixtures/policy_moves.json``.
@@ -81,7 +81,10 @@ def seed_free(name: str, game: garrison.Game, state: Any, seat: int) -> int | No
     """The bot's move at ``state`` if two seeds (and, for Stratego's noise, the worst case for
     the move) agree on it, else None."""
     first = choice(game, state, seat, 1)
-    if choice(game, state, seat, 2) != first:
+    # Stratego's setup draws its layout from the seed: eight seeds, so that no chance agreement
+    # of two passes for a rule
+    seeds = range(2, 9) if name == "stratego" and state.phase == 0 else (2,)
+    if any(choice(game, state, seat, s) != first for s in seeds):
         return None
     if name == "stratego" and state.phase == 1:  # PLAY: noise 0 for the move, ~0.2 for others
         legal = state.legal_actions()
@@ -123,7 +126,9 @@ def record(name: str, want: int, seed: int) -> dict[str, Any]:
                 if len(legal) > 1:
                     decisions += 1
                     # Soldateska: every declaration, pass and lay-aside (a few per round)
-                    if decisions % k == 0 or (name == "soldateska" and state.phase != 5):
+                    # and Stratego's setups
+                    if decisions % k == 0 or (name == "soldateska" and state.phase != 5) or (
+                            name == "stratego" and state.phase == 0):
                         move = seed_free(name, game, state, seat)
                         if move is not None:
                             points.append([len(state.history()), seat, move])
