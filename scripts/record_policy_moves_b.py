@@ -88,7 +88,7 @@ def seed_free(name: str, game: garrison.Game, state: Any, seat: int) -> int | No
         return None
     if name == "stratego" and state.phase == 1:  # PLAY: noise 0 for the move, ~0.2 for others
         legal = state.legal_actions()
-        noise = [0.0 if a == first else 0.2 - 1e-12 for a in legal]
+        noise = [0.0 if a == first else 1.0 - 1e-12 for a in legal]  # random() * 0.2 ~ 0.2
         bot = make_bot(game, "heuristic", seat, seed=3)
         bot.rng = _Noise(noise)  # type: ignore[assignment]
         if bot.step(state) != first:
