@@ -1,6 +1,6 @@
 """Checks shared by the tests of the games' compiled rule-of-thumb bots (``_policy``): the
 recorded moves of the Python bot they replace, legality, determinism, no peeking at hidden
-information, and playouts (``policy_playout``). Each game's ``test_policy.py`` calls them."""
+information, and playouts (``policy_playout``). Each game's ``test_<game>_policy.py`` calls them."""
 
 from __future__ import annotations
 
