@@ -34,7 +34,7 @@ def test_the_bots_setups_vary_and_are_in_no_public_list():
 def test_the_bots_nearest_enemy_map_is_the_city_block_distance_to_the_closest():
     import random
 
-    from garrison.games.stratego.bots import nearest
+    from garrison.games.stratego.rules import nearest
 
     rng = random.Random(4)
     for count in (0, 1, 2, 5, 40):

@@ -11,7 +11,8 @@ The rules themselves are in five files included at the end, one per part of the 
   and effects;
 * ``armies.pxi``: armies and commanders ("So wechselt eine Armee die Seite");
 * ``round.pxi``: the round's result ("Auswertung eines Kartenstichs"), the end of a Stich;
-* ``end.pxi``: the game's end ("Bei vier ist Schluss", "Und so wird abgerechnet").
+* ``end.pxi``: the game's end ("Bei vier ist Schluss", "Und so wird abgerechnet");
+* ``policy.pxi``: the ``heuristic`` bot's moves (the kernel's ``_policy``).
 
 Card indices as ``carddata.py``: 0..41 Personenkarten, 42..75 Zusatzkarten (army cards among
 them); a set of cards is a 128-bit mask. No card id appears here: every card fact comes from the
@@ -23,6 +24,7 @@ The table of a Stich: the persons on each side (in the order they were played), 
 none). The rules record events (codes below) that ``log.py`` turns into text when someone reads
 the log.
 """
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
@@ -520,6 +522,14 @@ cdef class G1848Core(CompiledState):
             return [0.0] * self.n
         return [1.0 / k if (self.s.winners >> seat) & 1 else 0.0 for seat in range(self.n)]
 
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The ``heuristic`` bot's move (policy.pxi); it draws no tie-breaks."""
+        return heuristic_move(self, seat)
+
+    cdef long long _stage(self) noexcept:
+        """0: the returns change only at the game's end, where a playout stops anyway."""
+        return 0
+
     cdef int zusatz_side(self, int i) noexcept:
         """The side a Zusatzkarte on the table is shown on: the side it lies on, the side of its
         person, or (its person has left the game) its player's."""
@@ -856,3 +866,4 @@ include "laying.pxi"
 include "armies.pxi"
 include "round.pxi"
 include "end.pxi"
+include "policy.pxi"

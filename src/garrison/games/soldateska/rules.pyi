@@ -22,6 +22,9 @@ ROLL_LIMIT: int
 EVENTS: dict[str, int]
 PRIVATE: frozenset[int]
 
+def loot(card: int, ducats: int) -> float: ...
+def keep_value(card: int, trump: int, ducats: int = 10) -> float: ...
+
 class SoldateskaCore(CompiledState):
     #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     n: int

@@ -11,6 +11,7 @@ below) that ``log.py`` turns into text when someone reads the log.
 Chance: a deal is one card id (probability 1/stock); a die is its face 0..4 (1/5); the
 Kokette's two dice are ``garrison.core.dice``'s id of the pair.
 """
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
@@ -883,6 +884,16 @@ cdef class SoldateskaCore(CompiledState):
         return [1.0 / winners if self.s.ducats[s] == best else 0.0 for s in range(n)]
 
     # -- the kernel's hooks ------------------------------------------------------------------------
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The ``heuristic`` bot's move (policy.pxi); it draws no tie-breaks."""
+        return heuristic_move(self, seat)
+
+    cdef long long _stage(self) noexcept:
+        """Rounds settled and the end: the returns change only there (``_returns``)."""
+        if self.win_returns:
+            return self.s.over
+        return 2 * self.s.round + self.s.over
+
     cdef int _current(self) noexcept:
         cdef int phase = self.s.phase
         if phase == P_PLAY:
@@ -1273,3 +1284,7 @@ def rolloff_roller(state):
 
 def declarable(state):
     return state.declarable
+
+
+# -- the heuristic bot ----------------------------------------------------------------------------
+include "policy.pxi"

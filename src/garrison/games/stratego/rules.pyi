@@ -20,7 +20,10 @@ REASONS: tuple[str, ...]
 EVENTS: dict[str, int]
 CHASE_MEMORY: int
 
+PIECE_VALUES: tuple[float, ...]
+
 def battle(attacker: int, defender: int) -> int: ...
+def nearest(targets: list[int] | tuple[int, ...]) -> list[int]: ...
 
 class Tables:
     """What the rules compute from the options once per game (opaque to Python)."""

@@ -12,6 +12,8 @@ The rules record events (codes below) that ``log.py`` turns into text when someo
 
 import random
 
+from libc.stdint cimport uint64_t
+
 from garrison.core.compiled cimport CHANCE_PLAYER, MAX_LEGAL, TERMINAL_PLAYER, CompiledState
 
 from .board import LAKES, RAYS
@@ -687,6 +689,14 @@ cdef class StrategoCore(CompiledState):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.s.winner == 0 else [-1.0, 1.0]
 
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The ``heuristic`` bot's move (policy.pxi), its noise and setups drawn from ``rng``."""
+        return heuristic_move(self, seat, rng)
+
+    cdef long long _stage(self) noexcept:
+        """0: the returns change only at the game's end, where a playout stops anyway."""
+        return 0
+
     cdef int public_rank(self, int piece) noexcept:
         """The rank of ``piece`` as its opponent knows it, or -1 (``observe.public_rank``)."""
         if self.s.flags[piece] & REVEALED and (self.s.pos[piece] < 0 or not self.t.forget_revealed):
@@ -858,3 +868,7 @@ cdef class StrategoCore(CompiledState):
         cdef int* e = self._events
         return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3])
                 for i in range(start, self._nevents)]
+
+
+# -- the heuristic bot ----------------------------------------------------------------------------
+include "policy.pxi"

@@ -30,9 +30,10 @@ def random_layout(army: tuple[int, ...], rows: int, rng: random.Random) -> tuple
     return tuple(cells)
 
 
-# How much each rank likes each row of the zone (row 0 = own back row): front for Soldiers,
-# middle for Defusers and the strong pieces, the rest anywhere.
-_ROW_TASTE = {
+#: How much each rank likes each row of the zone (row 0 = own back row): front for Soldiers,
+#: middle for Defusers and the strong pieces, the rest anywhere (2 on every row). The
+#: ``heuristic`` bot places its pieces by it too (policy.pxi).
+ROW_TASTE = {
     SCOUT: (1, 2, 4, 6),
     MINER: (3, 4, 3, 1),
     BOMB: (3, 4, 2, 1),
@@ -51,12 +52,6 @@ def heuristic_layout(army: tuple[int, ...], rows: int, index: int) -> tuple[int,
     return sound_layout(army, rows, rng, flag)
 
 
-def varied_layout(army: tuple[int, ...], rows: int, rng: random.Random) -> tuple[int, ...]:
-    """A fresh sound layout from ``rng`` (the bots' setups, drawn from the server's random
-    source): the Flag on any square of the back row, everything else as ``sound_layout``."""
-    return sound_layout(army, rows, rng, rng.randrange(10))
-
-
 def sound_layout(army: tuple[int, ...], rows: int, rng: random.Random, flag: int) -> tuple[int, ...]:
     """Flag on back-row square ``flag`` with Bombs beside and in front of it where the army has
     them, Soldiers towards the front, Defusers and the strong pieces in the middle rows,
@@ -72,11 +67,11 @@ def sound_layout(army: tuple[int, ...], rows: int, rng: random.Random, flag: int
         if left[BOMB] > 0:
             cells[s] = BOMB
             left[BOMB] -= 1
-    order = sorted(left.elements(), key=lambda r: (r not in _ROW_TASTE, rng.random()))
+    order = sorted(left.elements(), key=lambda r: (r not in ROW_TASTE, rng.random()))
     empties = rows * 10 - len(army)
     for rank in order:
         free = [s for s in range(rows * 10) if cells[s] == EMPTY]
-        taste = _ROW_TASTE.get(rank, (2, 2, 2, 2))
+        taste = ROW_TASTE.get(rank, (2, 2, 2, 2))
         weights = [taste[min(s // 10, 3)] for s in free]
         cells[rng.choices(free, weights)[0]] = rank
     assert sum(c == EMPTY for c in cells) == empties

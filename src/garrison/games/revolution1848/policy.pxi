@@ -1,0 +1,95 @@
+# The rule-of-thumb bot (``heuristic``, bots.py): greedy for the current Stich
+# (docs/rules/1848.md, "A round (Stich)" and "Deciding the round"), the one source of its moves.
+#
+# Included by rules.pyx (one module): functions of the typed state ``self``. The bot reads what
+# its seat sees: its own hand and the table, whose decision (``decide``) reads nothing hidden.
+# To weigh a card it plays it on the state itself and takes it back (struct and log restored).
+
+from libc.string cimport memcpy
+
+#: What winning the Stich is worth on top of the points it credits; another seat's win costs half.
+cdef double WIN_BONUS = 6.0
+#: What a card played costs (it is gone for later Stiche).
+cdef double CARD_COST = 1.5
+
+
+cdef double stich_value(G1848Core self, int seat) noexcept:
+    """How good the table is for ``seat`` if the Stich ended now: the points credited to it less
+    half the others', plus the win bonus (less half of it when another seat would win)."""
+    cdef Result r
+    cdef int k, mine = 0, theirs = 0
+    cdef double value
+    decide(self, &r, False)
+    for k in range(r.ncredits):
+        if r.cseat[k] == seat:
+            mine += r.cpoints[k]
+        else:
+            theirs += r.cpoints[k]
+    value = mine - 0.5 * theirs
+    if r.winner == seat:
+        value += WIN_BONUS
+    elif r.winner >= 0:
+        value -= WIN_BONUS / 2
+    return value
+
+
+cdef double value_after(G1848Core self, int seat, int action) except? -1e300:
+    """``stich_value`` once ``action`` is played; when it leaves ``seat`` a target or an army's
+    commander to choose, the best of those. The state is restored as it was."""
+    cdef G1848 saved
+    cdef Py_ssize_t nevents = self._nevents
+    cdef bint overflow = self._log_overflow
+    cdef int choices[N_PERSON + MAX_SEATS]
+    cdef int n, k
+    cdef double value, v
+    memcpy(&saved, &self.s, sizeof(G1848))  # every byte: equality compares the struct's bytes
+    try:
+        self._apply(action)
+        if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
+            n = self._legal(choices)
+            value = value_after(self, seat, choices[0])
+            for k in range(1, n):
+                v = value_after(self, seat, choices[k])
+                if v > value:
+                    value = v
+        else:
+            value = stich_value(self, seat)
+    finally:
+        memcpy(&self.s, &saved, sizeof(G1848))
+        self._nevents = nevents
+        self._log_overflow = overflow
+    return value
+
+
+cdef int heuristic_move(G1848Core self, int seat) except -2:
+    """Draws from the pile it holds fewer cards of; gives an army to itself when it may; else
+    the target (or commander) that leaves the best table; in its turn the card whose table
+    gains most over now, less ``CARD_COST``, or passes when none gains. First best wins ties."""
+    cdef const int* legal = self._legal_buf
+    cdef int n = self._nlegal, k, best, hp
+    cdef double base, gain, best_gain
+    if n == 1:
+        return legal[0]
+    if self.s.phase == DRAW:
+        hp = count(self.s.hands[seat] & PERSONS)
+        return A_DRAW_PERSON if hp <= count(self.s.hands[seat]) - hp else A_DRAW_ZUSATZ
+    if self.s.phase == TARGET or self.s.phase == ASSIGN:
+        if self.s.phase == ASSIGN:
+            for k in range(n):
+                if legal[k] == A_ASSIGN + seat:
+                    return legal[k]
+        best, best_gain = legal[0], value_after(self, seat, legal[0])
+        for k in range(1, n):
+            gain = value_after(self, seat, legal[k])
+            if gain > best_gain:
+                best, best_gain = legal[k], gain
+        return best
+    base = stich_value(self, seat)
+    best, best_gain = A_PASS, 0.0
+    for k in range(n):
+        if legal[k] >= A_PUSH:  # only cards played (not pushed, not a pass) are weighed
+            continue
+        gain = value_after(self, seat, legal[k]) - base - CARD_COST
+        if gain > best_gain:
+            best, best_gain = legal[k], gain
+    return best
