@@ -17,11 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
 import garrison
-from garrison.bots import make_bot
+from garrison.core import Bot
 
 #: Per game: the bot recorded, and the option presets the games cycle through.
 PRESETS: dict[str, tuple[str, list[dict[str, Any]]]] = {
@@ -39,6 +42,8 @@ PRESETS: dict[str, tuple[str, list[dict[str, Any]]]] = {
         {"players": 6, "target": 2, "ace_takes_all": True, "must_capture": False},
         {"players": 3, "deal": "all", "values": 4, "suits": 3, "target": 3},
         {"players": 2, "deal": "all", "values": 5, "suits": 4, "aside": 4, "target": 2},
+        {"players": 3, "target": 6, "must_capture": False},
+        {"players": 2, "target": 6, "must_capture": False, "fewest_cards": True},
     ]),
     "solo66": ("heuristic", [
         {"deals": 5},
@@ -57,13 +62,29 @@ PRESETS: dict[str, tuple[str, list[dict[str, Any]]]] = {
 }
 
 
-def play(name: str, bot: str, options: dict[str, Any], rng: random.Random,
+def bot_at(name: str, bot: str, commit: str) -> type[Bot]:
+    """The class of bot ``bot`` in ``games/<name>/bots.py`` of ``commit`` (its relative imports
+    read today's package)."""
+    source = subprocess.run(
+        ["git", "show", f"{commit}:src/garrison/games/{name}/bots.py"],
+        capture_output=True, text=True, check=True).stdout
+    module = types.ModuleType(f"garrison.games.{name}._bots_{commit}")
+    module.__package__ = f"garrison.games.{name}"
+    sys.modules[module.__name__] = module
+    exec(compile(source, f"{commit}:bots.py", "exec"), module.__dict__)  # noqa: S102
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, Bot) and value.name == bot:
+            return value
+    raise SystemExit(f"no bot {bot!r} in {name}'s bots.py of {commit}")
+
+
+def play(name: str, cls: type[Bot], options: dict[str, Any], rng: random.Random,
          limit: int) -> dict[str, Any]:
     """One game; the recorded points of it (at most ``limit``, spread over the game)."""
     game = garrison.load(name, **options)
     n = game.num_players
     by_bot = [rng.random() < 0.5 for _ in range(n)]
-    players = [make_bot(game, bot, s, seed=rng.getrandbits(32)) for s in range(n)]
+    players = [cls(game, s, seed=rng.getrandbits(32)) for s in range(n)]
     state = game.new_initial_state()
     points: list[list[int]] = []
     keep = rng.uniform(0.3, 1.0)  # the share of decisions recorded in this game
@@ -76,8 +97,8 @@ def play(name: str, bot: str, options: dict[str, Any], rng: random.Random,
             legal = state.legal_actions()
             action = -1
             if len(legal) > 1 and len(points) < limit and rng.random() < keep:
-                first = make_bot(game, bot, seat, seed=1).step(state.clone())
-                second = make_bot(game, bot, seat, seed=2).step(state.clone())
+                first = cls(game, seat, seed=1).step(state.clone())
+                second = cls(game, seat, seed=2).step(state.clone())
                 if first == second:
                     points.append([len(state.history()), seat, first])
             if by_bot[seat]:
@@ -94,21 +115,24 @@ def main() -> None:
     parser.add_argument("--points", type=int, default=3000, help="decision points to record")
     parser.add_argument("--per-game", type=int, default=120, help="most points from one game")
     parser.add_argument("--seed", type=int, default=20261126)
+    parser.add_argument("--commit", default="5350637", help="the commit of the bot recorded")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     bot, presets = PRESETS[args.game]
+    cls = bot_at(args.game, bot, args.commit)
     rng = random.Random(args.seed)
     games, total, i = [], 0, 0
     while total < args.points:
-        record = play(args.game, bot, presets[i % len(presets)], rng, args.per_game)
+        record = play(args.game, cls, presets[i % len(presets)], rng, args.per_game)
         i += 1
         if record["points"]:
             games.append(record)
             total += len(record["points"])
     out = args.out or Path("tests") / args.game / "fixtures" / "policy_moves.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    header = (f"The moves of {args.game}'s '{bot}' bot, written in Python, at commit 5350637 "
-              f"(scripts/record_policy_moves_a.py {args.game} --seed {args.seed}): per game the "
+    header = (f"The moves of {args.game}'s '{bot}' bot, written in Python, at commit {args.commit} "
+              f"(scripts/record_policy_moves_a.py {args.game} --seed {args.seed} --points "
+              f"{args.points}): per game the "
               "options, the history (action ids, chance included) and the points [ply, seat, "
               "move], the move the bot for seat plays after history[:ply] (the same for two seeds)")
     text = json.dumps({"made_by": header, "game": args.game, "bot": bot, "games": games},

@@ -181,8 +181,8 @@ cdef double best_capture(const GreedyView* v, int card, bint* any_set) except? -
     any_set[0] = ways > 0
     if ways <= 1:
         return capture_worth(v, card, cards) if ways else 0.0
-    if popcount(cards) == ways:
-        # single-card priority: each card of the same value is one set
+    if v.table & VALUE_MASK[value_of(card)]:
+        # single-card priority (3.1-3.2): each table card of the same value is one set
         rest = cards
         best = capture_worth(v, card, <Mask>1 << lowest(rest))
         rest &= rest - 1
