@@ -9,7 +9,7 @@ whose move depends on the seed is dropped. The fixture keeps, per game, the opti
 history (action ids, chance included) and the points as ``[ply, seat, move]``: the bot to move
 after ``history[:ply]`` plays ``move``. It was made with the Python bots of commit 5350637, before
 Scopa's greedy, Solo 66's heuristic and Gambit's greedy were compiled (``policy.pxi``); the tests
-hold the compiled bots to it (``tests/<game>/test_policy.py``).
+hold the compiled bots to it (``tests/<game>/test_<game>_policy.py``).
 """
 
 from __future__ import annotations
