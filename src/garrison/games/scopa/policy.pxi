@@ -22,7 +22,8 @@ cdef enum:
 
 # The worth of each card, for each (napola, re_bello) as 2 * napola + re_bello; and the worth of
 # every set of one suit's cards (10 bits), per suit, so that a set's worth is four look-ups. The
-# sums run from the suit's highest card down, the order the tests' fixture was recorded in.
+# sums run from the suit's highest card down, as the Python bot's did (the moves recorded in
+# tests/scopa/fixtures/policy_moves.json), so that worths and ties agree to the last bit.
 cdef double CARD_WORTH[4][NUM_CARDS]
 cdef double SUIT_WORTH[4][4][1024]
 # The capture values of a set of one suit's cards (the same in every suit).
