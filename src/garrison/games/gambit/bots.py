@@ -1,73 +1,43 @@
 """Gambit bots: ``greedy`` maximises the expected score of its own turn; ``exact`` plays the
 round-optimal policy (avoid the lowest score, knowing the scores already posted and that the
-players after it respond optimally). Both read only the observation (everything is public)."""
+players after it respond optimally). Both read only the typed state (everything is public).
+
+Both play the best set-aside for a table of the solver's values (``solver.py``), one die at a
+time, then roll. That move is written once, in C, in the compiled rules (``policy.pxi``):
+``greedy`` is the state's compiled policy (its table, the expected score of a turn, is filled
+once per dice count), so search plays its rollouts in C; ``exact`` hands the round solver's
+table to the same code (``solver_move``).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-import numpy as np
+from garrison.core import Bot, CompiledPolicyBot, State
 
-from garrison.core import Bot, State
-
-from . import actions
-from .solver import round_solver, turn_solver
+from .rules import solver_move
+from .solver import round_solver
 
 if TYPE_CHECKING:
     from .state import GambitState
 
 
-class _SolverBot(Bot):
-    """Plays the best set-aside for a value table, one die at a time, then rolls.
-
-    Everything in Gambit is public, so the bots read the typed state's accessors (what
-    ``observation`` would tell them, without building the view and its log text)."""
-
-    def values(self, state: GambitState) -> np.ndarray:
-        raise NotImplementedError
-
-    def step(self, state: State) -> int:
-        game_state = cast("GambitState", state)
-        roll = game_state.roll or ()
-        taken = game_state.taken
-        before = tuple(sorted((Counter(game_state.kept) - Counter(taken)).elements()))
-        solver = turn_solver(game_state.params.dice)
-        best, _ = solver.best_set_aside(self.values(game_state), before, roll, taken)
-        still = Counter(best) - Counter(taken)
-        if not still:
-            return actions.ROLL
-        return actions.keep(min(still.elements()))
-
-
-class GreedyBot(_SolverBot):
+class GreedyBot(CompiledPolicyBot):
     name = "greedy"
     description = "maximises the expected score of its own turn (exact)"
 
-    def values(self, state: GambitState) -> np.ndarray:
-        dice = state.params.dice
-        return solver_values(dice, turn_solver(dice))
 
-
-def solver_values(dice: int, solver) -> np.ndarray:  # noqa: ANN001
-    cache = _EXPECTED.get(dice)
-    if cache is None:
-        cache = _EXPECTED[dice] = solver.solve(solver.utility("expected"))
-    return cache
-
-
-_EXPECTED: dict[int, np.ndarray] = {}
-
-
-class ExactBot(_SolverBot):
+class ExactBot(Bot):
     name = "exact"
     description = "round-optimal: avoids the lowest score given the scores already posted"
 
-    def values(self, state: GambitState) -> np.ndarray:
-        order = state.order
+    def step(self, state: State) -> int:
+        game_state = cast("GambitState", state)
+        order = game_state.order
         after = len(order) - order.index(self.seat) - 1
-        posted = [score for s in order if (score := state.scores[s]) is not None]
-        return round_solver(state.params.dice).values(after, min(posted) if posted else None)
+        posted = [score for s in order if (score := game_state.scores[s]) is not None]
+        values = round_solver(game_state.dice).values(after, min(posted) if posted else None)
+        return solver_move(game_state, values)
 
 
 BOTS: dict[str, type[Bot]] = {GreedyBot.name: GreedyBot, ExactBot.name: ExactBot}

@@ -1,5 +1,8 @@
 """Type stub of the compiled Gambit rules (see rules.pyx): the typed state's accessors."""
 
+import numpy as np
+import numpy.typing as npt
+
 from garrison.core.compiled import CompiledState
 
 MODES: tuple[str, ...]
@@ -7,6 +10,7 @@ ROLL: int
 EVENTS: dict[str, int]
 
 def hand_of_code(code: int) -> tuple[int, ...]: ...
+def solver_move(state: GambitCore, values: npt.NDArray[np.float64]) -> int: ...
 
 class GambitCore(CompiledState):
     #: the number of players (``game.num_players``); Stratego's ``n`` is pieces a side

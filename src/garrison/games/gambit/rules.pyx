@@ -8,6 +8,7 @@ prize come from ``scoring.py`` (the combination table), read once per game into 
 The rules record events (codes below) that ``log.py`` turns into text when someone reads them.
 """
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
@@ -416,6 +417,15 @@ cdef class GambitCore(CompiledState):
         return [self.s.coins[seat] + share[seat] - self.s.invested[seat] for seat in range(n)]
 
     # -- the kernel's hooks --------------------------------------------------------------------
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The greedy bot (policy.pxi; docs/rules/gambit.md, "Bots and the solver"): no ties
+        are drawn."""
+        return greedy_move(self)
+
+    cdef long long _stage(self) noexcept:
+        """The returns are the game's result only (zero until it ends)."""
+        return self.s.finished
+
     cdef int _current(self) noexcept:
         if self.s.finished:
             return TERMINAL_PLAYER
@@ -583,3 +593,6 @@ def _table(int dice, str prize):
     PyMem_Free(t)
     return out
 
+
+# -- the solver bots' move (docs/rules/gambit.md, "Bots and the solver") ------------------------
+include "policy.pxi"

@@ -12,6 +12,8 @@ The rules record events (codes below) that ``log.py`` turns into text when someo
 a set of cards in an event is two ints of 20 bits (``low``, ``high``).
 """
 
+from libc.stdint cimport uint64_t
+
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
 from .scoring import score_hand, sole_best
@@ -622,6 +624,14 @@ cdef class ScopaCore(CompiledState):
         cdef int seat
         return [self.s.result[seat] for seat in range(self.players)]
 
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The greedy bot (policy.pxi; docs/rules/scopa.md, "Bots"): it draws no ties."""
+        return greedy_move(self, seat)
+
+    cdef long long _stage(self) noexcept:
+        """The returns are the game's result only (a hand's points are in ``scores``)."""
+        return self.s.to_move == TERMINAL_PLAYER
+
     cdef void _encode(self, int seat, float* out) noexcept:
         """``observe.encode`` of the observation, from the typed state (tested equal)."""
         cdef int n = self.players, sides = self.sides, side, i, at
@@ -755,3 +765,7 @@ cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
     while cards:
         out[at + lowest(cards)] = 1.0
         cards &= cards - 1
+
+
+# -- the greedy bot (docs/rules/scopa.md, "Bots") --------------------------------------------
+include "policy.pxi"

@@ -10,6 +10,7 @@ the deal in progress is read from the struct by the views.
 
 Chance: one card dealt per chance action, every card left in the pack equally likely.
 """
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
@@ -456,6 +457,14 @@ cdef class Solo66Core(CompiledState):
         """The cumulative match scores (each deal is zero-sum)."""
         return [self.s.scores[p] for p in range(PLAYERS)]
 
+    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+        """The heuristic bot (policy.pxi; docs/rules/solo66.md, "Bots"): it draws no ties."""
+        return heuristic_move(self, seat)
+
+    cdef long long _stage(self) noexcept:
+        """Deals scored: every scored deal changes the scores (a thrown-in deal is not one)."""
+        return self.s.deal_no
+
     # -- the observation tensor (observe.py's layout, written from the struct) --------------------
     cdef void _encode(self, int seat, float* t) noexcept:
         cdef Deal* g = &self.s
@@ -663,3 +672,7 @@ cdef inline void set_cards(float* out, unsigned int m) noexcept:
     while m:
         out[ctz32(m)] = 1.0
         m &= m - 1
+
+
+# -- the heuristic bot (docs/rules/solo66.md, "Bots") -----------------------------------------
+include "policy.pxi"

@@ -1,0 +1,124 @@
+"""The heuristic bot compiled (policy.pxi): it plays the Python bot's moves of the fixture, legal
+moves only, the same for a seed, the same in every world its seat cannot tell apart; and its
+playouts replay and stop at the first change of the returns (the end of a scored deal)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import garrison
+from garrison.bots import make_bot
+from garrison.core import CompiledPolicyBot
+from garrison.games.solo66.rules import AUCTION, DISCARD, PLAY
+
+FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "policy_moves.json").read_text())
+OPTIONS = (
+    {"deals": 5},
+    {"deals": 2, "all_pass": "last_trick"},
+    {"deals": 2, "scoring": "points"},
+)
+
+
+def test_the_fixture_was_made_by_the_python_bot_at_many_points():
+    assert "5350637" in FIXTURE["made_by"] and FIXTURE["bot"] == "heuristic"
+    assert sum(len(g["points"]) for g in FIXTURE["games"]) >= 2000
+    assert {g["options"].get("all_pass") for g in FIXTURE["games"]} == {None, "last_trick"}
+    assert {g["options"].get("scoring") for g in FIXTURE["games"]} == {None, "points"}
+
+
+def test_the_compiled_bot_plays_every_move_of_the_fixture():
+    wrong = []
+    phases = set()
+    for record in FIXTURE["games"]:
+        state = garrison.load("solo66", **record["options"]).new_initial_state()
+        points = {ply: (seat, move) for ply, seat, move in record["points"]}
+        for ply, action in enumerate(record["history"]):
+            if ply in points:
+                seat, move = points[ply]
+                assert state.current_player() == seat
+                phases.add(state.phase)
+                got = state.policy_action(ply)
+                if got != move:
+                    wrong.append((record["options"], ply, move, got))
+            state.apply_action(action)
+    assert wrong == []
+    assert {AUCTION, DISCARD, PLAY} <= phases
+
+
+def random_states(count: int, seed: int):
+    """Player nodes of random games across the options (every seat played at random)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = garrison.load("solo66", **rng.choice(OPTIONS)).new_initial_state()
+        stop = rng.randrange(1, 300)
+        while not state.is_terminal() and len(state.history()) < stop:
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and not state.is_chance_node():
+            out.append(state)
+    return out
+
+
+def test_moves_are_legal_and_a_seed_gives_the_same_move():
+    for i, state in enumerate(random_states(300, 1)):
+        move = state.policy_action(i)
+        assert move in state.legal_actions()
+        assert state.policy_action(i) == move
+        assert state.policy_action(i + 10**6) == move  # the heuristic draws no ties
+
+
+def test_the_bot_is_the_compiled_policy():
+    state = random_states(1, 2)[0]
+    bot = make_bot(state.game, "heuristic", state.current_player(), seed=3)
+    assert isinstance(bot, CompiledPolicyBot) and state.has_policy()
+    assert bot.step(state) == state.policy_action(99)
+
+
+def test_no_peeking_the_move_is_the_same_in_every_world_of_the_seat():
+    rng = random.Random(5)
+    differs = 0
+    for i, state in enumerate(random_states(200, 3)):
+        seat = state.current_player()
+        move = state.policy_action(i)
+        for _ in range(4):
+            world = state.resample(seat, rng)
+            differs += world.hands != state.hands or world.talon != state.talon
+            assert world.policy_action(i) == move
+    assert differs > 300  # the worlds did deal the hidden cards otherwise
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_playout_to_the_end_replays(options):
+    game = garrison.load("solo66", **options)
+    for seed in range(3):
+        state = game.new_initial_state()
+        end = state.policy_playout(seed, 100000)
+        assert end.is_terminal() and state.history() == []
+        replay = game.new_initial_state()
+        for action in end.history():
+            replay.apply_action(action)  # checked: every action legal
+        assert replay.is_terminal() and replay.returns() == end.returns()
+
+
+def test_a_playout_to_the_score_stops_where_the_returns_first_change():
+    stopped_early = 0
+    for i, state in enumerate(random_states(40, 7)):
+        before = state.returns()
+        end = state.policy_playout(i, 100000, True)
+        played = end.history()[len(state.history()):]
+        replay = state.clone()
+        for action in played[:-1]:
+            replay.apply_action(action)
+            assert replay.returns() == before and not replay.is_terminal()
+        replay.apply_action(played[-1])
+        assert replay.returns() == end.returns()
+        assert end.returns() != before or end.is_terminal()
+        stopped_early += not end.is_terminal()
+    assert stopped_early > 20  # most stopped at the end of a deal, before the match's end
