@@ -64,19 +64,20 @@ cdef struct Table:
 
 
 cdef struct Gambit:
-    int lives[MAX_SEATS]
-    int coins[MAX_SEATS]
-    int invested[MAX_SEATS]
-    int active[MAX_SEATS]
-    int scores[MAX_SEATS]     # -1: not posted this round
-    int order[MAX_SEATS]
-    int norder, turn, first, round_no, pool
-    int kept[7]               # counts per face 1..6 set aside this turn
-    int roll[7]               # the current roll as counts (valid when rolled)
-    int taken[7]              # dice set aside from the current roll
-    int nkept, ntaken, rolled
-    int finished
-    int winners               # bitmask
+    int lives[MAX_SEATS]      # {:n}
+    int coins[MAX_SEATS]      # {:n}
+    int invested[MAX_SEATS]   # {:n}
+    int active[MAX_SEATS]     # {:n bool}
+    int scores[MAX_SEATS]     # {= tuple([None if x < 0 else x for x in self.s.scores[:self.n]]) -> tuple[int | None, ...]} each seat's score this round (None, -1 in C: not posted)
+    int order[MAX_SEATS]      # {:norder} the seats still in, in the order they roll this round
+    int norder                # {hidden}
+    int turn, first, round_no, pool
+    int kept[7]               # {= _faces(self.s.kept) -> tuple[int, ...]} the dice set aside this turn (counts per face 1..6 in C)
+    int roll[7]               # {= _faces(self.s.roll) if self.s.rolled else None -> tuple[int, ...] | None} the current roll (counts per face in C), None before it is rolled
+    int taken[7]              # {= _faces(self.s.taken) -> tuple[int, ...]} the dice set aside from the current roll
+    int nkept, ntaken, rolled # {hidden}
+    int finished              # {bool}
+    int winners               # {bits:n} the winners (a bitmask of seats in C)
 
 
 cdef int hand_code(int* counts) noexcept:
@@ -131,7 +132,8 @@ cdef class GambitCore(CompiledState):
     """A game of Soldier's Gambit: the typed state and its rules."""
 
     cdef Gambit s
-    cdef public int n, dice, mode, lives0, stake, coins0, rebuy, limit, tensor_size
+    cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
+    cdef public int dice, mode, lives0, stake, coins0, rebuy, limit, tensor_size
     cdef public float money
     cdef object table                  # bytes of a Table (shared, read only)
     cdef const int* score_of
@@ -174,13 +176,6 @@ cdef class GambitCore(CompiledState):
         self.score_of = <const int*>raw
         self.prize_of = raw + sizeof(int) * HAND_CODES
         self.chance_lists = _CHANCE_LISTS
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef GambitCore o = <GambitCore>other
-        o.n, o.dice, o.mode, o.lives0 = self.n, self.dice, self.mode, self.lives0
-        o.stake, o.coins0, o.rebuy, o.limit = self.stake, self.coins0, self.rebuy, self.limit
-        o.tensor_size, o.money, o.table = self.tensor_size, self.money, self.table
-        o.score_of, o.prize_of, o.chance_lists = self.score_of, self.prize_of, self.chance_lists
 
     # -- A round: every player still in takes one turn (seed "Rules"; spec: first player rotates)
     cdef void start_round(self, int first) noexcept:
@@ -484,67 +479,7 @@ cdef class GambitCore(CompiledState):
         out[base + 3] = not self.s.rolled and not self.s.finished
         out[base + 4] = self.s.finished != 0
 
-    # -- accessors for the views (Python reads the typed state through these) -------------------
-    @property
-    def order(self):
-        return tuple(self.s.order[i] for i in range(self.s.norder))
-
-    @property
-    def turn(self):
-        return self.s.turn
-
-    @property
-    def first(self):
-        return self.s.first
-
-    @property
-    def round_no(self):
-        return self.s.round_no
-
-    @property
-    def pool(self):
-        return self.s.pool
-
-    @property
-    def lives(self):
-        return tuple(self.s.lives[i] for i in range(self.n))
-
-    @property
-    def coins(self):
-        return tuple(self.s.coins[i] for i in range(self.n))
-
-    @property
-    def invested(self):
-        return tuple(self.s.invested[i] for i in range(self.n))
-
-    @property
-    def active(self):
-        return tuple(bool(self.s.active[i]) for i in range(self.n))
-
-    @property
-    def scores(self):
-        return tuple(None if self.s.scores[i] < 0 else self.s.scores[i] for i in range(self.n))
-
-    @property
-    def kept(self):
-        return _faces(self.s.kept)
-
-    @property
-    def taken(self):
-        return _faces(self.s.taken)
-
-    @property
-    def roll(self):
-        return _faces(self.s.roll) if self.s.rolled else None
-
-    @property
-    def finished(self):
-        return bool(self.s.finished)
-
-    @property
-    def winners(self):
-        return tuple(i for i in range(self.n) if self.s.winners >> i & 1)
-
+    # -- views for Python (the fields' own accessors are GambitFields', fields.pxi) ---------------
     @property
     def mover(self):
         """The seat whose turn it is (also while chance rolls for them)."""
@@ -583,3 +518,7 @@ def _table(int dice, str prize):
     PyMem_Free(t)
     return out
 
+
+# -- GambitFields: GambitCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+include "fields.pxi"

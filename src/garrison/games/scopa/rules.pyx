@@ -108,17 +108,17 @@ def mask_of(int lo, int hi):
 
 cdef struct Scopa:
     # the game
-    int scores[MAX_SIDES]
+    int scores[MAX_SIDES]        # {:sides}
     int hand_no
     int dealer
-    int winners                  # bitmask of sides, at the end
-    double result[MAX_SEATS]
+    int winners                  # {bits:sides} the winning sides, at the end
+    double result[MAX_SEATS]     # {hidden} the returns, at the end
     # the hand
     Mask stock
     Mask table
-    Mask hands[MAX_SEATS]
-    Mask piles[MAX_SIDES]
-    int scope[MAX_SIDES]
+    Mask hands[MAX_SEATS]        # {:players}
+    Mask piles[MAX_SIDES]        # {:sides}
+    int scope[MAX_SIDES]         # {:sides}
     int last_capturer
     int mover
     int to_move
@@ -126,13 +126,13 @@ cdef struct Scopa:
     int pending
     Mask picked
     # the deal in progress: the table cards first (first deal only), then each hand
-    int first_deal
-    int deal_i
-    int deal_len
-    # the last hand scored, as it was counted (for the views)
-    int scored
-    Mask last_piles[MAX_SIDES]
-    int last_scope[MAX_SIDES]
+    int first_deal               # {hidden}
+    int deal_i                   # {hidden}
+    int deal_len                 # {hidden}
+    # the last hand scored, as it was counted (for the views: ``last_counted``)
+    int scored                   # {hidden}
+    Mask last_piles[MAX_SIDES]   # {hidden}
+    int last_scope[MAX_SIDES]    # {hidden}
 
 
 # -- 3.1-3.5 Which table cards a card may take --------------------------------------------------
@@ -336,17 +336,6 @@ cdef class ScopaCore(CompiledState):
         self.s.winners = 0
         self.s.scored = 0
         self.start_hand()
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef ScopaCore o = <ScopaCore>other
-        o.players, o.sides, o.hand_size, o.table_size = (
-            self.players, self.sides, self.hand_size, self.table_size)
-        o.pack_mask = self.pack_mask
-        o.aside = self.aside
-        o.target, o.hand_limit, o.must_capture = self.target, self.hand_limit, self.must_capture
-        o.fewest_cards, o.ace_takes_all, o.ace_scopa = (
-            self.fewest_cards, self.ace_takes_all, self.ace_scopa)
-        o.napola, o.re_bello = self.napola, self.re_bello
 
     cdef inline int side_of(self, int seat) noexcept:
         """Partners sit opposite: seats s and s + sides form one team."""
@@ -667,71 +656,15 @@ cdef class ScopaCore(CompiledState):
         self.s.stock = stock
         self._nlegal = -1
 
-    # -- accessors for the views (Python reads the typed state through these) -------------------
+    # -- views for Python (the fields' own accessors are ScopaFields', fields.pxi) ----------------
     @property
     def pack(self):
         """The cards in play (all 40 unless the options reduce the pack)."""
         return self.pack_mask
 
     @property
-    def stock(self):
-        return self.s.stock
-
-    @property
-    def table(self):
-        return self.s.table
-
-    @property
-    def hands(self):
-        return tuple([self.s.hands[i] for i in range(self.players)])
-
-    @property
     def hand_sizes(self):
         return tuple([popcount(self.s.hands[i]) for i in range(self.players)])
-
-    @property
-    def piles(self):
-        return tuple([self.s.piles[i] for i in range(self.sides)])
-
-    @property
-    def scope(self):
-        return tuple([self.s.scope[i] for i in range(self.sides)])
-
-    @property
-    def scores(self):
-        return tuple([self.s.scores[i] for i in range(self.sides)])
-
-    @property
-    def hand_no(self):
-        return self.s.hand_no
-
-    @property
-    def dealer(self):
-        return self.s.dealer
-
-    @property
-    def mover(self):
-        return self.s.mover
-
-    @property
-    def to_move(self):
-        return self.s.to_move
-
-    @property
-    def pending(self):
-        return self.s.pending
-
-    @property
-    def picked(self):
-        return self.s.picked
-
-    @property
-    def last_capturer(self):
-        return self.s.last_capturer
-
-    @property
-    def winners(self):
-        return tuple([side for side in range(self.sides) if self.s.winners >> side & 1])
 
     @property
     def deal_to(self):
@@ -755,3 +688,8 @@ cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
     while cards:
         out[at + lowest(cards)] = 1.0
         cards &= cards - 1
+
+
+# -- ScopaFields: ScopaCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+include "fields.pxi"
