@@ -28,6 +28,22 @@ cdef class GambitFields(GambitCore):
         o.score_of = self.score_of
         o.prize_of = self.prize_of
         o.chance_lists = self.chance_lists
+        o.at_active = self.at_active
+        o.at_lives = self.at_lives
+        o.at_coins = self.at_coins
+        o.at_score = self.at_score
+        o.at_posted = self.at_posted
+        o.at_to_move = self.at_to_move
+        o.at_is_me = self.at_is_me
+        o.seat_stride = self.seat_stride
+        o.at_kept = self.at_kept
+        o.at_roll = self.at_roll
+        o.at_taken = self.at_taken
+        o.at_dice_left = self.at_dice_left
+        o.at_pool = self.at_pool
+        o.at_round = self.at_round
+        o.at_awaiting = self.at_awaiting
+        o.at_over = self.at_over
 
     @property
     def lives(self):

@@ -139,6 +139,10 @@ cdef class GambitCore(CompiledState):
     cdef const int* score_of
     cdef const char* prize_of
     cdef list chance_lists             # per dice left: roll_outcomes as a list
+    # where each part of the observation tensor starts (observe.layout, by name: _encode); the
+    # parts of seat k are seat0's moved on by k * seat_stride
+    cdef int at_active, at_lives, at_coins, at_score, at_posted, at_to_move, at_is_me, seat_stride
+    cdef int at_kept, at_roll, at_taken, at_dice_left, at_pool, at_round, at_awaiting, at_over
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Gambit))
@@ -176,6 +180,7 @@ cdef class GambitCore(CompiledState):
         self.score_of = <const int*>raw
         self.prize_of = raw + sizeof(int) * HAND_CODES
         self.chance_lists = _CHANCE_LISTS
+        self._tensor_at(game.tensor_offsets())
 
     # -- A round: every player still in takes one turn (seed "Rules"; spec: first player rotates)
     cdef void start_round(self, int first) noexcept:
@@ -452,32 +457,46 @@ cdef class GambitCore(CompiledState):
             self.set_aside(action + 1)
         return 0
 
+    cdef void _tensor_at(self, dict at):
+        """The tensor's parts by name (``observe.layout``): where ``_encode`` writes each."""
+        cdef int s
+        self.at_active, self.at_lives, self.at_coins = (
+            at["seat0.active"], at["seat0.lives"], at["seat0.coins"])
+        self.at_score, self.at_posted = at["seat0.score"], at["seat0.posted"]
+        self.at_to_move, self.at_is_me = at["seat0.to_move"], at["seat0.is_me"]
+        self.seat_stride = at["seat1.active"] - at["seat0.active"] if self.n > 1 else 0
+        for s in range(self.n):
+            for part in ("active", "lives", "coins", "score", "posted", "to_move", "is_me"):
+                assert at[f"seat{s}.{part}"] == at[f"seat0.{part}"] + s * self.seat_stride
+        self.at_kept, self.at_roll, self.at_taken = at["kept"], at["roll"], at["taken"]
+        self.at_dice_left, self.at_pool, self.at_round = at["dice_left"], at["pool"], at["round"]
+        self.at_awaiting, self.at_over = at["awaiting_roll"], at["game_over"]
+
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal)."""
-        cdef int s, f, base, to_move = -1 if self.s.finished else self.mover()
+        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        where ``observe.layout`` puts it (``_tensor_at``)."""
+        cdef int s, f, k, to_move = -1 if self.s.finished else self.mover()
         cdef double dice = self.dice
         for s in range(self.n):
-            base = s * 7
-            out[base] = self.s.active[s] != 0
-            out[base + 1] = self.s.lives[s] / <double>self.lives0
-            out[base + 2] = self.s.coins[s] / <double>self.money
+            k = s * self.seat_stride
+            out[self.at_active + k] = self.s.active[s] != 0
+            out[self.at_lives + k] = self.s.lives[s] / <double>self.lives0
+            out[self.at_coins + k] = self.s.coins[s] / <double>self.money
             if self.s.scores[s] >= 0:
-                out[base + 3] = self.s.scores[s] / 50.0
-                out[base + 4] = 1
-            out[base + 5] = to_move == s
-            out[base + 6] = seat == s
-        base = self.n * 7
+                out[self.at_score + k] = self.s.scores[s] / 50.0
+                out[self.at_posted + k] = 1
+            out[self.at_to_move + k] = to_move == s
+            out[self.at_is_me + k] = seat == s
         for f in range(1, 7):
-            out[base + f - 1] = self.s.kept[f] / dice
+            out[self.at_kept + f - 1] = self.s.kept[f] / dice
             if self.s.rolled:
-                out[base + 6 + f - 1] = self.s.roll[f] / dice
-            out[base + 12 + f - 1] = self.s.taken[f] / dice
-        base += 18
-        out[base] = (self.dice - self.s.nkept) / dice
-        out[base + 1] = self.s.pool / (<double>self.money * self.n)
-        out[base + 2] = min(self.s.round_no / 100.0, 1.0)
-        out[base + 3] = not self.s.rolled and not self.s.finished
-        out[base + 4] = self.s.finished != 0
+                out[self.at_roll + f - 1] = self.s.roll[f] / dice
+            out[self.at_taken + f - 1] = self.s.taken[f] / dice
+        out[self.at_dice_left] = (self.dice - self.s.nkept) / dice
+        out[self.at_pool] = self.s.pool / (<double>self.money * self.n)
+        out[self.at_round] = min(self.s.round_no / 100.0, 1.0)
+        out[self.at_awaiting] = not self.s.rolled and not self.s.finished
+        out[self.at_over] = self.s.finished != 0
 
     # -- views for Python (the fields' own accessors are GambitFields', fields.pxi) ---------------
     @property

@@ -28,6 +28,20 @@ cdef class ScopaFields(ScopaCore):
         o.ace_scopa = self.ace_scopa
         o.napola = self.napola
         o.re_bello = self.re_bello
+        o.at_hand = self.at_hand
+        o.at_table = self.at_table
+        o.at_playing = self.at_playing
+        o.at_chosen = self.at_chosen
+        o.at_captured = self.at_captured
+        o.at_scope = self.at_scope
+        o.at_scores = self.at_scores
+        o.at_my_side = self.at_my_side
+        o.at_is_me = self.at_is_me
+        o.at_to_move = self.at_to_move
+        o.at_dealer = self.at_dealer
+        o.at_hand_sizes = self.at_hand_sizes
+        o.at_stock = self.at_stock
+        o.at_phase = self.at_phase
 
     @property
     def scores(self):

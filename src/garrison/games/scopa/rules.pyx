@@ -302,6 +302,9 @@ cdef class ScopaCore(CompiledState):
     cdef public int players, sides, hand_size, table_size, target, hand_limit, aside
     cdef Mask pack_mask
     cdef public bint must_capture, fewest_cards, ace_takes_all, ace_scopa, napola, re_bello
+    # where each part of the observation tensor starts (observe.layout, by name: _encode)
+    cdef int at_hand, at_table, at_playing, at_chosen, at_captured, at_scope, at_scores
+    cdef int at_my_side, at_is_me, at_to_move, at_dealer, at_hand_sizes, at_stock, at_phase
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Scopa))
@@ -325,6 +328,7 @@ cdef class ScopaCore(CompiledState):
         self.ace_scopa = p.ace_scopa
         self.napola = p.napola
         self.re_bello = p.re_bello
+        self._tensor_at(game.tensor_offsets())
         for i in range(MAX_SIDES):
             self.s.scores[i] = 0
             self.s.last_piles[i] = 0
@@ -611,33 +615,39 @@ cdef class ScopaCore(CompiledState):
         cdef int seat
         return [self.s.result[seat] for seat in range(self.players)]
 
+    cdef void _tensor_at(self, dict at):
+        """The tensor's parts by name (``observe.layout``): where ``_encode`` writes each."""
+        self.at_hand, self.at_table, self.at_playing = at["hand"], at["table"], at["playing"]
+        self.at_chosen, self.at_captured = at["chosen"], at["captured.side0"]
+        self.at_scope, self.at_scores, self.at_my_side = at["scope"], at["scores"], at["my_side"]
+        self.at_is_me, self.at_to_move, self.at_dealer = at["is_me"], at["to_move"], at["dealer"]
+        self.at_hand_sizes, self.at_stock, self.at_phase = (
+            at["hand_sizes"], at["stock"], at["phase"])
+        for side in range(self.sides):
+            assert at[f"captured.side{side}"] == self.at_captured + side * NUM_CARDS
+
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal)."""
-        cdef int n = self.players, sides = self.sides, side, i, at
-        cdef Mask cards
+        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        where ``observe.layout`` puts it (``_tensor_at``)."""
+        cdef int side, i
         if seat >= 0:
-            put_cards(out, 0, self.s.hands[seat])
-        put_cards(out, NUM_CARDS, self.s.table)
+            put_cards(out, self.at_hand, self.s.hands[seat])
+        put_cards(out, self.at_table, self.s.table)
         if self.s.pending != NOBODY:
-            out[2 * NUM_CARDS + self.s.pending] = 1.0
-        put_cards(out, 3 * NUM_CARDS, self.s.picked)
-        at = 4 * NUM_CARDS
-        for side in range(sides):
-            put_cards(out, at + side * NUM_CARDS, self.s.piles[side])
-        at += sides * NUM_CARDS
-        for side in range(sides):
-            out[at + side] = self.s.scope[side] / 10.0
-            out[at + sides + side] = self.s.scores[side] / <double>self.target
-            out[at + 2 * sides + side] = seat >= 0 and self.side_of(seat) == side
-        at += 3 * sides
-        for i in range(n):
-            out[at + i] = seat == i
-            out[at + n + i] = self.s.to_move == i
-            out[at + 2 * n + i] = self.s.dealer == i
-            out[at + 3 * n + i] = popcount(self.s.hands[i]) / 10.0
-        at += 4 * n
-        out[at] = popcount(self.s.stock) / 40.0
-        out[at + 1 + self.phase()] = 1.0
+            out[self.at_playing + self.s.pending] = 1.0
+        put_cards(out, self.at_chosen, self.s.picked)
+        for side in range(self.sides):  # captured.side<k>: one block of NUM_CARDS per side
+            put_cards(out, self.at_captured + side * NUM_CARDS, self.s.piles[side])
+            out[self.at_scope + side] = self.s.scope[side] / 10.0
+            out[self.at_scores + side] = self.s.scores[side] / <double>self.target
+            out[self.at_my_side + side] = seat >= 0 and self.side_of(seat) == side
+        for i in range(self.players):
+            out[self.at_is_me + i] = seat == i
+            out[self.at_to_move + i] = self.s.to_move == i
+            out[self.at_dealer + i] = self.s.dealer == i
+            out[self.at_hand_sizes + i] = popcount(self.s.hands[i]) / 10.0
+        out[self.at_stock] = popcount(self.s.stock) / 40.0
+        out[self.at_phase + self.phase()] = 1.0
 
     cdef int phase(self) noexcept:
         """0 deal, 1 play, 2 capture, 3 over (``observe.PHASES``)."""
