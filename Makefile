@@ -52,6 +52,7 @@ COMPILED := garrison.core.compiled garrison.core.batch $(subst /,.,$(patsubst sr
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard scripts)
+	$(BIN)/python scripts/declare.py --check
 	$(BIN)/mypy
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases --allowlist stubtest-allowlist.txt \
 		$(COMPILED)

@@ -5,12 +5,22 @@ Everything else about the package is in pyproject.toml. ``pip install -e .`` com
 place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --inplace``).
 """
 
+import sys
 from glob import glob
+from pathlib import Path
 
 import numpy
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+
+# Each game's fields.pxi and the generated part of its rules.pyi come from the declarations in its
+# rules.pyx (scripts/declare.py; `make lint` checks that they are current): made before compiling.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "scripts"))
+from declare import main as declare  # noqa: E402
+
+if declare([]):
+    raise SystemExit("scripts/declare.py failed")
 
 MODULES = sorted(
     glob("src/garrison/core/*.pyx") + glob("src/garrison/games/*/rules.pyx")

@@ -19,7 +19,8 @@ A game implements the hooks: ``_current`` (seat, ``CHANCE_PLAYER`` or ``TERMINAL
 ``_chance`` (the ``[(id, probability)]`` list), ``_apply(action)`` (the rules),
 ``_returns``, ``_encode(seat, out)``; and in ``__cinit__`` it calls ``self._bind(&self.s,
 sizeof(self.s))`` so the kernel knows its struct. Fields that never change during a game (the
-options, tables) live beside the struct and ``_copy_extra`` hands them to a clone.
+options, tables) live beside the struct and ``_copy_extra`` hands them to a clone; a game's
+``_copy_extra`` and its accessors are generated from these declarations (``scripts/declare.py``).
 
 The Python class a game registers is ``class XState(XCore, garrison.core.State)``: views
 (``observation``, text, ``explain_illegal``, ``parse_action``, widgets) stay in Python and read
@@ -424,6 +425,7 @@ cdef class CompiledState:
         if self._legal_cap == LEGAL_INLINE:  # sized for the game already (a larger one: on use)
             new._legal_cap = LEGAL_INLINE
         self._copy_extra(new)
+        new._size = self._size  # a game may copy less than its whole struct (Stratego's chase)
         memcpy(new._data, self._data, self._size)
         new._copy_log_from(self)
         return new

@@ -55,6 +55,15 @@ class GameFacts:
     max_chance_nodes: int | None = None
 
 
+def part_offsets(parts: list[tuple[str, int, str]]) -> dict[str, int]:
+    """Where each of the tensor's ``(name, length, meaning)`` parts starts, by name."""
+    out, at = {}, 0
+    for name, size, _ in parts:
+        out[name] = at
+        at += size
+    return out
+
+
 class Game:
     """One game with fixed options. Subclasses set the class attributes and ``_facts``."""
 
@@ -200,6 +209,15 @@ class Game:
             raise AssertionError(f"{self.name}: the layout covers {at} of "
                                  f"{self.facts.observation_tensor_size} floats")
         return out
+
+    def tensor_offsets(self) -> dict[str, int]:
+        """Where each part of the observation tensor starts, by name (``tensor_layout``): the
+        encoders write a part by its name, never by a bare offset."""
+        cached = self.__dict__.get("_tensor_offsets")
+        if cached is None:
+            self.tensor_layout()  # checks that the parts cover the tensor
+            cached = self.__dict__["_tensor_offsets"] = part_offsets(self._tensor_parts())
+        return cached
 
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         """(name, length, meaning) of each part of the observation tensor, in order."""

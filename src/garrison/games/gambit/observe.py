@@ -55,7 +55,9 @@ def tensor_size(game: GambitGame) -> int:
 
 
 def layout(game: GambitGame) -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    """The tensor's parts in order: (name, length, meaning): the one description of the tensor.
+    Both encoders (``encode`` here, ``_encode`` in rules.pyx) write each part by its name
+    (``Game.tensor_offsets``); docs/research.md's table is made from it."""
     out = []
     for s in range(game.params.players):
         out += [(f"seat{s}.active", 1, f"seat {s} is still in"),
@@ -76,31 +78,27 @@ def layout(game: GambitGame) -> list[tuple[str, int, str]]:
 
 
 def encode(game: GambitGame, obs: dict[str, Any]) -> np.ndarray:
-    """Per seat: active, lives, coins, posted score, has posted, to move, is me; then the kept
-    dice, the roll and the dice taken from it (counts per face); then dice left, pool, round,
-    awaiting a roll, game over. Scaled to roughly [0, 1]."""
+    """The tensor of ``obs``, part by part by name (``layout``; the C encoder writes the same)."""
     p = game.params
     n = game.num_players
+    at = game.tensor_offsets()
     out = np.zeros(tensor_size(game), dtype=np.float32)
     money = max(p.lives, p.coins, p.stake * p.rounds, 1)
     for s, pl in enumerate(obs["players"]):
-        base = s * 7
-        out[base] = pl["active"]
-        out[base + 1] = pl["lives"] / p.lives
-        out[base + 2] = pl["coins"] / money
+        out[at[f"seat{s}.active"]] = pl["active"]
+        out[at[f"seat{s}.lives"]] = pl["lives"] / p.lives
+        out[at[f"seat{s}.coins"]] = pl["coins"] / money
         if pl["score"] is not None:
-            out[base + 3] = pl["score"] / 50
-            out[base + 4] = 1
-        out[base + 5] = obs["to_move"] == s
-        out[base + 6] = obs["seat"] == s
-    base = n * 7
-    for i, key in enumerate(("kept", "roll", "taken")):
+            out[at[f"seat{s}.score"]] = pl["score"] / 50
+            out[at[f"seat{s}.posted"]] = 1
+        out[at[f"seat{s}.to_move"]] = obs["to_move"] == s
+        out[at[f"seat{s}.is_me"]] = obs["seat"] == s
+    for key in ("kept", "roll", "taken"):
         for face in set(obs[key] or ()):
-            out[base + i * 6 + face - 1] = obs[key].count(face) / p.dice
-    base += 18
-    out[base] = (p.dice - len(obs["kept"])) / p.dice
-    out[base + 1] = obs["pool"] / (money * n)
-    out[base + 2] = min(obs["round"] / 100, 1.0)
-    out[base + 3] = obs["awaiting_roll"]
-    out[base + 4] = obs["finished"]
+            out[at[key] + face - 1] = obs[key].count(face) / p.dice
+    out[at["dice_left"]] = (p.dice - len(obs["kept"])) / p.dice
+    out[at["pool"]] = obs["pool"] / (money * n)
+    out[at["round"]] = min(obs["round"] / 100, 1.0)
+    out[at["awaiting_roll"]] = obs["awaiting_roll"]
+    out[at["game_over"]] = obs["finished"]
     return out

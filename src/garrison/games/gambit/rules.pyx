@@ -65,19 +65,20 @@ cdef struct Table:
 
 
 cdef struct Gambit:
-    int lives[MAX_SEATS]
-    int coins[MAX_SEATS]
-    int invested[MAX_SEATS]
-    int active[MAX_SEATS]
-    int scores[MAX_SEATS]     # -1: not posted this round
-    int order[MAX_SEATS]
-    int norder, turn, first, round_no, pool
-    int kept[7]               # counts per face 1..6 set aside this turn
-    int roll[7]               # the current roll as counts (valid when rolled)
-    int taken[7]              # dice set aside from the current roll
-    int nkept, ntaken, rolled
-    int finished
-    int winners               # bitmask
+    int lives[MAX_SEATS]      # {:n}
+    int coins[MAX_SEATS]      # {:n}
+    int invested[MAX_SEATS]   # {:n}
+    int active[MAX_SEATS]     # {:n bool}
+    int scores[MAX_SEATS]     # {= tuple([None if x < 0 else x for x in self.s.scores[:self.n]]) -> tuple[int | None, ...]} each seat's score this round (None, -1 in C: not posted)
+    int order[MAX_SEATS]      # {:norder} the seats still in, in the order they roll this round
+    int norder                # {hidden}
+    int turn, first, round_no, pool
+    int kept[7]               # {= _faces(self.s.kept) -> tuple[int, ...]} the dice set aside this turn (counts per face 1..6 in C)
+    int roll[7]               # {= _faces(self.s.roll) if self.s.rolled else None -> tuple[int, ...] | None} the current roll (counts per face in C), None before it is rolled
+    int taken[7]              # {= _faces(self.s.taken) -> tuple[int, ...]} the dice set aside from the current roll
+    int nkept, ntaken, rolled # {hidden}
+    int finished              # {bool}
+    int winners               # {bits:n} the winners (a bitmask of seats in C)
 
 
 cdef int hand_code(int* counts) noexcept:
@@ -132,12 +133,17 @@ cdef class GambitCore(CompiledState):
     """A game of Soldier's Gambit: the typed state and its rules."""
 
     cdef Gambit s
-    cdef public int n, dice, mode, lives0, stake, coins0, rebuy, limit, tensor_size
+    cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
+    cdef public int dice, mode, lives0, stake, coins0, rebuy, limit, tensor_size
     cdef public float money
     cdef object table                  # bytes of a Table (shared, read only)
     cdef const int* score_of
     cdef const char* prize_of
     cdef list chance_lists             # per dice left: roll_outcomes as a list
+    # where each part of the observation tensor starts (observe.layout, by name: _encode); the
+    # parts of seat k are seat0's moved on by k * seat_stride
+    cdef int at_active, at_lives, at_coins, at_score, at_posted, at_to_move, at_is_me, seat_stride
+    cdef int at_kept, at_roll, at_taken, at_dice_left, at_pool, at_round, at_awaiting, at_over
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Gambit))
@@ -175,13 +181,7 @@ cdef class GambitCore(CompiledState):
         self.score_of = <const int*>raw
         self.prize_of = raw + sizeof(int) * HAND_CODES
         self.chance_lists = _CHANCE_LISTS
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef GambitCore o = <GambitCore>other
-        o.n, o.dice, o.mode, o.lives0 = self.n, self.dice, self.mode, self.lives0
-        o.stake, o.coins0, o.rebuy, o.limit = self.stake, self.coins0, self.rebuy, self.limit
-        o.tensor_size, o.money, o.table = self.tensor_size, self.money, self.table
-        o.score_of, o.prize_of, o.chance_lists = self.score_of, self.prize_of, self.chance_lists
+        self._tensor_at(game.tensor_offsets())
 
     # -- A round: every player still in takes one turn (seed "Rules"; spec: first player rotates)
     cdef void start_round(self, int first) noexcept:
@@ -467,94 +467,48 @@ cdef class GambitCore(CompiledState):
             self.set_aside(action + 1)
         return 0
 
+    cdef void _tensor_at(self, dict at):
+        """The tensor's parts by name (``observe.layout``): where ``_encode`` writes each."""
+        cdef int s
+        self.at_active, self.at_lives, self.at_coins = (
+            at["seat0.active"], at["seat0.lives"], at["seat0.coins"])
+        self.at_score, self.at_posted = at["seat0.score"], at["seat0.posted"]
+        self.at_to_move, self.at_is_me = at["seat0.to_move"], at["seat0.is_me"]
+        self.seat_stride = at["seat1.active"] - at["seat0.active"] if self.n > 1 else 0
+        for s in range(self.n):
+            for part in ("active", "lives", "coins", "score", "posted", "to_move", "is_me"):
+                assert at[f"seat{s}.{part}"] == at[f"seat0.{part}"] + s * self.seat_stride
+        self.at_kept, self.at_roll, self.at_taken = at["kept"], at["roll"], at["taken"]
+        self.at_dice_left, self.at_pool, self.at_round = at["dice_left"], at["pool"], at["round"]
+        self.at_awaiting, self.at_over = at["awaiting_roll"], at["game_over"]
+
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal)."""
-        cdef int s, f, base, to_move = -1 if self.s.finished else self.mover()
+        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        where ``observe.layout`` puts it (``_tensor_at``)."""
+        cdef int s, f, k, to_move = -1 if self.s.finished else self.mover()
         cdef double dice = self.dice
         for s in range(self.n):
-            base = s * 7
-            out[base] = self.s.active[s] != 0
-            out[base + 1] = self.s.lives[s] / <double>self.lives0
-            out[base + 2] = self.s.coins[s] / <double>self.money
+            k = s * self.seat_stride
+            out[self.at_active + k] = self.s.active[s] != 0
+            out[self.at_lives + k] = self.s.lives[s] / <double>self.lives0
+            out[self.at_coins + k] = self.s.coins[s] / <double>self.money
             if self.s.scores[s] >= 0:
-                out[base + 3] = self.s.scores[s] / 50.0
-                out[base + 4] = 1
-            out[base + 5] = to_move == s
-            out[base + 6] = seat == s
-        base = self.n * 7
+                out[self.at_score + k] = self.s.scores[s] / 50.0
+                out[self.at_posted + k] = 1
+            out[self.at_to_move + k] = to_move == s
+            out[self.at_is_me + k] = seat == s
         for f in range(1, 7):
-            out[base + f - 1] = self.s.kept[f] / dice
+            out[self.at_kept + f - 1] = self.s.kept[f] / dice
             if self.s.rolled:
-                out[base + 6 + f - 1] = self.s.roll[f] / dice
-            out[base + 12 + f - 1] = self.s.taken[f] / dice
-        base += 18
-        out[base] = (self.dice - self.s.nkept) / dice
-        out[base + 1] = self.s.pool / (<double>self.money * self.n)
-        out[base + 2] = min(self.s.round_no / 100.0, 1.0)
-        out[base + 3] = not self.s.rolled and not self.s.finished
-        out[base + 4] = self.s.finished != 0
+                out[self.at_roll + f - 1] = self.s.roll[f] / dice
+            out[self.at_taken + f - 1] = self.s.taken[f] / dice
+        out[self.at_dice_left] = (self.dice - self.s.nkept) / dice
+        out[self.at_pool] = self.s.pool / (<double>self.money * self.n)
+        out[self.at_round] = min(self.s.round_no / 100.0, 1.0)
+        out[self.at_awaiting] = not self.s.rolled and not self.s.finished
+        out[self.at_over] = self.s.finished != 0
 
-    # -- accessors for the views (Python reads the typed state through these) -------------------
-    @property
-    def order(self):
-        return tuple(self.s.order[i] for i in range(self.s.norder))
-
-    @property
-    def turn(self):
-        return self.s.turn
-
-    @property
-    def first(self):
-        return self.s.first
-
-    @property
-    def round_no(self):
-        return self.s.round_no
-
-    @property
-    def pool(self):
-        return self.s.pool
-
-    @property
-    def lives(self):
-        return tuple(self.s.lives[i] for i in range(self.n))
-
-    @property
-    def coins(self):
-        return tuple(self.s.coins[i] for i in range(self.n))
-
-    @property
-    def invested(self):
-        return tuple(self.s.invested[i] for i in range(self.n))
-
-    @property
-    def active(self):
-        return tuple(bool(self.s.active[i]) for i in range(self.n))
-
-    @property
-    def scores(self):
-        return tuple(None if self.s.scores[i] < 0 else self.s.scores[i] for i in range(self.n))
-
-    @property
-    def kept(self):
-        return _faces(self.s.kept)
-
-    @property
-    def taken(self):
-        return _faces(self.s.taken)
-
-    @property
-    def roll(self):
-        return _faces(self.s.roll) if self.s.rolled else None
-
-    @property
-    def finished(self):
-        return bool(self.s.finished)
-
-    @property
-    def winners(self):
-        return tuple(i for i in range(self.n) if self.s.winners >> i & 1)
-
+    # -- views for Python (the fields' own accessors are GambitFields', fields.pxi) ---------------
     @property
     def mover(self):
         """The seat whose turn it is (also while chance rolls for them)."""
@@ -596,3 +550,7 @@ def _table(int dice, str prize):
 
 # -- the solver bots' move (docs/rules/gambit.md, "Bots and the solver") ------------------------
 include "policy.pxi"
+
+# -- GambitFields: GambitCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+include "fields.pxi"

@@ -12,13 +12,13 @@ from garrison.core import CHANCE, State
 
 from . import actions
 from .observe import observe
-from .rules import GambitCore
+from .rules import GambitFields
 
 if TYPE_CHECKING:
     from .params import GambitParams
 
 
-class GambitState(GambitCore, State):
+class GambitState(GambitFields, State):
     """Every field is a typed accessor of ``GambitCore`` (see ``rules.pyx``)."""
 
     @property
@@ -58,9 +58,7 @@ class GambitState(GambitCore, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("order", "turn", "first", "round_no", "pool", "lives", "coins", "invested",
-                 "active", "scores", "kept", "roll", "taken", "finished", "winners")
-        out = {name: getattr(self, name) for name in names}
+        out = {name: getattr(self, name) for name in self.FIELDS}
         out["events"] = tuple(self.events())
         return out
 

@@ -282,56 +282,56 @@ cdef inline bint matches(const Table* t, Filter f, int p) noexcept nogil:
 
 # -- the typed state --------------------------------------------------------------------------------
 cdef struct G1848:
-    int phase
+    int phase              # {= ("draw", "play", "target", "assign", "over")[self.s.phase] -> str}
     int to_move
     int opener
     int pending            # a Zusatzkarte whose target is being chosen (still in hand), or -1
     int first_passer
-    int passed             # bitmask of seats
-    U128 hands[MAX_SEATS]
-    U128 stock             # both draw piles (a card's pile follows from its index)
-    U128 discard
-    U128 removed
-    U128 known[MAX_SEATS]  # cards in other hands seat k knows (it pushed them; they were drawn)
-    int bottom[2][N_PERSON]   # cards pushed under each pile, first to be drawn first
-    int pusher[2][N_PERSON]
-    int nbottom[2]
-    # the table of the Stich
-    Mask side[MAX_SEATS]   # the persons on each side
-    int seq[N_PERSON]      # persons in the order they were played
-    int nseq
-    int zc[N_ZUSATZ]       # Zusatzkarten on the table: card, player, target kind, target
-    int zby[N_ZUSATZ]
-    int zkind[N_ZUSATZ]
-    int zt[N_ZUSATZ]
-    int nz
-    int ac[N_ZUSATZ]       # armies: card, place, commanders leading it (persons; 0: none)
-    int aplace[N_ZUSATZ]
-    Mask alead[N_ZUSATZ]
-    int na
-    # an army waiting for the seed's tie choice
+    int passed             # {= tuple([bool(self.s.passed >> k & 1) for k in range(self.n)]) -> tuple[bool, ...]} whether each seat passed (a bitmask of seats in C)
+    U128 hands[MAX_SEATS]  # {= tuple([to_int(self.s.hands[k]) for k in range(self.n)]) -> tuple[int, ...]}
+    U128 stock             # {= (to_int(self.s.stock & PERSONS), to_int(self.s.stock & ~PERSONS)) -> tuple[int, int]} the face-down draw piles: (persons, Zusatz) masks (one mask in C: a card's pile follows from its index)
+    U128 discard           # {= (to_int(self.s.discard & PERSONS), to_int(self.s.discard & ~PERSONS)) -> tuple[int, int]}
+    U128 removed           # {= to_int(self.s.removed) -> int}
+    U128 known[MAX_SEATS]  # {hidden} cards in other hands seat k knows (it pushed them; they were drawn)
+    int bottom[2][N_PERSON]   # {hidden} cards pushed under each pile, first to be drawn first
+    int pusher[2][N_PERSON]   # {hidden}
+    int nbottom[2]            # {hidden}
+    # the table of the Stich (``persons``, ``zusatz``, ``armies``)
+    Mask side[MAX_SEATS]   # {hidden} the persons on each side
+    int seq[N_PERSON]      # {hidden} persons in the order they were played
+    int nseq               # {hidden}
+    int zc[N_ZUSATZ]       # {hidden} Zusatzkarten on the table: card, player, target kind, target
+    int zby[N_ZUSATZ]      # {hidden}
+    int zkind[N_ZUSATZ]    # {hidden}
+    int zt[N_ZUSATZ]       # {hidden}
+    int nz                 # {hidden}
+    int ac[N_ZUSATZ]       # {hidden} armies: card, place, commanders leading it (persons; 0: none)
+    int aplace[N_ZUSATZ]   # {hidden}
+    Mask alead[N_ZUSATZ]   # {hidden}
+    int na                 # {hidden}
+    # an army waiting for the seed's tie choice (``assign_choices``)
     int assign_army
-    int ach_seat[MAX_SEATS]
-    int ach_cmd[MAX_SEATS]
-    int nach
-    # the draw queue: (seat, kind)
-    int dseat[MAX_DRAWS]
-    int dkind[MAX_DRAWS]
-    int ndraws
+    int ach_seat[MAX_SEATS]   # {hidden}
+    int ach_cmd[MAX_SEATS]    # {hidden}
+    int nach                  # {hidden}
+    # the draw queue: (seat, kind) (``draws``)
+    int dseat[MAX_DRAWS]   # {hidden}
+    int dkind[MAX_DRAWS]   # {hidden}
+    int ndraws             # {hidden}
     # the game
     int ablauf_pos
     int patt_count         # Patts in a row on the current Ablaufkarte
     int patts              # Patts in the whole game (PATT_HORIZON)
     int round_no
-    int won[MAX_SEATS]     # Ablaufkarten won (indices, as a mask)
-    int set_aside
-    int tally[MAX_SEATS][N_PARTIES]
-    int vp[MAX_SEATS]
-    bint scored
-    int winners            # bitmask of seats
-    int last_kind          # 0 none, 1 political, 2 military: the last Stich's decision
-    int last_ev0           # its lines are the events [last_ev0, last_ev1)
-    int last_ev1
+    int won[MAX_SEATS]     # {:n bits:N_ABLAUF} Ablaufkarten won by each seat (indices, as a mask in C)
+    int set_aside          # {bits:N_ABLAUF}
+    int tally[MAX_SEATS][N_PARTIES]   # {:n}
+    int vp[MAX_SEATS]      # {= tuple([self.s.vp[k] for k in range(self.n)]) if self.s.scored else None -> tuple[int, ...] | None} victory points, once scored
+    bint scored            # {hidden}
+    int winners            # {hidden} bitmask of seats (``win``)
+    int last_kind          # {hidden} 0 none, 1 political, 2 military: the last Stich's decision
+    int last_ev0           # {hidden} its lines are the events [last_ev0, last_ev1)
+    int last_ev1           # {hidden} (``last_decision``)
 
 
 # A unit: commanders of one flag at one player acting together (an army's leaders, or the free
@@ -361,7 +361,7 @@ cdef class G1848Core(CompiledState):
     cdef G1848 s
     cdef CardTables cards_c
     cdef const Table* t
-    cdef public int n
+    cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
     cdef public bint extended
     cdef public int patt_limit
     cdef int deck[N_ABLAUF]
@@ -403,13 +403,6 @@ cdef class G1848Core(CompiledState):
             i += 1
         self.ndeck = i
         self.universe = ALL_CARDS & ~excluded
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef G1848Core o = <G1848Core>other
-        o.cards_c, o.t = self.cards_c, self.t
-        o.n, o.extended, o.patt_limit, o.ndeck = self.n, self.extended, self.patt_limit, self.ndeck
-        o.deck = self.deck
-        o.universe = self.universe
 
     # -- small helpers -------------------------------------------------------------------------
     cdef inline int ablauf_now(self) noexcept:
@@ -624,48 +617,7 @@ cdef class G1848Core(CompiledState):
             out[base + pile * 2] = <float>(count(self.s.stock & pile_mask(pile)) / 40.0)
             out[base + pile * 2 + 1] = <float>(self.s.nbottom[pile] / 10.0)
 
-    # -- accessors for the views (Python values) -----------------------------------------------
-    @property
-    def phase(self):
-        return ("draw", "play", "target", "assign", "over")[self.s.phase]
-
-    @property
-    def to_move(self):
-        return self.s.to_move
-
-    @property
-    def opener(self):
-        return self.s.opener
-
-    @property
-    def pending(self):
-        return self.s.pending
-
-    @property
-    def first_passer(self):
-        return self.s.first_passer
-
-    @property
-    def passed(self):
-        return tuple(bool((self.s.passed >> seat) & 1) for seat in range(self.n))
-
-    @property
-    def hands(self):
-        return tuple(to_int(self.s.hands[seat]) for seat in range(self.n))
-
-    @property
-    def stock(self):
-        """The face-down draw piles: (persons, Zusatz) masks."""
-        return (to_int(self.s.stock & PERSONS), to_int(self.s.stock & ~PERSONS))
-
-    @property
-    def discard(self):
-        return (to_int(self.s.discard & PERSONS), to_int(self.s.discard & ~PERSONS))
-
-    @property
-    def removed(self):
-        return to_int(self.s.removed)
-
+    # -- views for Python (the fields' own accessors are G1848Fields', fields.pxi) ----------------
     @property
     def bottom(self):
         """Per pile, the cards pushed under it as (card, pusher), the next to be drawn first."""
@@ -768,10 +720,6 @@ cdef class G1848Core(CompiledState):
         return [buf[k] for k in range(n)]
 
     @property
-    def assign_army(self):
-        return self.s.assign_army
-
-    @property
     def assign_choices(self):
         """(seat, commander) the waiting army may go to."""
         return tuple((self.s.ach_seat[k], self.s.ach_cmd[k]) for k in range(self.s.nach))
@@ -785,43 +733,9 @@ cdef class G1848Core(CompiledState):
     def ablauf_deck(self):
         return tuple(self.deck[k] for k in range(self.ndeck))
 
-    @property
-    def ablauf_pos(self):
-        return self.s.ablauf_pos
-
     def current_ablauf(self):
         """The Ablaufkarte played for (-1 when the sequence is used up)."""
         return self.deck[self.s.ablauf_pos] if self.s.ablauf_pos < self.ndeck else -1
-
-    @property
-    def won(self):
-        return tuple(tuple(a for a in range(N_ABLAUF) if (self.s.won[seat] >> a) & 1)
-                     for seat in range(self.n))
-
-    @property
-    def set_aside(self):
-        return tuple(a for a in range(N_ABLAUF) if (self.s.set_aside >> a) & 1)
-
-    @property
-    def patt_count(self):
-        return self.s.patt_count
-
-    @property
-    def patts(self):
-        return self.s.patts
-
-    @property
-    def round_no(self):
-        return self.s.round_no
-
-    @property
-    def tally(self):
-        return tuple(tuple(self.s.tally[seat][q] for q in range(N_PARTIES))
-                     for seat in range(self.n))
-
-    @property
-    def vp(self):
-        return tuple(self.s.vp[seat] for seat in range(self.n)) if self.s.scored else None
 
     @property
     def win(self):
@@ -836,6 +750,7 @@ cdef class G1848Core(CompiledState):
         """(Personen-, Zusatzkarten) in ``seat``'s hand."""
         cdef int hp = count(self.s.hands[seat] & PERSONS)
         return hp, count(self.s.hands[seat]) - hp
+
 
     # -- for resample: the hidden cards of a world consistent with what a seat saw -------------
     def _set_hidden(self, hands, stock, bottom, int seat):
@@ -867,3 +782,8 @@ include "armies.pxi"
 include "round.pxi"
 include "end.pxi"
 include "policy.pxi"
+
+
+# -- G1848Fields: G1848Core with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+include "fields.pxi"

@@ -18,7 +18,7 @@ from garrison.core.state import normalize_text
 from . import actions as A
 from . import log, observe
 from .carddata import N_PERSON, CardSet
-from .rules import HAND_LIMIT, G1848Core
+from .rules import HAND_LIMIT, G1848Fields
 
 if TYPE_CHECKING:
     from .game import G1848Game
@@ -37,7 +37,7 @@ STEP_WORDS = {"play": "in your turn of the Stich", "target": "while placing a Zu
               "assign": "while giving the army a commander", "draw": "while drawing cards"}
 
 
-class G1848State(G1848Core, State):
+class G1848State(G1848Fields, State):
     """Every field is a typed accessor of ``G1848Core`` (see ``rules.pyx``)."""
 
     @property
@@ -167,11 +167,9 @@ class G1848State(G1848Core, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("phase", "to_move", "opener", "pending", "first_passer", "passed", "hands",
-                 "stock", "discard", "removed", "bottom", "known", "persons", "zusatz", "armies",
-                 "assign_army", "assign_choices", "draws", "ablauf_pos", "won", "set_aside",
-                 "patt_count", "patts", "round_no", "tally", "vp", "win", "last_decision")
-        out = {name: getattr(self, name) for name in names}
+        views = ("bottom", "known", "persons", "zusatz", "armies", "assign_choices", "draws", "win",
+                 "last_decision")
+        out = {name: getattr(self, name) for name in (*self.FIELDS, *views)}
         out["events"] = tuple(self.events())
         return out
 

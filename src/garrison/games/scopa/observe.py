@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from garrison.core.game import part_offsets
+
 from . import log
 from .deck import CARD_OF_NAME, NUM_CARDS, names
 from .scoring import NOBODY
@@ -90,7 +92,9 @@ def _put_cards(out: np.ndarray, at: int, cards: list[str]) -> None:
 
 
 def layout(params: ScopaParams) -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    """The tensor's parts in order: (name, length, meaning): the one description of the tensor.
+    Both encoders (``encode`` here, ``_encode`` in rules.pyx) write each part by its name
+    (``Game.tensor_offsets``); docs/research.md's table is made from it."""
     n, s = params.players, params.sides
     return ([("hand", NUM_CARDS, "own hand (card index)"), ("table", NUM_CARDS, "cards on the table"),
              ("playing", NUM_CARDS, "the card being played"),
@@ -104,31 +108,26 @@ def layout(params: ScopaParams) -> list[tuple[str, int, str]]:
 
 
 def encode(params: ScopaParams, obs: dict[str, Any]) -> np.ndarray:
-    """Layout: hand, table, card being played, chosen cards (40 each); each side's captures
-    (40 each); per side: sweeps/10, score/target, is-my-side; per seat: is-me, to-move, dealer,
-    hand size/10; stock/40; phase one-hot."""
+    """The tensor of ``obs``, part by part by name (``layout``)."""
     n, s = params.players, params.sides
+    at = part_offsets(layout(params))
     out = np.zeros(tensor_size(params), dtype=np.float32)
-    _put_cards(out, 0, obs["hand"])
-    _put_cards(out, NUM_CARDS, obs["table"])
+    _put_cards(out, at["hand"], obs["hand"])
+    _put_cards(out, at["table"], obs["table"])
     if obs["playing"] is not None:
-        _put_cards(out, 2 * NUM_CARDS, [obs["playing"]])
-    _put_cards(out, 3 * NUM_CARDS, obs["chosen"])
-    at = 4 * NUM_CARDS
+        _put_cards(out, at["playing"], [obs["playing"]])
+    _put_cards(out, at["chosen"], obs["chosen"])
     for side in range(s):
-        _put_cards(out, at + side * NUM_CARDS, obs["captured"][side])
-    at += s * NUM_CARDS
-    for side in range(s):
-        out[at + side] = obs["scope"][side] / 10.0
-        out[at + s + side] = obs["scores"][side] / params.target
-        out[at + 2 * s + side] = 1.0 if obs["my_side"] == side else 0.0
-    at += 3 * s
+        _put_cards(out, at[f"captured.side{side}"], obs["captured"][side])
+        out[at["scope"] + side] = obs["scope"][side] / 10.0
+        out[at["scores"] + side] = obs["scores"][side] / params.target
+        out[at["my_side"] + side] = 1.0 if obs["my_side"] == side else 0.0
     for seat in range(n):
-        out[at + seat] = 1.0 if obs["seat"] == seat else 0.0
-        out[at + n + seat] = 1.0 if obs["to_move"] == seat else 0.0
-        out[at + 2 * n + seat] = 1.0 if obs["dealer"] == seat else 0.0
-        out[at + 3 * n + seat] = obs["hand_sizes"][seat] / 10.0
-    at += 4 * n
-    out[at] = obs["stock"] / 40.0
-    out[at + 1 + PHASES.index(obs["phase"])] = 1.0
+        out[at["is_me"] + seat] = 1.0 if obs["seat"] == seat else 0.0
+        out[at["to_move"] + seat] = 1.0 if obs["to_move"] == seat else 0.0
+        out[at["dealer"] + seat] = 1.0 if obs["dealer"] == seat else 0.0
+        out[at["hand_sizes"] + seat] = obs["hand_sizes"][seat] / 10.0
+    out[at["stock"]] = obs["stock"] / 40.0
+    out[at["phase"] + PHASES.index(obs["phase"])] = 1.0
     return out
+

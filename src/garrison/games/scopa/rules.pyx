@@ -110,17 +110,17 @@ def mask_of(int lo, int hi):
 
 cdef struct Scopa:
     # the game
-    int scores[MAX_SIDES]
+    int scores[MAX_SIDES]        # {:sides}
     int hand_no
     int dealer
-    int winners                  # bitmask of sides, at the end
-    double result[MAX_SEATS]
+    int winners                  # {bits:sides} the winning sides, at the end
+    double result[MAX_SEATS]     # {hidden} the returns, at the end
     # the hand
     Mask stock
     Mask table
-    Mask hands[MAX_SEATS]
-    Mask piles[MAX_SIDES]
-    int scope[MAX_SIDES]
+    Mask hands[MAX_SEATS]        # {:players}
+    Mask piles[MAX_SIDES]        # {:sides}
+    int scope[MAX_SIDES]         # {:sides}
     int last_capturer
     int mover
     int to_move
@@ -128,13 +128,13 @@ cdef struct Scopa:
     int pending
     Mask picked
     # the deal in progress: the table cards first (first deal only), then each hand
-    int first_deal
-    int deal_i
-    int deal_len
-    # the last hand scored, as it was counted (for the views)
-    int scored
-    Mask last_piles[MAX_SIDES]
-    int last_scope[MAX_SIDES]
+    int first_deal               # {hidden}
+    int deal_i                   # {hidden}
+    int deal_len                 # {hidden}
+    # the last hand scored, as it was counted (for the views: ``last_counted``)
+    int scored                   # {hidden}
+    Mask last_piles[MAX_SIDES]   # {hidden}
+    int last_scope[MAX_SIDES]    # {hidden}
 
 
 # -- 3.1-3.5 Which table cards a card may take --------------------------------------------------
@@ -304,6 +304,9 @@ cdef class ScopaCore(CompiledState):
     cdef public int players, sides, hand_size, table_size, target, hand_limit, aside
     cdef Mask pack_mask
     cdef public bint must_capture, fewest_cards, ace_takes_all, ace_scopa, napola, re_bello
+    # where each part of the observation tensor starts (observe.layout, by name: _encode)
+    cdef int at_hand, at_table, at_playing, at_chosen, at_captured, at_scope, at_scores
+    cdef int at_my_side, at_is_me, at_to_move, at_dealer, at_hand_sizes, at_stock, at_phase
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Scopa))
@@ -327,6 +330,7 @@ cdef class ScopaCore(CompiledState):
         self.ace_scopa = p.ace_scopa
         self.napola = p.napola
         self.re_bello = p.re_bello
+        self._tensor_at(game.tensor_offsets())
         for i in range(MAX_SIDES):
             self.s.scores[i] = 0
             self.s.last_piles[i] = 0
@@ -338,17 +342,6 @@ cdef class ScopaCore(CompiledState):
         self.s.winners = 0
         self.s.scored = 0
         self.start_hand()
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef ScopaCore o = <ScopaCore>other
-        o.players, o.sides, o.hand_size, o.table_size = (
-            self.players, self.sides, self.hand_size, self.table_size)
-        o.pack_mask = self.pack_mask
-        o.aside = self.aside
-        o.target, o.hand_limit, o.must_capture = self.target, self.hand_limit, self.must_capture
-        o.fewest_cards, o.ace_takes_all, o.ace_scopa = (
-            self.fewest_cards, self.ace_takes_all, self.ace_scopa)
-        o.napola, o.re_bello = self.napola, self.re_bello
 
     cdef inline int side_of(self, int seat) noexcept:
         """Partners sit opposite: seats s and s + sides form one team."""
@@ -632,33 +625,39 @@ cdef class ScopaCore(CompiledState):
         """The returns are the game's result only (a hand's points are in ``scores``)."""
         return self.s.to_move == TERMINAL_PLAYER
 
+    cdef void _tensor_at(self, dict at):
+        """The tensor's parts by name (``observe.layout``): where ``_encode`` writes each."""
+        self.at_hand, self.at_table, self.at_playing = at["hand"], at["table"], at["playing"]
+        self.at_chosen, self.at_captured = at["chosen"], at["captured.side0"]
+        self.at_scope, self.at_scores, self.at_my_side = at["scope"], at["scores"], at["my_side"]
+        self.at_is_me, self.at_to_move, self.at_dealer = at["is_me"], at["to_move"], at["dealer"]
+        self.at_hand_sizes, self.at_stock, self.at_phase = (
+            at["hand_sizes"], at["stock"], at["phase"])
+        for side in range(self.sides):
+            assert at[f"captured.side{side}"] == self.at_captured + side * NUM_CARDS
+
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal)."""
-        cdef int n = self.players, sides = self.sides, side, i, at
-        cdef Mask cards
+        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        where ``observe.layout`` puts it (``_tensor_at``)."""
+        cdef int side, i
         if seat >= 0:
-            put_cards(out, 0, self.s.hands[seat])
-        put_cards(out, NUM_CARDS, self.s.table)
+            put_cards(out, self.at_hand, self.s.hands[seat])
+        put_cards(out, self.at_table, self.s.table)
         if self.s.pending != NOBODY:
-            out[2 * NUM_CARDS + self.s.pending] = 1.0
-        put_cards(out, 3 * NUM_CARDS, self.s.picked)
-        at = 4 * NUM_CARDS
-        for side in range(sides):
-            put_cards(out, at + side * NUM_CARDS, self.s.piles[side])
-        at += sides * NUM_CARDS
-        for side in range(sides):
-            out[at + side] = self.s.scope[side] / 10.0
-            out[at + sides + side] = self.s.scores[side] / <double>self.target
-            out[at + 2 * sides + side] = seat >= 0 and self.side_of(seat) == side
-        at += 3 * sides
-        for i in range(n):
-            out[at + i] = seat == i
-            out[at + n + i] = self.s.to_move == i
-            out[at + 2 * n + i] = self.s.dealer == i
-            out[at + 3 * n + i] = popcount(self.s.hands[i]) / 10.0
-        at += 4 * n
-        out[at] = popcount(self.s.stock) / 40.0
-        out[at + 1 + self.phase()] = 1.0
+            out[self.at_playing + self.s.pending] = 1.0
+        put_cards(out, self.at_chosen, self.s.picked)
+        for side in range(self.sides):  # captured.side<k>: one block of NUM_CARDS per side
+            put_cards(out, self.at_captured + side * NUM_CARDS, self.s.piles[side])
+            out[self.at_scope + side] = self.s.scope[side] / 10.0
+            out[self.at_scores + side] = self.s.scores[side] / <double>self.target
+            out[self.at_my_side + side] = seat >= 0 and self.side_of(seat) == side
+        for i in range(self.players):
+            out[self.at_is_me + i] = seat == i
+            out[self.at_to_move + i] = self.s.to_move == i
+            out[self.at_dealer + i] = self.s.dealer == i
+            out[self.at_hand_sizes + i] = popcount(self.s.hands[i]) / 10.0
+        out[self.at_stock] = popcount(self.s.stock) / 40.0
+        out[self.at_phase + self.phase()] = 1.0
 
     cdef int phase(self) noexcept:
         """0 deal, 1 play, 2 capture, 3 over (``observe.PHASES``)."""
@@ -677,71 +676,15 @@ cdef class ScopaCore(CompiledState):
         self.s.stock = stock
         self._nlegal = -1
 
-    # -- accessors for the views (Python reads the typed state through these) -------------------
+    # -- views for Python (the fields' own accessors are ScopaFields', fields.pxi) ----------------
     @property
     def pack(self):
         """The cards in play (all 40 unless the options reduce the pack)."""
         return self.pack_mask
 
     @property
-    def stock(self):
-        return self.s.stock
-
-    @property
-    def table(self):
-        return self.s.table
-
-    @property
-    def hands(self):
-        return tuple([self.s.hands[i] for i in range(self.players)])
-
-    @property
     def hand_sizes(self):
         return tuple([popcount(self.s.hands[i]) for i in range(self.players)])
-
-    @property
-    def piles(self):
-        return tuple([self.s.piles[i] for i in range(self.sides)])
-
-    @property
-    def scope(self):
-        return tuple([self.s.scope[i] for i in range(self.sides)])
-
-    @property
-    def scores(self):
-        return tuple([self.s.scores[i] for i in range(self.sides)])
-
-    @property
-    def hand_no(self):
-        return self.s.hand_no
-
-    @property
-    def dealer(self):
-        return self.s.dealer
-
-    @property
-    def mover(self):
-        return self.s.mover
-
-    @property
-    def to_move(self):
-        return self.s.to_move
-
-    @property
-    def pending(self):
-        return self.s.pending
-
-    @property
-    def picked(self):
-        return self.s.picked
-
-    @property
-    def last_capturer(self):
-        return self.s.last_capturer
-
-    @property
-    def winners(self):
-        return tuple([side for side in range(self.sides) if self.s.winners >> side & 1])
 
     @property
     def deal_to(self):
@@ -769,3 +712,7 @@ cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
 
 # -- the greedy bot (docs/rules/scopa.md, "Bots") --------------------------------------------
 include "policy.pxi"
+
+# -- ScopaFields: ScopaCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+include "fields.pxi"

@@ -18,7 +18,7 @@ from . import actions
 from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK
 from .deck import cards_of as cards_in
 from .observe import observe
-from .rules import TABLE, ScopaCore, capture_sets
+from .rules import TABLE, ScopaFields, capture_sets
 from .scoring import NOBODY, HandScore, score_hand
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .params import ScopaParams
 
 
-class ScopaState(ScopaCore, State):
+class ScopaState(ScopaFields, State):
     """Every field is a typed accessor of ``ScopaCore`` (see ``rules.pyx``)."""
 
     @property
@@ -165,10 +165,7 @@ class ScopaState(ScopaCore, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("stock", "table", "hands", "piles", "scope", "scores", "hand_no", "dealer",
-                 "mover", "to_move", "pending", "picked", "last_capturer", "winners",
-                 "last_counted")
-        out = {name: getattr(self, name) for name in names}
+        out = {name: getattr(self, name) for name in (*self.FIELDS, "last_counted")}
         out["returns"] = tuple(self.returns())
         out["events"] = tuple(self.events())
         return out

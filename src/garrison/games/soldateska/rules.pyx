@@ -187,51 +187,52 @@ cdef struct Sold:
     # the game
     int phase
     int round
-    int over
+    int over                   # {bool}
     int bank
-    int ducats[MAX_PLAYERS]
-    int settled[MAX_PLAYERS]   # ducats after the last settlement (the returns before the end)
-    int ranks[MAX_PLAYERS]     # rank of each seat (-1: none yet)
-    int order[MAX_PLAYERS]     # the hierarchy, General first, Deserter (or lowest) last
-    int n_order
+    int ducats[MAX_PLAYERS]    # {:n}
+    int settled[MAX_PLAYERS]   # {:n} ducats after the last settlement (the returns before the end)
+    int ranks[MAX_PLAYERS]     # {:n} rank of each seat (-1: none yet)
+    int order[MAX_PLAYERS]     # {:n_order} the hierarchy, General first, Deserter (or lowest) last
+    int n_order                # {hidden}
     int dealer
     # the round
     Cards stock                # cards not dealt (after the deal: the unused cards)
-    Cards hands[MAX_PLAYERS]
-    Cards passed[MAX_PLAYERS]  # the cards each rank passed down this round
-    Cards played[MAX_PLAYERS]
-    Cards won[MAX_PLAYERS]
-    Cards voids[MAX_PLAYERS]   # cards a seat has shown it does not hold (did not follow)
-    int ntricks[MAX_PLAYERS]
+    Cards hands[MAX_PLAYERS]   # {:n}
+    Cards passed[MAX_PLAYERS]  # {:n} the cards each rank passed down this round
+    Cards played[MAX_PLAYERS]  # {:n}
+    Cards won[MAX_PLAYERS]     # {:n}
+    Cards voids[MAX_PLAYERS]   # {:n} cards a seat has shown it does not hold (did not follow)
+    int ntricks[MAX_PLAYERS]   # {:n}
     Cards bonus
     Cards aside
     int aside_owner
-    int aside_public
-    int declared
+    int aside_public           # {bool}
+    int declared               # {bool}
     int deal_i
     int deal_total
     int trump
     int pass_pos
-    int trick[MAX_PLAYERS]
-    int trick_len
+    int trick[MAX_PLAYERS]     # {:trick_len}
+    int trick_len              # {hidden}
     int trick_leader
     int tricks_done
-    int done_leader[HAND]      # the round's finished tricks: leader, winner, cards in play order
-    int done_winner[HAND]
-    int done_cards[HAND][MAX_PLAYERS]
+    int done_leader[HAND]      # {hidden} the round's finished tricks (``tricks``): leader, winner,
+    int done_winner[HAND]      # {hidden} cards in play order
+    int done_cards[HAND][MAX_PLAYERS]  # {hidden}
     int led
     int roller
     int bombed
     int new_deserter
     # a roll-off: blocks of seats in place order; a block of more than one is still tied
-    int ro_purpose
-    int ro_top
-    int ro_nblocks
-    int ro_len[MAX_PLAYERS]
-    int ro_seats[MAX_PLAYERS]
-    int ro_rolls[MAX_PLAYERS]
-    int ro_nrolls
-    int rerolls                # rolls of tied blocks in this roll-off, or 0s of this Bomb roll
+    # (``ro_blocks``)
+    int ro_purpose             # {hidden}
+    int ro_top                 # {hidden}
+    int ro_nblocks             # {hidden}
+    int ro_len[MAX_PLAYERS]    # {hidden}
+    int ro_seats[MAX_PLAYERS]  # {hidden}
+    int ro_rolls[MAX_PLAYERS]  # {:ro_nrolls}
+    int ro_nrolls              # {hidden}
+    int rerolls                # {hidden} rolls of tied blocks in this roll-off, or 0s of this Bomb roll
 
 
 cdef inline int pack2(Cards m) noexcept:
@@ -246,7 +247,8 @@ cdef class SoldateskaCore(CompiledState):
 
     cdef Sold s
     # fixed for the game (the options)
-    cdef public int n, kokette_dice, win_returns, max_rounds, no_deserter_ranks
+    cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
+    cdef public int kokette_dice, win_returns, max_rounds, no_deserter_ranks
     cdef Cards in_play_mask, free_mask
     cdef int wage_at[MAX_PLAYERS]       # wage of the i-th place of the hierarchy
     cdef int wage_at_full[MAX_PLAYERS]  # ... when the Deserter gives way to one more officer
@@ -289,16 +291,6 @@ cdef class SoldateskaCore(CompiledState):
                 self.declarable_suits[self.n_declarable] = i
                 self.n_declarable += 1
         self.tensor_size = game.facts.observation_tensor_size
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef SoldateskaCore o = <SoldateskaCore>other
-        o.n, o.kokette_dice, o.win_returns = self.n, self.kokette_dice, self.win_returns
-        o.max_rounds, o.no_deserter_ranks = self.max_rounds, self.no_deserter_ranks
-        o.in_play_mask, o.free_mask = self.in_play_mask, self.free_mask
-        o.wage_at, o.wage_at_full = self.wage_at, self.wage_at_full
-        o.rank_at, o.rank_at_full = self.rank_at, self.rank_at_full
-        o.declarable_suits, o.n_declarable = self.declarable_suits, self.n_declarable
-        o.tensor_size = self.tensor_size
 
     # -- "Card Distribution", "Money" ------------------------------------------------------------
     cdef void setup(self, int bank) noexcept:
@@ -1067,122 +1059,14 @@ cdef class SoldateskaCore(CompiledState):
         self._epoch += 1
         self._nlegal = -1
 
-    # -- accessors (declared in rules.pyi) --------------------------------------------------------
-    @property
-    def phase(self):
-        return self.s.phase
-
-    @property
-    def round(self):
-        return self.s.round
-
-    @property
-    def over(self):
-        return bool(self.s.over)
-
-    @property
-    def bank(self):
-        return self.s.bank
-
-    @property
-    def ducats(self):
-        return tuple([self.s.ducats[s] for s in range(self.n)])
-
-    @property
-    def settled(self):
-        return tuple([self.s.settled[s] for s in range(self.n)])
-
-    @property
-    def ranks(self):
-        return tuple([self.s.ranks[s] for s in range(self.n)])
-
-    @property
-    def order(self):
-        return tuple([self.s.order[i] for i in range(self.s.n_order)])
-
-    @property
-    def dealer(self):
-        return self.s.dealer
-
+    # -- views for Python (the fields' own accessors are SoldateskaFields', fields.pxi) -----------
     @property
     def in_play(self):
         return self.in_play_mask
 
-    @property
-    def stock(self):
-        return self.s.stock
-
-    @property
-    def hands(self):
-        return tuple([self.s.hands[s] for s in range(self.n)])
-
     def hand(self, int seat):
         """One seat's hand (a bitmask) without building the tuple."""
         return self.s.hands[seat]
-
-    @property
-    def passed(self):
-        return tuple([self.s.passed[s] for s in range(self.n)])
-
-    @property
-    def played(self):
-        return tuple([self.s.played[s] for s in range(self.n)])
-
-    @property
-    def won(self):
-        return tuple([self.s.won[s] for s in range(self.n)])
-
-    @property
-    def voids(self):
-        return tuple([self.s.voids[s] for s in range(self.n)])
-
-    @property
-    def ntricks(self):
-        return tuple([self.s.ntricks[s] for s in range(self.n)])
-
-    @property
-    def bonus(self):
-        return self.s.bonus
-
-    @property
-    def aside(self):
-        return self.s.aside
-
-    @property
-    def aside_owner(self):
-        return self.s.aside_owner
-
-    @property
-    def aside_public(self):
-        return bool(self.s.aside_public)
-
-    @property
-    def declared(self):
-        return bool(self.s.declared)
-
-    @property
-    def trump(self):
-        return self.s.trump
-
-    @property
-    def deal_i(self):
-        return self.s.deal_i
-
-    @property
-    def deal_total(self):
-        return self.s.deal_total
-
-    @property
-    def pass_pos(self):
-        return self.s.pass_pos
-
-    @property
-    def trick(self):
-        return tuple([self.s.trick[i] for i in range(self.s.trick_len)])
-
-    @property
-    def trick_leader(self):
-        return self.s.trick_leader
 
     @property
     def tricks(self):
@@ -1193,26 +1077,6 @@ cdef class SoldateskaCore(CompiledState):
              self.s.done_winner[k])
             for k in range(self.s.tricks_done)
         ])
-
-    @property
-    def tricks_done(self):
-        return self.s.tricks_done
-
-    @property
-    def led(self):
-        return self.s.led
-
-    @property
-    def roller(self):
-        return self.s.roller
-
-    @property
-    def bombed(self):
-        return self.s.bombed
-
-    @property
-    def new_deserter(self):
-        return self.s.new_deserter
 
     @property
     def rolling(self):
@@ -1232,10 +1096,6 @@ cdef class SoldateskaCore(CompiledState):
             out.append(tuple([self.s.ro_seats[start + i] for i in range(self.s.ro_len[b])]))
             start += self.s.ro_len[b]
         return tuple(out) if self.s.phase == P_ROLLOFF else ()
-
-    @property
-    def ro_rolls(self):
-        return tuple([self.s.ro_rolls[i] for i in range(self.s.ro_nrolls)])
 
     def playable_mask(self, int seat):
         """The cards ``seat`` may play to the trick now (Game Idea)."""
@@ -1288,3 +1148,7 @@ def declarable(state):
 
 # -- the heuristic bot ----------------------------------------------------------------------------
 include "policy.pxi"
+
+# -- SoldateskaFields: SoldateskaCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+include "fields.pxi"

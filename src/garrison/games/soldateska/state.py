@@ -26,7 +26,7 @@ from .actions import (
     dice_values,
 )
 from .resample import resample_state
-from .rules import SoldateskaCore
+from .rules import SoldateskaFields
 
 if TYPE_CHECKING:
     from garrison.core.tricks import TrickRules
@@ -50,7 +50,7 @@ ALL_VERBS = ("lay aside", "aside", "trump", "pass", "play")
 _CHANCE_PHASES = (rules.ROLLOFF, rules.DEAL, rules.BOMB_ROLL, rules.KOKETTE_ROLL, rules.SPY_ROLL)
 
 
-class SoldateskaState(SoldateskaCore, State):
+class SoldateskaState(SoldateskaFields, State):
     """Every field is a typed accessor of ``SoldateskaCore`` (see ``rules.pyx``)."""
 
     @property
@@ -154,12 +154,7 @@ class SoldateskaState(SoldateskaCore, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("phase", "round", "over", "bank", "ducats", "settled", "ranks", "order",
-                 "dealer", "stock", "hands", "passed", "played", "won", "voids", "ntricks",
-                 "bonus", "aside", "aside_owner", "aside_public", "declared", "trump", "deal_i",
-                 "pass_pos", "trick", "trick_leader", "tricks", "led", "roller", "bombed",
-                 "new_deserter", "ro_blocks", "ro_rolls")
-        out = {name: getattr(self, name) for name in names}
+        out = {name: getattr(self, name) for name in (*self.FIELDS, "tricks", "ro_blocks")}
         out["events"] = tuple(self.events())
         return out
 

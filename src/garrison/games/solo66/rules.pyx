@@ -87,19 +87,20 @@ cdef struct Deal:
     unsigned int stock, talon, talon_seen, discards
     unsigned int hands[PLAYERS]
     # the auction and the contract
-    int ncalls
-    int call_seat[MAX_CALLS]
-    int call_action[MAX_CALLS]
+    int ncalls                       # {hidden} (``calls``)
+    int call_seat[MAX_CALLS]         # {hidden}
+    int call_action[MAX_CALLS]       # {hidden}
     unsigned int passed
     int high_bid, high_bidder, soloist, trump
-    int ndiscards
-    int discard_order[TALON]
+    int ndiscards                    # {hidden}
+    int discard_order[TALON]         # {:ndiscards}
     # the play
-    int leader, played, tricks_done
-    int trick[PLAYERS]
-    int done_leader[TRICKS]
-    int done_winner[TRICKS]
-    int done_cards[TRICKS][PLAYERS]
+    int leader
+    int played, tricks_done          # {hidden}
+    int trick[PLAYERS]               # {:played}
+    int done_leader[TRICKS]          # {hidden} (``tricks``)
+    int done_winner[TRICKS]          # {hidden}
+    int done_cards[TRICKS][PLAYERS]  # {hidden}
     unsigned int piles[PLAYERS]
     int tricks_won[PLAYERS]
 
@@ -181,11 +182,6 @@ cdef class Solo66Core(CompiledState):
         self.last_trick_variant = p.all_pass == "last_trick"
         self.points_scoring = p.scoring == "points"
         self.score_scale = max(game.facts.max_utility, 1.0)
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef Solo66Core o = <Solo66Core>other
-        o.deals, o.last_trick_variant = self.deals, self.last_trick_variant
-        o.points_scoring, o.score_scale = self.points_scoring, self.score_scale
 
     # -- Play ¶2: the deal -------------------------------------------------------------------------
     cdef void start_deal(self) noexcept:
@@ -542,100 +538,16 @@ cdef class Solo66Core(CompiledState):
         t[390] = <float>(((g.deal_no + 1 if g.deal_no + 1 < self.deals else self.deals) - 1)
                          / <double>self.deals)
 
-    # -- accessors (declared in rules.pyi) --------------------------------------------------------
-    @property
-    def deal_no(self):
-        return self.s.deal_no
-
-    @property
-    def dealer(self):
-        return self.s.dealer
-
-    @property
-    def throw_ins(self):
-        return self.s.throw_ins
-
-    @property
-    def deal_start(self):
-        return self.s.deal_start
-
-    @property
-    def scores(self):
-        return tuple([self.s.scores[p] for p in range(PLAYERS)])
-
-    @property
-    def phase(self):
-        return self.s.phase
-
-    @property
-    def to_move(self):
-        return self.s.to_move
-
-    @property
-    def dealt(self):
-        return self.s.dealt
-
-    @property
-    def stock(self):
-        return self.s.stock
-
+    # -- views for Python (the fields' own accessors are Solo66Fields', fields.pxi) ---------------
     @property
     def pack(self):
         """The cards not dealt yet, lowest first."""
         return tuple(cards_list(self.s.stock))
 
     @property
-    def talon(self):
-        return self.s.talon
-
-    @property
-    def talon_seen(self):
-        return self.s.talon_seen
-
-    @property
-    def discards(self):
-        return self.s.discards
-
-    @property
-    def discard_order(self):
-        return tuple([self.s.discard_order[i] for i in range(self.s.ndiscards)])
-
-    @property
-    def hands(self):
-        return tuple([self.s.hands[p] for p in range(PLAYERS)])
-
-    @property
     def calls(self):
         """The auction so far: ``(seat, action)`` per call."""
         return tuple([(self.s.call_seat[k], self.s.call_action[k]) for k in range(self.s.ncalls)])
-
-    @property
-    def passed(self):
-        return self.s.passed
-
-    @property
-    def high_bid(self):
-        return self.s.high_bid
-
-    @property
-    def high_bidder(self):
-        return self.s.high_bidder
-
-    @property
-    def soloist(self):
-        return self.s.soloist
-
-    @property
-    def trump(self):
-        return self.s.trump
-
-    @property
-    def leader(self):
-        return self.s.leader
-
-    @property
-    def trick(self):
-        return tuple([self.s.trick[i] for i in range(self.s.played)])
 
     @property
     def tricks(self):
@@ -646,14 +558,6 @@ cdef class Solo66Core(CompiledState):
              self.s.done_winner[k])
             for k in range(self.s.tricks_done)
         ])
-
-    @property
-    def piles(self):
-        return tuple([self.s.piles[p] for p in range(PLAYERS)])
-
-    @property
-    def tricks_won(self):
-        return tuple([self.s.tricks_won[p] for p in range(PLAYERS)])
 
     def playable_mask(self):
         """Play ¶3: the cards the seat to move may play now, as a bitmask."""
@@ -676,3 +580,7 @@ cdef inline void set_cards(float* out, unsigned int m) noexcept:
 
 # -- the heuristic bot (docs/rules/solo66.md, "Bots") -----------------------------------------
 include "policy.pxi"
+
+# -- Solo66Fields: Solo66Core with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+include "fields.pxi"

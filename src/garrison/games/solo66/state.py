@@ -22,7 +22,7 @@ from .rules import (
     NUM_PLAYERS,
     PHASE_NAMES,
     PLAY,
-    Solo66Core,
+    Solo66Fields,
 )
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ STEP_WORDS = {AUCTION: "the auction", ANNOUNCE: "the trump announcement",
 ALL_VERBS = ("announce", "discard", "bid", "pass", "play")
 
 
-class Solo66State(Solo66Core, State):
+class Solo66State(Solo66Fields, State):
     """A match of Solo 66: every field is a typed accessor of ``Solo66Core`` (``rules.pyx``):
     match (``deal_no``, ``dealer``, ``scores``, ``results``, ``deal_start``, ``throw_ins``), deal
     (``phase``, ``to_move``, ``stock`` and the same cards as the sorted tuple ``pack``,
@@ -143,11 +143,7 @@ class Solo66State(Solo66Core, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("deal_no", "dealer", "scores", "throw_ins", "deal_start", "phase", "to_move",
-                 "dealt", "stock", "hands", "talon", "calls", "passed", "high_bid",
-                 "high_bidder", "soloist", "trump", "talon_seen", "discards", "discard_order",
-                 "leader", "trick", "tricks", "piles", "tricks_won")
-        out = {name: getattr(self, name) for name in names}
+        out = {name: getattr(self, name) for name in (*self.FIELDS, "calls", "tricks")}
         out["events"] = tuple(self.events())
         return out
 

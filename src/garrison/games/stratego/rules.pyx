@@ -211,32 +211,32 @@ cdef Tables _tables_of(game):
 
 # -- the state ------------------------------------------------------------------------------------
 cdef struct Stratego:
-    signed char board[100]          # piece id, EMPTY or LAKE
-    signed char pos[MAX_PIECES]     # square of each piece, -1 once off the board (or not yet placed)
-    signed char rank[MAX_PIECES]    # rank of each piece
-    unsigned char flags[MAX_PIECES] # MOVED, SCOUTED, REVEALED
+    signed char board[100]          # piece id, EMPTY or LAKE, per square
+    signed char pos[MAX_PIECES]     # {:2 * self.t.n} square of each piece, -1 once off the board (or not yet placed)
+    signed char rank[MAX_PIECES]    # {:2 * self.t.n} rank of each piece
+    unsigned char flags[MAX_PIECES] # {:2 * self.t.n} per piece: 1 moved, 2 ran like a Soldier, 4 fought (public facts)
     int phase
     int turn
     int placed[2]
-    int filling                     # chance is laying out a random setup for ``turn``
-    int setup_end[2]                # history length when each side finished its setup
+    int filling                     # {bool} chance is laying out a random setup for ``turn``
+    int setup_end[2]                # history length when each side finished its setup (0: not yet)
     int ply
-    int winner
-    int reason                      # END_*
-    # two-square rule, per side: the last move (piece, from, to) and how often in a row
-    int streak_piece[2]             # -1: none yet
-    int streak_from[2]
-    int streak_to[2]
-    int streak_count[2]
-    # more-squares rule: the running chase and the last threat
+    int winner                      # 0 or 1, ``DRAW``, or -1 while the game goes on
+    int reason                      # {= REASONS[self.s.reason] -> str} why the game ended (END_* in C)
+    # two-square rule, per side: the last move (piece, from, to) and how often in a row (``streak``)
+    int streak_piece[2]             # {hidden} -1: none yet
+    int streak_from[2]              # {hidden}
+    int streak_to[2]                # {hidden}
+    int streak_count[2]             # {hidden}
+    # more-squares rule: the running chase and the last threat (``chase``, ``threat``)
     u64 zhash
-    int chase_on, chaser, chased, chase_back, chase_side
-    int threat_on, threat_side, threat_piece, threat_from, threat_count
-    int threat_pieces[4]
-    u64 threat_hash
-    int n_seen
-    u64 seen[MAX_CHASE]             # positions of the running chase; LAST: copied only when the
-                                    # more-squares rule is on (see ``_size_for``)
+    int chase_on, chaser, chased, chase_back, chase_side                 # {hidden}
+    int threat_on, threat_side, threat_piece, threat_from, threat_count  # {hidden}
+    int threat_pieces[4]            # {hidden}
+    u64 threat_hash                 # {hidden}
+    int n_seen                      # {hidden}
+    u64 seen[MAX_CHASE]             # {hidden} positions of the running chase; LAST: copied only
+                                    # when the more-squares rule is on (see ``_size_for``)
 
 
 cdef Py_ssize_t _size_for(Tables t):
@@ -262,11 +262,6 @@ cdef class StrategoCore(CompiledState):
         self.t = _tables_of(game)
         self._bind(&self.s, _size_for(self.t))
         self.empty_board()
-
-    cdef void _copy_extra(self, CompiledState other) noexcept:
-        cdef StrategoCore o = <StrategoCore>other
-        o.t = self.t
-        o._bind(&o.s, self._size)
 
     # -- Initial Formation ---------------------------------------------------------------------
     cdef void empty_board(self) noexcept:
@@ -749,23 +744,12 @@ cdef class StrategoCore(CompiledState):
             self.s.rank[p] = ranks[p]
         self._nlegal = -1
 
+    # -- views for Python (the fields' own accessors are StrategoFields', fields.pxi) -------------
     # -- accessors for the views (Python reads the typed state through these) -------------------
     @property
     def n(self):
         """Pieces a side."""
         return self.t.n
-
-    @property
-    def board(self):
-        return tuple([self.s.board[i] for i in range(100)])
-
-    @property
-    def pos(self):
-        return tuple([self.s.pos[i] for i in range(2 * self.t.n)])
-
-    @property
-    def rank(self):
-        return tuple([self.s.rank[i] for i in range(2 * self.t.n)])
 
     cdef object _mask(self, int flag):
         cdef int i
@@ -790,46 +774,6 @@ cdef class StrategoCore(CompiledState):
     def revealed(self):
         """Bitmask of the pieces that fought (public)."""
         return self._mask(REVEALED)
-
-    @property
-    def flags(self):
-        """Per piece: 1 moved, 2 ran like a Soldier, 4 fought (public facts)."""
-        return tuple([self.s.flags[i] for i in range(2 * self.t.n)])
-
-    @property
-    def phase(self):
-        return self.s.phase
-
-    @property
-    def turn(self):
-        return self.s.turn
-
-    @property
-    def placed(self):
-        return (self.s.placed[0], self.s.placed[1])
-
-    @property
-    def filling(self):
-        """Chance is laying out a random setup for ``turn``."""
-        return bool(self.s.filling)
-
-    @property
-    def setup_end(self):
-        """History length when each side finished its setup (0: not yet)."""
-        return (self.s.setup_end[0], self.s.setup_end[1])
-
-    @property
-    def ply(self):
-        return self.s.ply
-
-    @property
-    def winner(self):
-        """0 or 1, ``DRAW``, or -1 while the game goes on."""
-        return self.s.winner
-
-    @property
-    def reason(self):
-        return REASONS[self.s.reason]
 
     @property
     def streak(self):
@@ -858,10 +802,6 @@ cdef class StrategoCore(CompiledState):
         return (self.s.threat_side, self.s.threat_piece, self.s.threat_from, pieces,
                 self.s.threat_hash)
 
-    @property
-    def zhash(self):
-        return self.s.zhash
-
     def last_events(self, int count):
         """The latest ``count`` events, oldest first, as ``(code, a, b, c)`` tuples."""
         cdef Py_ssize_t i, start = max(0, self._nevents - count)
@@ -872,3 +812,7 @@ cdef class StrategoCore(CompiledState):
 
 # -- the heuristic bot ----------------------------------------------------------------------------
 include "policy.pxi"
+
+# -- StrategoFields: StrategoCore with the accessors of the struct's fields, FIELDS and _copy_extra,
+# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+include "fields.pxi"

@@ -17,7 +17,7 @@ from . import actions
 from .board import LAKES, RAYS, line_between, parse_square, square_name, step
 from .observe import MOVED, REVEALED, observe
 from .pieces import SCOUT, movable, name, short
-from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoCore
+from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoFields
 
 if TYPE_CHECKING:
     from .game import StrategoGame
@@ -27,7 +27,7 @@ SIDES = ("Red", "Blue")
 _MOVE_TEXT = re.compile(r"^([a-j])(\d{1,2})\s*[-x: ]?\s*([a-j])(\d{1,2})$")
 
 
-class StrategoState(StrategoCore, State):
+class StrategoState(StrategoFields, State):
     """Every field is a typed accessor of ``StrategoCore`` (see ``rules.pyx``)."""
 
     game: StrategoGame
@@ -194,9 +194,7 @@ class StrategoState(StrategoCore, State):
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
-        names = ("board", "pos", "rank", "flags", "phase", "turn", "placed", "filling",
-                 "setup_end", "ply", "winner", "reason", "streak", "chase", "threat", "zhash")
-        out = {key: getattr(self, key) for key in names}
+        out = {key: getattr(self, key) for key in (*self.FIELDS, "streak", "chase", "threat")}
         out["events"] = tuple(self.events())
         return out
 

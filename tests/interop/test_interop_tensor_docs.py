@@ -1,0 +1,28 @@
+"""docs/research.md's table of each game's observation tensor is made from the games' own
+layout (``Game.tensor_layout()``, each game's ``observe.layout``, the description both encoders
+write by): the doc says what the code does."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import garrison
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("tensor_table", ROOT / "scripts" / "tensor_table.py")
+assert _spec is not None and _spec.loader is not None
+tensor_table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tensor_table)
+
+
+def test_the_docs_tables_are_the_layouts():
+    text = tensor_table.DOC.read_text(encoding="utf-8")
+    assert tensor_table.updated(text) == text, "run scripts/tensor_table.py"
+
+
+def test_each_table_lists_every_part_in_order():
+    for name in garrison.games():
+        rows = [line for line in tensor_table.table(name).splitlines() if line.startswith("| `")]
+        parts = [row.split("`")[1] for row in rows]
+        assert parts == [part for part, _, _ in garrison.load(name).tensor_layout()]

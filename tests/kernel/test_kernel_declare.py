@@ -1,0 +1,138 @@
+"""A game's typed state is declared once (the struct and the fixed attributes in its rules.pyx);
+scripts/declare.py makes the accessors, ``FIELDS``, ``_copy_extra`` and the stub entries from it.
+These tests hold the generated files to the declarations and the generator to its tags."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import garrison
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("declare", ROOT / "scripts" / "declare.py")
+assert _spec is not None and _spec.loader is not None
+declare = importlib.util.module_from_spec(_spec)
+sys.modules["declare"] = declare  # its dataclasses look their module up
+_spec.loader.exec_module(declare)
+
+SAMPLE = '''
+ctypedef unsigned long long Mask
+
+cdef struct Toy:
+    int score                  # the score so far
+    Mask hands[MAX_SEATS]      # {:players} each seat's hand
+    int order[8]               # {:n_order}
+    int n_order                # {hidden}
+    int over                   # {bool}
+    int winners                # {bits:players} the winning seats
+    int won[MAX_SEATS]         # {:players bits:8}
+    int tally[MAX_SEATS][4]    # {:players}
+    double result[2]
+    int phase                  # {= NAMES[self.s.phase] -> str} the phase by name
+
+cdef class ToyCore(CompiledState):
+    """A toy."""
+
+    cdef Toy s
+    cdef public int players  # seats at the table
+    cdef public bint strict, lenient
+    cdef object table
+
+    def __cinit__(self):
+        pass
+'''
+
+
+def _accessors() -> dict[str, object]:
+    _, _, fields, _, typedefs = declare.parse(SAMPLE)
+    made = [declare.accessor(f, fields, typedefs) for f in fields]
+    return {f.name: a for f, a in zip(fields, made)}
+
+
+def test_the_generated_files_are_current():
+    assert declare.main(["--check"]) == 0
+
+
+def test_the_parser_reads_the_struct_and_the_fixed_attributes():
+    core, struct, fields, attrs, typedefs = declare.parse(SAMPLE)
+    assert (core, struct) == ("ToyCore", "Toy")
+    assert [f.name for f in fields] == ["score", "hands", "order", "n_order", "over", "winners",
+                                        "won", "tally", "result", "phase"]
+    assert [(a.name, a.public) for a in attrs] == [("players", True), ("strict", True),
+                                                   ("lenient", True), ("table", False)]
+    assert attrs[0].doc == "seats at the table" and attrs[1].doc == ""
+    assert typedefs["Mask"] == "unsigned long long"
+
+
+def test_each_tag_makes_its_accessor_and_stub_type():
+    made = _accessors()
+    assert made["n_order"] is None
+    expect = {
+        "score": ("return self.s.score", "int"),
+        "hands": ("return tuple([self.s.hands[i] for i in range(self.players)])",
+                  "tuple[int, ...]"),
+        "order": ("return tuple([self.s.order[i] for i in range(self.s.n_order)])",
+                  "tuple[int, ...]"),
+        "over": ("return bool(self.s.over)", "bool"),
+        "winners": ("return tuple([b for b in range(self.players) if self.s.winners >> b & 1])",
+                    "tuple[int, ...]"),
+        "won": ("return tuple([tuple([b for b in range(8) if self.s.won[i] >> b & 1]) "
+                "for i in range(self.players)])", "tuple[tuple[int, ...], ...]"),
+        "tally": ("return tuple([tuple([self.s.tally[i][j] for j in range(4)]) "
+                  "for i in range(self.players)])", "tuple[tuple[int, int, int, int], ...]"),
+        "result": ("return tuple([self.s.result[i] for i in range(2)])", "tuple[float, float]"),
+        "phase": ("return NAMES[self.s.phase]", "str"),
+    }
+    for name, (body, stub) in expect.items():
+        got = made[name]
+        assert got is not None
+        assert (got.body[-1], got.stub) == (body, stub), name
+    hands, phase = made["hands"], made["phase"]
+    assert hands is not None and hands.doc == "each seat's hand"
+    assert phase is not None and phase.doc == "the phase by name"
+
+
+@pytest.mark.parametrize("tag", ["{:}", "{sometimes}", "{= x}"])
+def test_an_unreadable_tag_is_refused(tag):
+    source = SAMPLE.replace("int score                  # the score so far",
+                            f"int score                  # {tag}")
+    _, _, fields, _, typedefs = declare.parse(source)
+    with pytest.raises(declare.DeclarationError):
+        for f in fields:
+            declare.accessor(f, fields, typedefs)
+
+
+def test_a_struct_member_needs_a_value_tag():
+    source = SAMPLE.replace("    int score ", "    Filter score ")
+    _, _, fields, _, typedefs = declare.parse(source)
+    with pytest.raises(declare.DeclarationError, match="needs a value tag"):
+        declare.accessor(fields[0], fields, typedefs)
+
+
+@pytest.mark.parametrize("name", sorted(garrison.games()))
+def test_every_declared_field_reads_and_copies(name):
+    """FIELDS are properties of every game's state; a copy (struct plus the fixed attributes
+    ``_copy_extra`` hands over) reads the same values, and so does a copy of a copy after both
+    play on identically."""
+    game = garrison.load(name)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    fields = type(state).FIELDS
+    assert fields and len(set(fields)) == len(fields)
+    copy = state.clone()
+    assert {f: getattr(copy, f) for f in fields} == {f: getattr(state, f) for f in fields}
+    assert copy.fields() == state.fields()
+    if not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert copy.clone().fields() == state.fields()
