@@ -197,13 +197,13 @@ def _ask(console: Console, state: Any) -> int:
             continue
         if text.startswith("#") and text[1:].isdigit():
             if 1 <= int(text[1:]) <= len(legal):
-                return legal[int(text[1:]) - 1]
+                return int(legal[int(text[1:]) - 1])
             console.print(f"[red]there is no move {text}: the moves are #1 to #{len(legal)}[/red]")
             continue
         try:
             action = state.parse_action(text)
             if action not in legal:
                 state.apply_action(action)  # raises the rule's explanation, changes nothing
-            return action
+            return int(action)
         except GameError as err:
             console.print(f"[red]{err}[/red]")

@@ -35,7 +35,8 @@ def _index(n: int, faces: int) -> dict[tuple[int, ...], int]:
 
 def probability(roll: tuple[int, ...], faces: int = 6) -> float:
     """Probability of a sorted multiset outcome: multinomial count over faces**n."""
-    return _ways(roll) / faces ** len(roll)
+    outcomes: int = faces ** len(roll)
+    return _ways(roll) / outcomes
 
 
 @cache

@@ -13,15 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 #: The empty log.
-EMPTY: tuple = ()
+EMPTY: tuple[Any, ...] = ()
 
 
-def push(log: tuple, event: Any) -> tuple:
+def push(log: tuple[Any, ...], event: Any) -> tuple[Any, ...]:
     """The log with ``event`` added at the end."""
     return (event, log)
 
 
-def entries(log: tuple, last: int | None = None) -> list[Any]:
+def entries(log: tuple[Any, ...], last: int | None = None) -> list[Any]:
     """Every event, oldest first (or only the ``last`` ones)."""
     out: list[Any] = []
     while log and (last is None or len(out) < last):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import numpy as np
 
 from .errors import OptionError
+from .params import OptionSpec
 from .params import Params as GameParams
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ class Game:
 
     # -- text ----------------------------------------------------------------------------------
     @classmethod
-    def option_specs(cls):  # noqa: ANN206 - list[OptionSpec]
+    def option_specs(cls) -> list[OptionSpec]:
         return cls.Params.option_specs()
 
     @classmethod

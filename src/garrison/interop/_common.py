@@ -158,7 +158,7 @@ class Recall:
 
     last: tuple[str, ...]
     digests: tuple[str, ...]
-    played: tuple[tuple, ...] = ()
+    played: tuple[tuple[Any, ...], ...] = ()
     now: tuple[bytes, ...] = ()
     before: tuple[bytes, ...] = ()
 

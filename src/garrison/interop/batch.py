@@ -116,7 +116,8 @@ class BatchStep:
         """One uniformly random legal action (or chance outcome) per row."""
         counts = np.diff(self.legal_start)
         picks = self.legal_start[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
-        return self.legal[picks].astype(np.int64)
+        out: np.ndarray = self.legal[picks].astype(np.int64)
+        return out
 
 
 class BatchEnv:
@@ -166,7 +167,7 @@ class BatchEnv:
         if chance == "caller":
             self.num_actions = max(self.num_actions, self.game.max_chance_outcomes)
         self.tensor_size = self.game.observation_tensor_shape[0]
-        self._states: list[State] = []
+        self._states: list[Any] = []  # compiled states, or State where the rules are Python
         self._rngs: list[np.random.Generator] = []
         self._bots: list[dict[int, Bot]] = []
         #: the compiled engine (core/batch.pyx) when the game is compiled, the caller plays
@@ -310,8 +311,8 @@ class BatchEnv:
                  finished: Sequence[tuple[int, Any]] | None = None) -> BatchStep:
         n, t = self.num_envs, self.tensor_size
         if self._tables is not None:
-            rows = n * self.num_players if self.observe == "all" else n
-            flat = np.empty((rows, t), np.float32)
+            height = n * self.num_players if self.observe == "all" else n
+            flat = np.empty((height, t), np.float32)
             mask = np.empty((n, self.num_actions), bool)
             to_move = np.empty(n, np.int64)
             start = np.empty(n + 1, np.int64)
@@ -341,10 +342,10 @@ class BatchEnv:
             else:
                 obs[i] = state.observation_tensor(None if player == CHANCE else player)
         rows, cols = np.nonzero(mask)
-        start = np.zeros(n + 1, np.int64)
-        np.cumsum(np.bincount(rows, minlength=n), out=start[1:])
+        offsets = np.zeros(n + 1, np.int64)
+        np.cumsum(np.bincount(rows, minlength=n), out=offsets[1:])
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
-                         cols.astype(np.int32), start, list(finished or ()))
+                         cols.astype(np.int32), offsets, list(finished or ()))
 
 
 def _make_bots(game: garrison.Game, opponents: Mapping[int, str],

@@ -165,7 +165,7 @@ class GarrisonGymEnv(gymnasium.Env):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self._state = self.game.new_initial_state()
         self._bots = {
@@ -177,7 +177,7 @@ class GarrisonGymEnv(gymnasium.Env):
         self._score = running_score(self._state, self.seat) if self.reward == "score" else 0.0
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         state = self.garrison_state
         if self._over or state.is_terminal():
             raise GameOverError("the episode is over; call reset() to start a new game")

@@ -90,7 +90,7 @@ class _Held:
         self.recall = recall
         # the recall starts where the state is now (None: from this state, once asked)
         self.base: State | None = None if state.game.facts.perfect_information else _frozen(state)
-        self.pending: tuple = EMPTY
+        self.pending: tuple[Any, ...] = EMPTY
         self.world = world
 
     def note(self, mover: int, action: int) -> None:
@@ -113,7 +113,7 @@ class _Held:
             self.recall, self.base, self.pending = recall, world, EMPTY
         return self.recall
 
-    def __deepcopy__(self, memo: dict) -> _Held:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         held = object.__new__(_Held)
         held.state, held.recall, held.pending = self.state.clone(), self.recall, self.pending
         held.base, held.world = self.base, self.world  # never changed in place: shared
@@ -199,7 +199,7 @@ def _picklable_fields(state: State) -> tuple[dict[str, Any], list[str]]:
 
 
 @cache
-def _cached_game(name: str, options: tuple) -> garrison.Game:
+def _cached_game(name: str, options: tuple[Any, ...]) -> garrison.Game:
     return garrison.load(name, **dict(options))
 
 
@@ -274,8 +274,8 @@ class _Observer:
     def string_from(self, state: Any, player: int) -> str:
         held = state._held
         if self._recall:
-            return held.up_to_date().information_state(int(player), held.state)
-        return held.state.observation_string(self._seat(player))
+            return str(held.up_to_date().information_state(int(player), held.state))
+        return str(held.state.observation_string(self._seat(player)))
 
 
 #: The first line of the god view's string: it shows what no seat may see.
@@ -359,7 +359,7 @@ def _game_info(game: garrison.Game) -> pyspiel.GameInfo:
     )
 
 
-class GarrisonGame(pyspiel.Game):
+class GarrisonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
     """An OpenSpiel game around one Garrison game (subclassed once per game by ``register``)."""
 
     garrison_name: str = ""
@@ -417,7 +417,7 @@ class GarrisonGame(pyspiel.Game):
         return _Observer(self.garrison_game, iig_obs_type.perfect_recall, public_only)
 
 
-class GarrisonState(pyspiel.State):
+class GarrisonState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs
     """An OpenSpiel state holding one Garrison state (``garrison_state``) and the seats' recall."""
 
     def __init__(self, game: GarrisonGame, held: _Held | None = None) -> None:
@@ -530,7 +530,7 @@ def register(names: list[str] | None = None) -> list[str]:
             )
             _REGISTERED[name] = cls
             if spiel_name not in known:
-                pyspiel.register_game(cls.game_type, cls)
+                pyspiel.register_game(_game_type(name), cls)
         out.append(spiel_name)
     return out
 
@@ -552,7 +552,8 @@ def load_game(name: str, **options: Any) -> pyspiel.Game:
 
 def garrison_state(state: Any) -> State:
     """The Garrison state inside an OpenSpiel state made by this adapter."""
-    return state._held.state
+    inner: State = state._held.state
+    return inner
 
 
 #: Small variants for exact game theory: the games' own rules with fewer dice or cards and one

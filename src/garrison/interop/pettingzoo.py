@@ -55,14 +55,14 @@ def agent_name(seat: int) -> str:
 class _Agents:
     """What both environments answer the same way: each agent's spaces, and the state played."""
 
-    observation_spaces: dict[str, spaces.Space]
-    action_spaces: dict[str, spaces.Space]
+    observation_spaces: dict[str, spaces.Space[Any]]
+    action_spaces: dict[str, spaces.Space[Any]]
     _state: State | None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
@@ -77,8 +77,10 @@ class _Agents:
         return self._state
 
 
-class GarrisonAECEnv(_Agents, AECEnv):
+class GarrisonAECEnv(_Agents, AECEnv):  # type: ignore[misc]  # PettingZoo has no stubs
     """The raw AEC environment of one Garrison game (``env()`` wraps it in order checks)."""
+
+    agent_selection: str
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
@@ -113,7 +115,7 @@ class GarrisonAECEnv(_Agents, AECEnv):
 
     # -- the game ------------------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self.np_random is None:
             self.np_random, _ = seeding.np_random(seed)
         self._state = self.game.new_initial_state()
@@ -123,7 +125,7 @@ class GarrisonAECEnv(_Agents, AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self._running()
         self._select()
 
@@ -185,7 +187,7 @@ class GarrisonAECEnv(_Agents, AECEnv):
         pass
 
 
-class GarrisonParallelEnv(_Agents, ParallelEnv):
+class GarrisonParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]  # no stubs
     """A Garrison game as a PettingZoo ``ParallelEnv``: all agents observe, the mover acts.
 
     Turn-based games fit the parallel API this way: at every step exactly one agent (the seat to
@@ -227,7 +229,7 @@ class GarrisonParallelEnv(_Agents, ParallelEnv):
             infos[agent] = {"to_move": seat == mover}
         return obs, infos
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         if seed is not None or self.np_random is None:
             self.np_random, _ = seeding.np_random(seed)
         self._state = self.game.new_initial_state()
@@ -241,7 +243,7 @@ class GarrisonParallelEnv(_Agents, ParallelEnv):
             return []
         return [running_score(self.garrison_state, s) for s in range(self.game.num_players)]
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
         """Apply the mover's action (``actions[<agent to move>]``); the others are ignored.
 
         Raises ``GameOverError`` once the game is over (call ``reset``), ``InvalidActionError``

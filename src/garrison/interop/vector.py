@@ -135,13 +135,13 @@ class BatchAECEnv:
         self._space = _single_space(self.batch)
         self._last: BatchStep | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return spaces.Discrete(self.batch.num_actions)
 
-    def reset(self, seed: int | Sequence[int] | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None) -> None:
         self._last = self.batch.reset(seed)
 
     def _step(self) -> BatchStep:
@@ -154,7 +154,7 @@ class BatchAECEnv:
         """``(num_envs,)`` array of agent names: who is to move at each table."""
         return np.array([agent_name(int(s)) for s in self._step().to_move])
 
-    def last(self) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], np.ndarray, np.ndarray, dict]:
+    def last(self) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], np.ndarray, np.ndarray, dict[str, Any]]:
         """``(observation, rewards, terminations, truncations, infos)`` for the agents to move:
         ``observation`` holds ``(N, T)`` tensors and ``(N, A)`` int8 masks; ``rewards`` maps each
         agent to its ``(N,)`` returns of games that ended with the last step."""

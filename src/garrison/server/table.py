@@ -114,7 +114,8 @@ class Runtime:
         key = self._audience_key(seat)
         hit = self._views.get(key)
         if hit is not None and hit[0] == self.n:
-            return hit[1]
+            cached: dict[str, Any] = hit[1]
+            return cached
         state = self.state
         obs = state.observation(seat)
         log_total = None
@@ -211,7 +212,8 @@ class Runtime:
         entry = self._views[self._audience_key(seat)]
         if entry[2] is None:
             entry[2] = dumps(entry[1])
-        return entry[2]
+        text: str = entry[2]
+        return text
 
 
 def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:

@@ -14,19 +14,20 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
+from typing import Any
 from importlib import resources
 
 from garrison.core.dice import multisets
 
 
 @cache
-def combinations(dice: int) -> tuple[dict, ...]:
+def combinations(dice: int) -> tuple[dict[str, Any], ...]:
     """The combination table for ``dice`` dice (none for 2 or 3: the seed names none)."""
     text = resources.files(__package__).joinpath("data/combinations.json").read_text("utf-8")
     return tuple(json.loads(text).get(str(dice), ()))
 
 
-def _match(hand: tuple[int, ...], combo: dict) -> int | None:
+def _match(hand: tuple[int, ...], combo: dict[str, Any]) -> int | None:
     if "kind" in combo:
         return combo["kind"] + hand[0] if len(set(hand)) == 1 else None
     if "run" in combo:

@@ -17,7 +17,7 @@ Card ids (stable, used as action ids too):
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -147,7 +147,7 @@ class SoldateskaTricks(TrickRules):
         return NO_SUIT
 
 
-def _strength_for(deck: Deck):  # noqa: ANN202 - a Strength callable
+def _strength_for(deck: Deck) -> Callable[[int, int, int | None], tuple[int, ...] | None]:
     suit_of, rank_of = deck.suit_of, deck.rank_of
 
     def strength(card: int, led: int, trump: int | None) -> tuple[int, ...] | None:

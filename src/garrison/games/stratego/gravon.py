@@ -190,7 +190,7 @@ def read_games(path: str | Path) -> Iterator[GravonGame]:
 _GSN = "the older GSN notation (2003-2004) is not read; only StraDoS2 XML"
 
 
-def _natural(name: str) -> tuple:
+def _natural(name: str) -> tuple[Any, ...]:
     stem = Path(name).stem
     head, _, tail = stem.rpartition("-")
     return (head, int(tail)) if tail.isdigit() else (stem, 0)

@@ -18,7 +18,7 @@ LEGEND = ("10 Marshal  9 General  8 Colonel  7 Major  6 Captain  5 Lieutenant  4
           "3 Defuser  2 Soldier  S Spy  B Bomb  F Flag")
 
 
-def cell_text(cell: list | None, square: int, seat: int | None) -> str:
+def cell_text(cell: list[Any] | None, square: int, seat: int | None) -> str:
     if square in LAKES:
         return " ~~ "
     if cell is None:
