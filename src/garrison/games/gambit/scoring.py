@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from typing import Any
 from importlib import resources
+from typing import Any
 
 from garrison.core.dice import multisets
 
