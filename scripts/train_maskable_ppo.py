@@ -27,6 +27,60 @@ from garrison.bots import register_policy
 from garrison.interop import gymnasium as gym_env
 
 
+def scopa_capture_features(state: garrison.State, seat: int) -> np.ndarray:
+    """Scopa's captures spelled out (public: the seat's hand and the table): per card id, 1 if
+    the seat holds it and it takes something, the most cards it may take (/4), 1 if it may clear
+    the table (a scopa), and the most capture value it may take (/10): 160 floats."""
+    from garrison.games.scopa.deck import VALUE
+    from garrison.games.scopa.rules import capture_sets
+
+    out = np.zeros(160, np.float32)
+    params = state.game.params
+    hand, table = state.hands[seat], state.table  # type: ignore[attr-defined]
+    for card in range(40):
+        if hand >> card & 1:
+            sets = capture_sets(table, card, params.ace_takes_all, params.fewest_cards)
+            if sets:
+                out[card] = 1.0
+                out[40 + card] = max(s.bit_count() for s in sets) / 4
+                out[80 + card] = float(table in sets)
+                out[120 + card] = max(sum(VALUE[k] for k in range(40) if s >> k & 1)
+                                      for s in sets) / 10
+    return out
+
+
+#: Extra observation features a run may add (``--features``), by name.
+FEATURES = {"scopa-captures": scopa_capture_features}
+
+
+def with_features(env, features):  # noqa: ANN001, ANN201 - a gymnasium env and its wrapper
+    """``env`` whose observation tensor has ``features(state, seat)`` appended."""
+    import gymnasium
+    from gymnasium import spaces
+
+    class Features(gymnasium.ObservationWrapper):
+        def __init__(self, inner) -> None:  # noqa: ANN001
+            super().__init__(inner)
+            space = inner.observation_space["observation"]
+            extra = len(features(inner.unwrapped.game.new_initial_state(), 0))
+            low = np.concatenate([space.low, np.zeros(extra, np.float32)])
+            high = np.concatenate([space.high, np.ones(extra, np.float32)])
+            self.observation_space = spaces.Dict({
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": inner.observation_space["action_mask"]})
+
+        def observation(self, obs):  # noqa: ANN001, ANN201
+            inner = self.env.unwrapped
+            extra = features(inner.garrison_state, inner.seat)
+            return {"observation": np.concatenate([obs["observation"], extra]),
+                    "action_mask": obs["action_mask"]}
+
+        def action_masks(self) -> np.ndarray:
+            return self.env.unwrapped.action_masks()
+
+    return Features(env)
+
+
 def parse_options(text: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for part in filter(None, text.split(",")):
@@ -48,6 +102,8 @@ def main() -> None:
     parser.add_argument("--curve", type=int, default=0,
                         help="evaluate every N training steps (0: only at the end)")
     parser.add_argument("--curve-games", type=int, default=200)
+    parser.add_argument("--features", default="", choices=("", *FEATURES),
+                        help="extra observation features (the policy sees them too)")
     args = parser.parse_args()
 
     from sb3_contrib import MaskablePPO
@@ -56,14 +112,27 @@ def main() -> None:
     options = parse_options(args.options)
     game = garrison.load(args.game, **options)
     env = gym_env.env(args.game, seat=0, opponents=args.opponent, reward=args.reward, **options)
+    extra = FEATURES.get(args.features)
+    if extra is not None:
+        env = with_features(env, extra)
     model = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
+    playing: list[tuple[garrison.State, int]] = []  # the state and seat the bot plays
 
     def act(tensor: np.ndarray, mask: np.ndarray) -> int:
+        if extra is not None:
+            tensor = np.concatenate([tensor, extra(*playing[-1])])
         obs = {"observation": tensor, "action_mask": mask.astype(np.int8)}
         action, _ = model.predict(obs, action_masks=mask, deterministic=True)
         return int(action)
 
-    register_policy("ppo", act)
+    bot_class = register_policy("ppo", act)
+    policy_step = bot_class.step
+
+    def step(bot: garrison.Bot, state: garrison.State) -> int:
+        playing.append((state, bot.seat))  # what the extra features are read from
+        return policy_step(bot, state)
+
+    bot_class.step = step  # type: ignore[method-assign]
     seats = game.num_players
     trained = [0.0]  # seconds of training so far (evaluations not counted)
 
@@ -106,8 +175,9 @@ def main() -> None:
     print(f"{args.game} {options}: MaskablePPO, {args.timesteps:,} steps against "
           f"{args.opponent} (reward={args.reward}) in {trained[0]:.0f} s of training")
 
-    for first, second in (("ppo", args.opponent), ("ppo", "random"),
-                          (args.opponent, "random"), ("random", args.opponent)):
+    pairs = dict.fromkeys([("ppo", args.opponent), ("ppo", "random"),
+                           (args.opponent, "random"), ("random", args.opponent)])
+    for first, second in pairs:
         bots = [first] + [second] * (seats - 1)
         result = run_arena(args.game, options, bots, games=args.eval_games, seed=args.seed + 1,
                            ratings=False).as_dict()
