@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import garrison
+from garrison.bots.levels import levels
 from garrison.interop import gymnasium as gym_env
 from garrison.interop import pettingzoo as pz
 from garrison.interop.batch import BatchEnv
@@ -114,12 +115,18 @@ def test_self_play_tables_play_the_pettingzoo_envs_games(name, config):
         assert ended > 0
 
 
+@pytest.mark.parametrize("opponent", ["random", "good"])
 @pytest.mark.parametrize("name, config", GAMES)
-def test_tables_against_bots_play_the_gymnasium_envs_games(name, config):
+def test_tables_against_bots_play_the_gymnasium_envs_games(name, config, opponent):
+    """The same games, move for move: with random bots (asked through ``step``) and with the
+    game's own rule-of-thumb bot (the ``good`` level), which the tables play in C."""
     n, seed = 2, 11
-    batch = BatchEnv(name, n, seat=0, opponents="random", **config)
+    if opponent == "good":
+        opponent = levels(garrison.game_class(name))["good"]
+        assert getattr(garrison.load(name, **config).bots[opponent], "compiled_policy", False)
+    batch = BatchEnv(name, n, seat=0, opponents=opponent, **config)
     step = batch.reset(seed=seed)
-    singles = [gym_env.env(name, seat=0, opponents="random", **config) for _ in range(n)]
+    singles = [gym_env.env(name, seat=0, opponents=opponent, **config) for _ in range(n)]
     views = [env.reset(seed=seed + i)[0] for i, env in enumerate(singles)]
     rng = np.random.default_rng(3)
     for _ in range(120):

@@ -16,6 +16,10 @@ are seeded from the same generator first, as the single environments do at ``res
 ``i`` seeded ``s`` plays the game a single environment seeded ``s`` plays with the same actions,
 and the next games those of the single environment's ``reset()`` without a seed.
 
+Bots: a game's compiled rule-of-thumb bot (``CompiledPolicyBot``) is played in C, without a
+Python call: each seat's tie-break seeds follow the bot's own stream (``seed_at``), so its
+moves are those its ``step`` would make. Any other bot is asked through ``step``.
+
 A ``CompiledTables`` pickles: its states (their histories), its generators (their exact
 positions), its bots and the game, so an unpickled copy continues as the original would.
 """
@@ -29,6 +33,16 @@ from numpy.random cimport bitgen_t
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
 
 import numpy as np
+
+cdef enum:
+    BOT_NONE = 0        # the seat is played by the caller
+    BOT_COMPILED = 1    # a game's compiled rule-of-thumb bot: played in C
+    BOT_PYTHON = 2      # any other bot: its step
+
+
+cdef inline uint64_t seed_at(uint64_t base, uint64_t draws) noexcept:
+    """The ``draws``-th seed of a stream starting at ``base`` (``CompiledPolicyBot.seed_at``)."""
+    return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
 
 
 def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all):
@@ -48,6 +62,11 @@ cdef class CompiledTables:
     cdef readonly list finished
     cdef object game, new_bots
     cdef bitgen_t** gens
+    # per table and seat (table * num_players + seat): BOT_NONE, BOT_COMPILED or BOT_PYTHON, and
+    # a compiled bot's stream (its base and the seeds drawn so far, as CompiledPolicyBot keeps)
+    cdef unsigned char* kind
+    cdef uint64_t* base
+    cdef uint64_t* draws
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef bint observe_all
 
@@ -69,10 +88,19 @@ cdef class CompiledTables:
         for i in range(self.num_envs):
             self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(
                 self.rngs[i].bit_generator.capsule, "BitGenerator")
+        cdef Py_ssize_t seats = max(self.num_envs * self.num_players, 1)
+        self.kind = <unsigned char*>malloc(seats)
+        self.base = <uint64_t*>malloc(seats * sizeof(uint64_t))
+        self.draws = <uint64_t*>malloc(seats * sizeof(uint64_t))
+        if self.kind == NULL or self.base == NULL or self.draws == NULL:
+            raise MemoryError("no memory for the tables' bots")
+        memset(self.kind, BOT_NONE, seats)
         self.finished = []
         if states is not None:
             self.states = list(states)
             self.bots = list(bots)
+            for i in range(self.num_envs):
+                self._load_bots(i)
             return
         self.states = []
         self.bots = []
@@ -83,8 +111,38 @@ cdef class CompiledTables:
 
     def __dealloc__(self):
         free(self.gens)
+        free(self.kind)
+        free(self.base)
+        free(self.draws)
+
+    cdef void _load_bots(self, int i) except *:
+        """Read table ``i``'s bots into the C arrays: which seats they hold, and the streams of
+        the compiled ones."""
+        cdef int seat, k
+        cdef dict bots = self.bots[i]
+        for seat in range(self.num_players):
+            k = i * self.num_players + seat
+            bot = bots.get(seat)
+            if bot is None:
+                self.kind[k] = BOT_NONE
+            elif getattr(bot, "compiled_policy", False):
+                self.kind[k] = BOT_COMPILED
+                self.base[k] = bot.stream
+                self.draws[k] = bot.draws
+            else:
+                self.kind[k] = BOT_PYTHON
+
+    def sync_bots(self):
+        """Write the compiled bots' positions in their streams back into the bot objects (their
+        ``draws``), so that a bot read from ``bots`` (or pickled) is where the C loop left it."""
+        cdef int i, seat
+        for i in range(self.num_envs):
+            for seat, bot in self.bots[i].items():
+                if self.kind[i * self.num_players + seat] == BOT_COMPILED:
+                    bot.draws = self.draws[i * self.num_players + seat]
 
     def __reduce__(self):
+        self.sync_bots()
         return (_restore, (self.game, self.states, self.rngs, self.bots, self.new_bots,
                            self.observe_all))
 
@@ -92,35 +150,38 @@ cdef class CompiledTables:
         cdef CompiledState state = self.game.new_initial_state()
         if self.new_bots is not None:
             self.bots[i] = self.new_bots(self.rngs[i])
+            self._load_bots(i)
         self._advance(state, i)
         return state
 
     cdef void _advance(self, CompiledState state, int i) except *:
         """Draw chance outcomes and play the bots until the caller must act or the game ends."""
         cdef bitgen_t* gen = self.gens[i]
-        cdef int player, action
+        cdef int player, action, k
         cdef uint64_t seed
-        cdef dict bots = self.bots[i]
         while True:
             player = state._current()
             if player == CHANCE_PLAYER:
                 state._do(state._sample_chance(gen.next_double(gen.state)))
-            elif player >= 0 and bots and player in bots:
-                bot = bots[player]
-                if getattr(bot, "compiled_policy", False):
-                    # the bot's own step (CompiledPolicyBot.step) without the calls: one legal id
-                    # is played as is, else the policy draws from a seed of the bot's generator
-                    if state._find_legal() == 1:
-                        action = state._legal_buf[0]
-                    else:
-                        seed = bot.rng.getrandbits(64)
-                        action = state._policy(player, &seed)
-                    if state._is_legal(action):
-                        state._do(action)
-                    else:
-                        state.apply_action(action, seat=player)  # raises, naming the move
+                continue
+            if player < 0:
+                return
+            k = i * self.num_players + player
+            if self.kind[k] == BOT_COMPILED:
+                # CompiledPolicyBot.step in C: one legal id is played as is, else the policy
+                # draws from the next seed of the bot's stream
+                if state._find_legal() == 1:
+                    action = state._legal_buf[0]
                 else:
-                    state.apply_action(bot.step(state), seat=player)
+                    seed = seed_at(self.base[k], self.draws[k])
+                    self.draws[k] += 1
+                    action = state._policy(player, &seed)
+                if state._is_legal(action):
+                    state._do(action)
+                else:
+                    state.apply_action(action, seat=player)  # raises, naming the move
+            elif self.kind[k] == BOT_PYTHON:
+                state.apply_action(self.bots[i][player].step(state), seat=player)
             else:
                 return
 

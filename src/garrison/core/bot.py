@@ -49,11 +49,25 @@ class CompiledPolicyBot(Bot):
     #: compiled state's ``policy_action``.
     compiled_policy: ClassVar[bool] = True
 
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
+        super().__init__(game, seat, seed)
+        #: The bot's tie-breaks: the n-th move with a choice draws from seed ``seed_at(n)`` of
+        #: a stream starting here (the batched engine steps it in C the same way).
+        self.stream = self.rng.getrandbits(64)
+        #: Seeds drawn so far.
+        self.draws = 0
+
+    def seed_at(self, n: int) -> int:
+        """The ``n``-th seed of the bot's stream (a splitmix64 step apart)."""
+        return (self.stream + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+
     def step(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return int(state.policy_action(self.rng.getrandbits(64)))  # type: ignore[attr-defined]
+        seed = self.seed_at(self.draws)
+        self.draws += 1
+        return int(state.policy_action(seed))  # type: ignore[attr-defined]
 
 
 __all__ = ["Bot", "CompiledPolicyBot"]
