@@ -39,6 +39,14 @@ class Bot:
         return f"{type(self).__name__}(seat={self.seat})"
 
 
+def _mix64(seed: int) -> int:
+    """splitmix64's finaliser of ``seed``: a 64-bit stream start from any integer seed."""
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
 class CompiledPolicyBot(Bot):
     """A game's rule-of-thumb bot written once, in C, in the game's compiled rules (the hook
     ``_policy`` of ``garrison.core.compiled``): ``step`` asks the state for its move with a seed
@@ -50,12 +58,24 @@ class CompiledPolicyBot(Bot):
     compiled_policy: ClassVar[bool] = True
 
     def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
-        super().__init__(game, seat, seed)
+        # no Mersenne Twister unless asked for (``rng``): seeding one costs more than a whole
+        # move of the compiled policy, and the batched engine makes bots at every game
+        self.game = game
+        self.seat = seat
+        self._seed = seed
+        self._rng: random.Random | None = None
         #: The bot's tie-breaks: the n-th move with a choice draws from seed ``seed_at(n)`` of
         #: a stream starting here (the batched engine steps it in C the same way).
-        self.stream = self.rng.getrandbits(64)
+        self.stream = _mix64(seed) if seed is not None else random.getrandbits(64)
         #: Seeds drawn so far.
         self.draws = 0
+
+    @property
+    def rng(self) -> random.Random:  # type: ignore[override]  # made on first use
+        """A generator seeded like any bot's (the policy itself draws from ``stream``)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def seed_at(self, n: int) -> int:
         """The ``n``-th seed of the bot's stream (a splitmix64 step apart)."""
