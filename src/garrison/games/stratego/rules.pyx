@@ -160,6 +160,13 @@ cdef class Tables:
     cdef int limit, cap, ply_limit, mode, catalogue
     cdef object game
     cdef dict slots                     # catalogue setup k -> bytes: zone index of piece i
+    # where each part of the observation tensor starts (observe.layout, by name: _tensor_at);
+    # [0] the viewer's side ("own"), [1] the other; a known rank's plane is its side's first
+    # rank plane moved on by rank * 100 squares (checked)
+    cdef int at_known[2]
+    cdef int at_unmoved[2]
+    cdef int at_moved[2]
+    cdef int at_phase, at_mover, at_viewer, at_captured, at_plies
 
     cdef bytes layout_slots(self, int k):
         """Catalogue setup ``k`` as the zone index of each of a side's pieces (pieces of a rank
@@ -206,7 +213,24 @@ cdef Tables _tables_of(game):
     t.forget_revealed = p.forget_revealed
     t.mode = {"any": MODE_ANY, "pieces": MODE_PIECES, "whole": MODE_WHOLE}[p.setup]
     t.catalogue = game.catalogue
+    _tensor_at(t, game.tensor_offsets())
     return t
+
+
+cdef void _tensor_at(Tables t, dict at):
+    """Where each part of the tensor starts, read once per game from ``Game.tensor_offsets()``
+    (``observe.layout``), so that ``_encode`` writes every part by its name."""
+    from .pieces import NAMES
+
+    cdef int k, r
+    for k, who in enumerate(("own", "other")):
+        t.at_known[k] = at[f"{who}.{NAMES[0]}"]
+        for r in range(NUM_RANKS):
+            assert at[f"{who}.{NAMES[r]}"] == t.at_known[k] + r * 100
+        t.at_unmoved[k] = at[f"{who}.unknown_unmoved"]
+        t.at_moved[k] = at[f"{who}.unknown_moved"]
+    t.at_phase, t.at_mover, t.at_viewer = at["phase"], at["mover"], at["viewer"]
+    t.at_captured, t.at_plies = at["captured"], at["plies"]
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -702,37 +726,40 @@ cdef class StrategoCore(CompiledState):
 
     cdef void _encode(self, int seat, float* out) noexcept:
         """``observe.encode`` of the observation, from the typed state (tested equal): the same
-        gate as ``observe.view``."""
-        cdef int piece, side, sq, rank, plane, i, player
+        gate as ``observe.view``; each part written by its name where ``observe.layout`` puts it
+        (``Tables.at_*``)."""
+        cdef int piece, side, sq, rank, at, i, player, k
         cdef int n = self.t.n
         cdef int me = seat if seat >= 0 else 0
         for piece in range(2 * n):
             side = piece // n
+            k = 0 if side == me else 1  # own side first
             sq = self.s.pos[piece]
             if sq < 0:
                 if self.s.phase != C_SETUP:  # captured: share per rank, own side first
                     rank = self.s.rank[piece]
-                    i = 2800 + 9 + (0 if side == me else NUM_RANKS) + rank
+                    i = self.t.at_captured + k * NUM_RANKS + rank
                     out[i] = out[i] + <float>(1.0 / self.t.army_count[rank])
                 continue
             if self.s.phase == C_SETUP and side != seat:
                 continue
             rank = self.s.rank[piece] if side == seat else self.public_rank(piece)
-            plane = 0 if side == me else 14
             if rank >= 0:
-                plane += rank
+                at = self.t.at_known[k] + rank * 100
+            elif self.s.flags[piece] & MOVED:
+                at = self.t.at_moved[k]
             else:
-                plane += 12 + (1 if self.s.flags[piece] & MOVED else 0)
-            out[plane * 100 + sq] = 1.0
-        out[2800 + self.s.phase] = 1.0
+                at = self.t.at_unmoved[k]
+            out[at + sq] = 1.0
+        out[self.t.at_phase + self.s.phase] = 1.0
         player = self._current()
-        if self.s.phase != C_OVER:
+        if self.s.phase != C_OVER:  # own, other, chance
             if player == CHANCE_PLAYER:
-                out[2803 + 2] = 1.0
+                out[self.t.at_mover + 2] = 1.0
             else:
-                out[2803 + (0 if player == me else 1)] = 1.0
-        out[2806 + (2 if seat < 0 else seat)] = 1.0
-        out[2800 + 33] = min(1.0, self.s.ply / <double>(self.t.cap or 2000))
+                out[self.t.at_mover + (0 if player == me else 1)] = 1.0
+        out[self.t.at_viewer + (2 if seat < 0 else seat)] = 1.0  # Red, Blue, spectator
+        out[self.t.at_plies] = min(1.0, self.s.ply / <double>(self.t.cap or 2000))
 
     # -- resample: the hidden ranks of a world ----------------------------------------------------
     def set_ranks(self, ranks):
