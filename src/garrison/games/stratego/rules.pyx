@@ -68,12 +68,13 @@ cdef enum:
     END_NEITHER = 3
     END_CAP = 4
 
-# events: (code, a, b, c)
-cdef enum:
-    EV_SETUP = 0      # side
-    EV_MOVE = 1       # side, from * 100 + to
-    EV_ATTACK = 2     # side, from * 100 + to, outcome * 256 + attacker rank * 16 + defender rank
-    EV_END = 3        # winner (DRAW: a draw), reason
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word.
+cdef enum Event:
+    EV_SETUP = 0      # {side} a side has set up
+    EV_MOVE = 1       # {side; frm:7 to:7} a move from square to square
+    EV_ATTACK = 2     # {side; frm:7 to:7; d_rank:4 a_rank:4 outcome:4} an attack: the ranks that fought, its outcome
+    EV_END = 3        # {winner; reason} the game is over: the winner (DRAW: a draw), why (REASONS)
 
 EMPTY, LAKE = C_EMPTY, C_LAKE
 SETUP, PLAY, OVER = C_SETUP, C_PLAY, C_OVER
@@ -82,7 +83,6 @@ ATTACKER_WINS, DEFENDER_WINS, BOTH_LOST, FLAG_TAKEN = (
     C_ATTACKER_WINS, C_DEFENDER_WINS, C_BOTH_LOST, C_FLAG_TAKEN)
 #: ``reason`` of a finished game, by its code
 REASONS = ("", "flag", "no moves", "no moves for either side", "cap")
-EVENTS = {"SETUP": EV_SETUP, "MOVE": EV_MOVE, "ATTACK": EV_ATTACK, "END": EV_END}
 CHASE_MEMORY = MAX_CHASE
 
 
@@ -373,7 +373,7 @@ cdef class StrategoCore(CompiledState):
         cdef int piece
         cdef u64 h = 0
         self.s.filling = 0
-        self.emit(EV_SETUP, self.s.turn, 0, 0)
+        emit_setup(self, side=self.s.turn)
         if self.s.turn == 0:
             self.s.turn = 1
             return
@@ -489,7 +489,7 @@ cdef class StrategoCore(CompiledState):
             self.s.pos[piece] = to
             if hashing:
                 h ^= ZOBRIST[piece][frm] ^ ZOBRIST[piece][to]
-            self.emit(EV_MOVE, side, frm * 100 + to, 0)
+            emit_move(self, side=side, frm=frm, to=to)
         else:
             a_rank = self.s.rank[piece]
             d_rank = self.s.rank[target]
@@ -512,7 +512,8 @@ cdef class StrategoCore(CompiledState):
                 self.s.pos[target] = -1
                 if hashing:
                     h ^= ZOBRIST[piece][frm] ^ ZOBRIST[target][to]
-            self.emit(EV_ATTACK, side, frm * 100 + to, outcome * 256 + a_rank * 16 + d_rank)
+            emit_attack(self, side=side, frm=frm, to=to, d_rank=d_rank, a_rank=a_rank,
+                        outcome=outcome)
             if outcome == C_FLAG_TAKEN:
                 self.end(side, END_FLAG)
                 return
@@ -645,7 +646,7 @@ cdef class StrategoCore(CompiledState):
         self.s.phase = C_OVER
         self.s.winner = winner
         self.s.reason = reason
-        self.emit(EV_END, winner, reason, 0)
+        emit_end(self, winner=winner, reason=reason)
 
     # -- the kernel's hooks --------------------------------------------------------------------
     cdef int _current(self) noexcept:
