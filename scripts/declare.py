@@ -27,6 +27,25 @@ The declarations (ARCHITECTURE.md, "Writing a game in the new shape"):
   tables, fixed for a game): ``_copy_extra`` hands every one to a copy; the ``public`` ones get
   a stub entry (with the comment of a line that declares one attribute as its doc comment).
 
+* the events (optional: a game without them logs through ``emit`` directly): the members of
+  ``cdef enum Event``, one line an event, ``EV_<NAME> = code  # {words} what it records``. The
+  tag lists the event's named fields word by word (an event is the kernel's ``code`` and three
+  int words), words separated by ``;``:
+
+  - ``name``: a whole word (a C int, may be negative);
+  - ``a:3 b:6 c:1``: fields packed into one word, lowest bits first, each of the width given
+    (unsigned; the width must hold every value the rules give it);
+  - ``name[K]:W``: ``K`` packed fields of width ``W`` (a tuple in Python, a ``const int*`` of
+    ``K`` ints in C);
+  - ``name@B``: a 64-bit set over two words: its lowest ``B`` bits in this word, the rest (at
+    most 31 bits) in the next.
+
+  From them ``fields.pxi`` gets a typed emitter per event, ``emit_<name>(self, field=...)`` (C,
+  the packing written once here), ``EVENTS`` (name -> code), a ``<Name>Event`` named tuple per
+  event and ``decode_event(e)`` / ``decode_events(events)``, which turn the kernel's
+  ``(code, a, b, c)`` into them (what ``log.py`` reads: ``event.seat``); ``rules.pyi`` gets their
+  stubs (its ``(events)`` block).
+
 Accessors computed from several fields (a trick from three arrays, a chase) stay hand-written
 views in the core class, with their stub entries.
 """
@@ -223,6 +242,183 @@ def accessor(f: Field, fields: list[Field], typedefs: dict[str, str]) -> Accesso
     return Accessor(f.name, body, stub, f.doc)
 
 
+@dataclass
+class EvField:
+    name: str
+    word: int        # the word it starts in (0, 1, 2: a, b, c)
+    shift: int       # its lowest bit in that word
+    width: int       # 0: the whole word; -1: a 64-bit set over two words (split at ``shift``)
+    count: int       # 0: one value; K: K packed values (an array)
+
+
+@dataclass
+class Event:
+    const: str       # EV_TAKE
+    code: int
+    name: str        # TAKE
+    fields: list[EvField]
+    doc: str
+
+    @property
+    def cls(self) -> str:
+        return "".join(part.capitalize() for part in self.name.split("_")) + "Event"
+
+
+def parse_events(source: str) -> list[Event]:
+    """The members of ``cdef enum Event`` with their tagged fields (none: an empty list)."""
+    body = re.search(r"^cdef enum Event:\n((?:[ \t]+.*\n|\n)+?)(?=\S|\Z)", source, re.M)
+    if not body:
+        return []
+    out = []
+    for line in body.group(1).splitlines():
+        code, comment = _code_and_comment(line)
+        if not code:
+            continue
+        m = re.fullmatch(r"(EV_(\w+))\s*=\s*(\d+)", code)
+        if not m:
+            raise DeclarationError(f"an event is `EV_<NAME> = <code>`, not {code!r}")
+        t = re.match(r"^\{([^}]*)\}\s*(.*)$", comment)
+        if not t:
+            raise DeclarationError(f"{m.group(1)}: no {{fields}} tag")
+        fields: list[EvField] = []
+        word = 0
+        for spec in [w.strip() for w in t.group(1).split(";")] if t.group(1).strip() else []:
+            if word > 2:
+                raise DeclarationError(f"{m.group(1)}: more than three words")
+            tokens = spec.split()
+            whole = re.fullmatch(r"(\w+)(?:@(\d+))?", tokens[0]) if len(tokens) == 1 else None
+            if whole:
+                if whole.group(2):
+                    if word > 1:
+                        raise DeclarationError(f"{m.group(1)}: {tokens[0]} needs two words")
+                    fields.append(EvField(whole.group(1), word, int(whole.group(2)), -1, 0))
+                    word += 2
+                else:
+                    fields.append(EvField(whole.group(1), word, 0, 0, 0))
+                    word += 1
+                continue
+            shift = 0
+            for token in tokens:
+                f = re.fullmatch(r"(\w+)(?:\[(\d+)\])?:(\d+)", token)
+                if not f:
+                    raise DeclarationError(f"{m.group(1)}: cannot read the field {token!r}")
+                count, width = int(f.group(2) or 0), int(f.group(3))
+                fields.append(EvField(f.group(1), word, shift, width, count))
+                shift += width * max(count, 1)
+            if shift > 31:
+                raise DeclarationError(f"{m.group(1)}: {shift} bits packed into one word")
+            word += 1
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names):
+            raise DeclarationError(f"{m.group(1)}: a field named twice")
+        out.append(Event(m.group(1), int(m.group(3)), m.group(2), fields, t.group(2)))
+    if len({e.code for e in out}) != len(out):
+        raise DeclarationError("two events share a code")
+    return out
+
+
+def _emitter(e: Event) -> list[str]:
+    args, words = [], ["0", "0", "0"]
+    parts: list[list[str]] = [[], [], []]
+    for f in e.fields:
+        if f.width == -1:
+            args.append(f"uint64_t {f.name}")
+            parts[f.word].append(f"<int>({f.name} & {(1 << f.shift) - 1})")
+            parts[f.word + 1].append(f"<int>({f.name} >> {f.shift})")
+        elif f.width == 0:
+            args.append(f"int {f.name}")
+            parts[f.word].append(f.name)
+        elif f.count:
+            args.append(f"const int* {f.name}")
+            parts[f.word] += [f"{f.name}[{k}] << {f.shift + k * f.width}" if f.shift + k * f.width
+                              else f"{f.name}[{k}]" for k in range(f.count)]
+        else:
+            args.append(f"int {f.name}")
+            parts[f.word].append(f"{f.name} << {f.shift}" if f.shift else f.name)
+    for k in range(3):
+        if parts[k]:
+            words[k] = " | ".join(parts[k])
+    head = f"cdef inline void emit_{e.name.lower()}({', '.join(['CompiledState st', *args])}) noexcept:"
+    doc = f'    """{_sentence(e.doc)}"""' if e.doc else None
+    call = f"    st.emit({e.const}, {', '.join(words)})"
+    return [head, *([doc] if doc else []), call]
+
+
+def _decoder(e: Event) -> str:
+    values = []
+    word = "abc"
+    for f in e.fields:
+        w = word[f.word]
+        if f.width == -1:
+            values.append(f"{w} | {word[f.word + 1]} << {f.shift}")
+        elif f.width == 0:
+            values.append(w)
+        elif f.count:
+            mask = (1 << f.width) - 1
+            values.append("(" + ", ".join(f"{w} >> {f.shift + k * f.width} & {mask}"
+                                          if f.shift + k * f.width else f"{w} & {mask}"
+                                          for k in range(f.count)) + ",)")
+        else:
+            values.append(f"{w} >> {f.shift} & {(1 << f.width) - 1}" if f.shift
+                          else f"{w} & {(1 << f.width) - 1}")
+    return f"{e.cls}({', '.join(values)})"
+
+
+def event_code(events: list[Event]) -> list[str]:
+    """The part of fields.pxi made from ``cdef enum Event``."""
+    if not events:
+        return []
+    out = ["", "", "# -- the events (``cdef enum Event``): emitters, names, decoding " + "-" * 34]
+    for e in events:
+        out += ["", ""] + _emitter(e)
+    out += ["", "", "#: Every event's code by its name.", "EVENTS = {"]
+    out += [f"    {e.name!r}: {e.const}," for e in events]
+    out += ["}", ""]
+    for e in events:
+        fields = ", ".join(f"({f.name!r}, {'tuple' if f.count else 'int'})" for f in e.fields)
+        out += [f"{e.cls} = _typing.NamedTuple({e.cls!r}, [{fields}])"]
+        if e.doc:
+            out += [f"{e.cls}.__doc__ = {_sentence(e.doc)!r}"]
+    out += ["", "#: Any of the game's events, decoded.",
+            f"AnyEvent = _typing.Union[{', '.join(e.cls for e in events)}]"]
+    out += ["", "", "def decode_event(tuple e):",
+            '    """The event ``(code, a, b, c)`` of ``events()`` as its named tuple (fields by '
+            'name)."""',
+            "    code, a, b, c = e"]
+    for i, e in enumerate(events):
+        out += [f"    {'if' if i == 0 else 'elif'} code == {e.const}:",
+                f"        return {_decoder(e)}"]
+    out += ['    raise ValueError(f"unknown event code {code}")', "", "",
+            "def decode_events(events):",
+            '    """``decode_event`` of each event, in order."""',
+            "    return [decode_event(e) for e in events]"]
+    return out
+
+
+def _sentence(doc: str) -> str:
+    return (doc[0].upper() + doc[1:]).rstrip(".") + "."
+
+
+def event_stub(events: list[Event]) -> list[str]:
+    out = ["EVENTS: dict[str, int]"]
+    for e in events:
+        out.append(f"class {e.cls}(NamedTuple):")
+        out += [f"    {f.name}: {'tuple[int, ...]' if f.count else 'int'}" for f in e.fields] or [
+            "    pass"]
+    out.append("AnyEvent: TypeAlias = (")
+    line = "   "
+    for k, e in enumerate(events):
+        part = f" {e.cls}" + (" |" if k < len(events) - 1 else "")
+        if len(line) + len(part) > 99:
+            out.append(line)
+            line = "   "
+        line += part
+    out += [line, ")"]
+    out.append("def decode_event(e: tuple[int, int, int, int]) -> AnyEvent: ...")
+    out.append("def decode_events(events: Iterable[tuple[int, int, int, int]]) -> list[AnyEvent]: ...")
+    return out
+
+
 def _block(label: str, indent: str) -> re.Pattern[str]:
     return re.compile(rf"^{indent}# -- generated by scripts/declare\.py \({label}\): do not edit -+\n"
                       rf"(?:.*\n)*?{indent}# -- end of the generated part -+$", re.M)
@@ -271,6 +467,10 @@ def generate(path: Path) -> tuple[str, str]:
             doc = (a.doc[0].upper() + a.doc[1:]).replace("\\", "\\\\")
             out.append(f'        """{doc.rstrip(".")}."""')
         out.extend(f"        {line}" for line in a.body)
+    events = parse_events(source)
+    if events:
+        out[1:1] = ["from libc.stdint cimport uint64_t", "import typing as _typing", ""]
+    out += event_code(events)
     pxi = "\n".join(out) + "\n"
     fixed = []
     for attr in attrs:
@@ -283,7 +483,10 @@ def generate(path: Path) -> tuple[str, str]:
         stub.append(f"    def {a.name}(self) -> {a.stub}: ...")
     pyi_path = path.with_suffix(".pyi")
     pyi = pyi_path.read_text(encoding="utf-8")
-    for label, indent, lines in (("fixed attributes", "    ", fixed), ("fields", "", stub)):
+    blocks = [("fixed attributes", "    ", fixed), ("fields", "", stub)]
+    if events:
+        blocks.append(("events", "", event_stub(events)))
+    for label, indent, lines in blocks:
         block = _block(re.escape(label), indent)
         if not block.search(pyi):
             raise DeclarationError(f"{pyi_path} has no generated block ({label})")

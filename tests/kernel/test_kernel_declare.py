@@ -136,3 +136,45 @@ def test_every_declared_field_reads_and_copies(name):
         state.apply_action(action)
         copy.apply_action(action)
         assert copy.clone().fields() == state.fields()
+
+
+EVENTS_SAMPLE = '''
+cdef enum Event:
+    EV_HAND = 0     # {hand_no; dealer} a hand begins
+    EV_TAKE = 4     # {seat:3 card:6 scopa:1; taken@20} a capture
+    EV_SCORE = 6    # {hand_no; points[3]:10} the points per side
+    EV_LEVEL = 7    # {} a tie
+'''
+
+
+def test_events_are_read_word_by_word_with_their_packed_fields():
+    hand, take, score, level = declare.parse_events(EVENTS_SAMPLE)
+    assert [(f.name, f.word, f.shift, f.width) for f in hand.fields] == [
+        ("hand_no", 0, 0, 0), ("dealer", 1, 0, 0)]
+    assert [(f.name, f.word, f.shift, f.width) for f in take.fields] == [
+        ("seat", 0, 0, 3), ("card", 0, 3, 6), ("scopa", 0, 9, 1), ("taken", 1, 20, -1)]
+    assert score.fields[1].count == 3 and level.fields == [] and take.cls == "TakeEvent"
+    code = "\n".join(declare.event_code([hand, take, score, level]))
+    assert ("st.emit(EV_TAKE, seat | card << 3 | scopa << 9, <int>(taken & 1048575), "
+            "<int>(taken >> 20))") in code
+    assert "return TakeEvent(a & 7, a >> 3 & 63, a >> 9 & 1, b | c << 20)" in code
+
+
+@pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:12}", "{a; a}"])
+def test_an_event_the_words_cannot_hold_is_refused(tag):
+    with pytest.raises(declare.DeclarationError):
+        declare.parse_events(f"cdef enum Event:\n    EV_X = 1  # {tag}\n")
+
+
+def test_scopa_s_decoded_events_name_their_fields():
+    game = garrison.load("scopa")
+    rules = sys.modules[type(game.new_initial_state()).__module__.rsplit(".", 1)[0] + ".rules"]
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    events = rules.decode_events(state.events())
+    assert {type(e).__name__ for e in events} >= {"HandEvent", "TableEvent", "TakeEvent",
+                                                  "ScoreEvent", "EndEvent"}
+    takes = [e for e in events if isinstance(e, rules.TakeEvent)]
+    assert all(0 <= e.seat < game.num_players and e.taken for e in takes)

@@ -34,6 +34,10 @@ cdef class CompiledState:
     cdef Py_ssize_t _events_limit # the most events the log may hold
     cdef Py_ssize_t _tensor_size  # the game's observation tensor length (-1: not read yet)
     cdef int _nlegal              # -1: not worked out since the last action
+    cdef char* _probes            # _probe: one struct copy per probe open (they nest)
+    cdef Py_ssize_t* _probe_events  # the event count when each open probe began
+    cdef bint* _probe_overflow    # the log's overflow flag when each open probe began
+    cdef Py_ssize_t _nprobes, _probes_cap
 
     # -- hooks a game implements --------------------------------------------------------------
     cdef int _current(self) noexcept
@@ -56,6 +60,8 @@ cdef class CompiledState:
     cdef int _do(self, int action) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
+    cdef int _probe(self, int action) except -1
+    cdef void _unprobe(self) noexcept
 
 
 cdef tuple uniform_row(int n)

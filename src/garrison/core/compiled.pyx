@@ -118,6 +118,9 @@ cdef class CompiledState:
         free(self._hist)
         free(self._marks)
         free(self._events)
+        free(self._probes)
+        free(self._probe_events)
+        free(self._probe_overflow)
 
     cdef void _bind(self, void* data, Py_ssize_t size):
         self._data = <char*>data
@@ -396,6 +399,44 @@ cdef class CompiledState:
         self._nhist = n + 1
         self._nlegal = -1
         return 0
+
+    cdef int _probe(self, int action) except -1:
+        """Apply ``action`` with the game's ``_apply`` to look at the node it leads to, as a
+        policy weighing its moves does, and keep what ``_unprobe`` needs to take it back: the
+        struct, the event count and the log's overflow flag. Nothing else is touched: not the
+        history, the undo stack, ``change_count`` or ``log_epoch``, nor the cached legal ids
+        (``_legal_buf`` keeps the node's where the probes began; read a probed node's with
+        ``_legal(out)`` into an array of your own). Probes nest; every ``_probe`` that returns is
+        matched by one ``_unprobe`` (``try``/``finally``). When ``_apply`` raises, the probe takes
+        itself back before the error passes on (no ``_unprobe`` then)."""
+        cdef Py_ssize_t k = self._nprobes, cap
+        if k == self._probes_cap:
+            cap = 2 * self._probes_cap + 4
+            self._probes = <char*>_grow(self._probes, cap * self._size)
+            self._probe_events = <Py_ssize_t*>_grow(self._probe_events, cap * sizeof(Py_ssize_t))
+            self._probe_overflow = <bint*>_grow(self._probe_overflow, cap * sizeof(bint))
+            self._probes_cap = cap
+        memcpy(self._probes + k * self._size, self._data, self._size)
+        self._probe_events[k] = self._nevents
+        self._probe_overflow[k] = self._log_overflow
+        self._nprobes = k + 1
+        try:
+            self._apply(action)
+        except BaseException:
+            self._unprobe()
+            raise
+        return 0
+
+    cdef void _unprobe(self) noexcept:
+        """Take back the latest open ``_probe``: the struct, the event count and the overflow
+        flag as they were before it (events logged while probing are dropped)."""
+        cdef Py_ssize_t k = self._nprobes - 1
+        if k < 0:
+            return
+        memcpy(self._data, self._probes + k * self._size, self._size)
+        self._nevents = self._probe_events[k]
+        self._log_overflow = self._probe_overflow[k]
+        self._nprobes = k
 
     def undo(self):
         """Take back the last action (chance included). A copy (``clone``, ``child``, a

@@ -23,6 +23,18 @@ cdef class G1848Fields(G1848Core):
         o.deck = self.deck
         o.ndeck = self.ndeck
         o.universe = self.universe
+        o.at_seat = self.at_seat
+        o.at_to_move = self.at_to_move
+        o.at_phase = self.at_phase
+        o.at_cards = self.at_cards
+        o.at_person_values = self.at_person_values
+        o.at_tally = self.at_tally
+        o.at_seats = self.at_seats
+        o.at_hand_counts = self.at_hand_counts
+        o.at_ablauf = self.at_ablauf
+        o.at_patt_count = self.at_patt_count
+        o.at_party_totals = self.at_party_totals
+        o.at_piles = self.at_piles
 
     @property
     def phase(self):

@@ -3,9 +3,8 @@
 #
 # Included by rules.pyx (one module): functions of the typed state ``self``. The bot reads what
 # its seat sees: its own hand and the table, whose decision (``decide``) reads nothing hidden.
-# To weigh a card it plays it on the state itself and takes it back (struct and log restored).
-
-from libc.string cimport memcpy
+# To weigh a card it plays it on the state itself and takes it back (the kernel's _probe and
+# _unprobe: struct and log restored, history and undo stack untouched).
 
 #: What winning the Stich is worth on top of the points it credits; another seat's win costs half.
 cdef double WIN_BONUS = 6.0
@@ -35,16 +34,13 @@ cdef double stich_value(G1848Core self, int seat) noexcept:
 
 cdef double value_after(G1848Core self, int seat, int action) except? -1e300:
     """``stich_value`` once ``action`` is played; when it leaves ``seat`` a target or an army's
-    commander to choose, the best of those. The state is restored as it was."""
-    cdef G1848 saved
-    cdef Py_ssize_t nevents = self._nevents
-    cdef bint overflow = self._log_overflow
+    commander to choose, the best of those. The state is restored as it was (the kernel's
+    ``_probe`` / ``_unprobe``)."""
     cdef int choices[N_PERSON + MAX_SEATS]
     cdef int n, k
     cdef double value, v
-    memcpy(&saved, &self.s, sizeof(G1848))  # every byte: equality compares the struct's bytes
+    self._probe(action)
     try:
-        self._apply(action)
         if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
             n = self._legal(choices)
             value = value_after(self, seat, choices[0])
@@ -55,9 +51,7 @@ cdef double value_after(G1848Core self, int seat, int action) except? -1e300:
         else:
             value = stich_value(self, seat)
     finally:
-        memcpy(&self.s, &saved, sizeof(G1848))
-        self._nevents = nevents
-        self._log_overflow = overflow
+        self._unprobe()
     return value
 
 

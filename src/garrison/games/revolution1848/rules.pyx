@@ -367,6 +367,9 @@ cdef class G1848Core(CompiledState):
     cdef int deck[N_ABLAUF]
     cdef int ndeck
     cdef U128 universe
+    # where each part of the observation tensor starts (observe.layout, by name: _tensor_at)
+    cdef int at_seat, at_to_move, at_phase, at_cards, at_person_values, at_tally, at_seats
+    cdef int at_hand_counts, at_ablauf, at_patt_count, at_party_totals, at_piles
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(G1848))
@@ -380,6 +383,7 @@ cdef class G1848Core(CompiledState):
         ablauf, excluded = game.in_play
         self._config(card_tables(game), p.players, p.rules == "extended", p.patt_limit, ablauf,
                      from_int(excluded))
+        self._tensor_at(game.tensor_offsets())
         self.s.phase = DRAW
         self.s.stock = self.universe
         self.s.pending = self.s.assign_army = self.s.first_passer = -1
@@ -532,8 +536,18 @@ cdef class G1848Core(CompiledState):
         side = self.side_of(self.s.zt[i])
         return side if side >= 0 else self.s.zby[i]
 
+    cdef void _tensor_at(self, dict at):
+        """Where each part of the tensor starts, read once per game from ``Game.tensor_offsets()``
+        (``observe.layout``), so that ``_encode`` writes every part by its name."""
+        self.at_seat, self.at_to_move, self.at_phase = at["seat"], at["to_move"], at["phase"]
+        self.at_cards, self.at_person_values = at["cards"], at["person_values"]
+        self.at_tally, self.at_seats, self.at_hand_counts = at["tally"], at["seats"], at["hand_counts"]
+        self.at_ablauf, self.at_patt_count = at["ablauf"], at["patt_count"]
+        self.at_party_totals, self.at_piles = at["party_totals"], at["piles"]
+
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal)."""
+        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        written by its name where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int val[N_PERSON]
         cdef int totals[N_PARTIES]
         cdef int i, s, c, q, p, base, pile, cur
@@ -541,10 +555,10 @@ cdef class G1848Core(CompiledState):
         cdef Mask pm
         cdef int tm = self._current()
         if seat >= 0:
-            out[seat] = 1
-        out[4 + (tm if tm >= 0 else MAX_SEATS + (0 if tm == CHANCE_PLAYER else 1))] = 1
-        out[10 + self.s.phase] = 1
-        base = 15
+            out[self.at_seat + seat] = 1
+        out[self.at_to_move + (tm if tm >= 0 else MAX_SEATS + (0 if tm == CHANCE_PLAYER else 1))] = 1
+        out[self.at_phase + self.s.phase] = 1
+        base = self.at_cards
         if seat >= 0:
             m = self.s.hands[seat]
             while m:
@@ -576,7 +590,7 @@ cdef class G1848Core(CompiledState):
                 for i in range(self.s.nbottom[pile]):
                     if self.s.pusher[pile][i] == seat:
                         out[base + self.s.bottom[pile][i] * 10 + 8] = 1
-        base += N_CARDS * 10
+        base = self.at_person_values
         person_values(self, val)
         for q in range(N_PARTIES):
             totals[q] = 0
@@ -587,32 +601,32 @@ cdef class G1848Core(CompiledState):
                 pm &= pm - 1
                 out[base + p] = <float>(val[p] / 10.0)
                 totals[self.t.party[p]] += val[p]
-        base += N_PERSON
+        base = self.at_tally
         for s in range(self.n):
             for q in range(N_PARTIES):
                 out[base + s * 4 + q] = <float>(self.s.tally[s][q] / 20.0)
-        base += MAX_SEATS * N_PARTIES
+        base = self.at_seats
         for s in range(self.n):
             out[base + s * 4] = <float>(__builtin_popcountll(self.s.won[s]) / 6.0)
             out[base + s * 4 + 1] = (self.s.passed >> s) & 1
             if self.s.scored:
                 out[base + s * 4 + 2] = <float>(self.s.vp[s] / 5.0)
             out[base + s * 4 + 3] = 1
-        base += MAX_SEATS * 4
+        base = self.at_hand_counts
         for s in range(self.n):
             c = count(self.s.hands[s] & PERSONS)
             out[base + s * 2] = <float>(c / 6.0)
             out[base + s * 2 + 1] = <float>((count(self.s.hands[s]) - c) / 6.0)
-        base += MAX_SEATS * 2
+        base = self.at_ablauf
         cur = self.ablauf_now()
         if cur >= 0:
             out[base + cur] = 1
-        base += N_ABLAUF
+        base = self.at_patt_count
         out[base] = <float>(self.s.patt_count / 3.0)
-        base += 1
+        base = self.at_party_totals
         for q in range(N_PARTIES):
             out[base + q] = <float>(totals[q] / 20.0)
-        base += N_PARTIES
+        base = self.at_piles
         for pile in range(2):
             out[base + pile * 2] = <float>(count(self.s.stock & pile_mask(pile)) / 40.0)
             out[base + pile * 2 + 1] = <float>(self.s.nbottom[pile] / 10.0)

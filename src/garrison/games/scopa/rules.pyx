@@ -8,8 +8,8 @@ dealer leads, and the deal passes to that seat for the next hand. Cards are 0..3
 ``actions.py``: play ``card``, take ``40 + card``, lay ``80 + card``; a chance outcome is the dealt
 card. The end-of-hand count is ``scoring.py`` (the seed's table), called once per hand.
 
-The rules record events (codes below) that ``log.py`` turns into text when someone reads them;
-a set of cards in an event is two ints of 20 bits (``low``, ``high``).
+The rules record events (``cdef enum Event`` below, fields by name) that ``log.py`` turns into
+text when someone reads them.
 """
 
 from libc.stdint cimport uint64_t
@@ -31,28 +31,25 @@ cdef enum:
     NOBODY = -1        # scoring.NOBODY: no seat, no side, no card
     TAKE_BASE = 40     # actions.take(card)
     LAY_BASE = 80      # actions.lay(card)
-    HALF = 20          # bits of a card set per event word
 
 #: A deal destination meaning "face up on the table".
 TABLE = -1
 NO_ONE = NOBODY
 
-# events: (code, a, b, c)
-cdef enum:
-    EV_HAND = 0     # hand number, dealer
-    EV_TABLE = 1    # the table dealt (low, high)
-    EV_VOID = 2     # three or more Kings: the table dealt again (low, high)
-    EV_LAY = 3      # seat, card
-    EV_TAKE = 4     # seat | card << 3 | scopa << 9 | swept << 10, taken (low, high)
-    EV_REST = 5     # seat, the rest of the table (low, high)
-    EV_SCORE = 6    # hand number, the hand's points per side (10 bits each)
-    EV_LEVEL = 7    # the leaders are level at or over the target
-    EV_END = 8      # why (END_WHY), winning sides (bitmask)
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word; a set of
+# cards takes two words (``@20``: its low 20 bits, then the rest).
+cdef enum Event:
+    EV_HAND = 0     # {hand_no; dealer} a hand begins
+    EV_TABLE = 1    # {table@20} the table dealt
+    EV_VOID = 2     # {table@20} three or more Kings on the table: it is dealt again
+    EV_LAY = 3      # {seat; card} a card laid on the table
+    EV_TAKE = 4     # {seat:3 card:6 scopa:1 swept:1; taken@20} a capture (a scopa, or a sweep that is none)
+    EV_REST = 5     # {seat; rest@20} the last capturer takes the rest of the table
+    EV_SCORE = 6    # {hand_no; points[3]:10} the hand's points per side
+    EV_LEVEL = 7    # {} the leaders are level at or over the target
+    EV_END = 8      # {why; winners} the game is over: why (END_WHY), the winning sides (bitmask)
 
-EVENTS = {
-    "HAND": EV_HAND, "TABLE": EV_TABLE, "VOID": EV_VOID, "LAY": EV_LAY, "TAKE": EV_TAKE,
-    "REST": EV_REST, "SCORE": EV_SCORE, "LEVEL": EV_LEVEL, "END": EV_END,
-}
 END_WHY = ("target", "napoleone", "limit")
 
 #: The cards of each capture value 1..10 (index 0 unused).
@@ -93,19 +90,6 @@ cdef inline int popcount(Mask m) noexcept nogil:
 
 cdef inline int lowest(Mask m) noexcept nogil:
     return __builtin_ctzll(m)
-
-
-cdef inline int low(Mask m) noexcept nogil:
-    return <int>(m & ((1 << HALF) - 1))
-
-
-cdef inline int high(Mask m) noexcept nogil:
-    return <int>(m >> HALF)
-
-
-def mask_of(int lo, int hi):
-    """The card set of an event's two words."""
-    return <Mask>lo | (<Mask>hi) << HALF
 
 
 cdef struct Scopa:
@@ -367,7 +351,7 @@ cdef class ScopaCore(CompiledState):
         self.s.deal_i = 0
         self.s.deal_len = self.table_size + self.players * self.hand_size
         self.s.to_move = CHANCE_PLAYER
-        self.emit(EV_HAND, self.s.hand_no, self.s.dealer, 0)
+        emit_hand(self, hand_no=self.s.hand_no, dealer=self.s.dealer)
 
     cdef int deal_destination(self) noexcept:
         """Where the next card goes: the table cards first (first deal of a hand only), then
@@ -391,12 +375,12 @@ cdef class ScopaCore(CompiledState):
             self.s.table |= bit
             if self.s.deal_i == self.table_size:
                 if popcount(self.s.table & KINGS) >= 3:
-                    self.emit(EV_VOID, low(self.s.table), high(self.s.table), 0)
+                    emit_void(self, table=self.s.table)
                     self.s.stock |= self.s.table
                     self.s.table = 0
                     self.s.deal_i = 0
                     return
-                self.emit(EV_TABLE, low(self.s.table), high(self.s.table), 0)
+                emit_table(self, table=self.s.table)
         else:
             self.s.hands[dest] |= bit
         if self.s.deal_i == self.s.deal_len:
@@ -416,7 +400,7 @@ cdef class ScopaCore(CompiledState):
                                    &cards, None)
         if ways == 0:
             self.s.table |= <Mask>1 << card
-            self.emit(EV_LAY, seat, card, 0)
+            emit_lay(self, seat=seat, card=card)
             self.next_turn()
         elif ways == 1:
             self.capture(card, cards)
@@ -471,8 +455,7 @@ cdef class ScopaCore(CompiledState):
         if scopa:
             self.s.scope[side] += 1
         swept = self.s.table == 0 and not scopa
-        self.emit(EV_TAKE, seat | card << 3 | (<int>scopa) << 9 | (<int>swept) << 10,
-                  low(taken), high(taken))
+        emit_take(self, seat=seat, card=card, scopa=scopa, swept=swept, taken=taken)
         return self.next_turn()
 
     cdef int next_turn(self) except -1:
@@ -498,10 +481,13 @@ cdef class ScopaCore(CompiledState):
         hand is scored (seed table, ``scoring.py``) and the game ends if a side has won: alone
         at or over the target (level leaders play another hand), with Napoleone, or at the
         hand limit (the leaders share the win)."""
-        cdef int side, top, winners = 0, packed = 0
+        cdef int side, top, winners = 0
+        cdef int points[MAX_SIDES]
+        for side in range(MAX_SIDES):
+            points[side] = 0
         if self.s.table and self.s.last_capturer != NOBODY:
             self.s.piles[self.side_of(self.s.last_capturer)] |= self.s.table
-            self.emit(EV_REST, self.s.last_capturer, low(self.s.table), high(self.s.table))
+            emit_rest(self, seat=self.s.last_capturer, rest=self.s.table)
             self.s.table = 0
         piles = tuple([self.s.piles[side] for side in range(self.sides)])
         scope = tuple([self.s.scope[side] for side in range(self.sides)])
@@ -511,10 +497,10 @@ cdef class ScopaCore(CompiledState):
             self.s.last_piles[side] = self.s.piles[side]
             self.s.last_scope[side] = self.s.scope[side]
             self.s.scores[side] += <int>result.points[side]
-            packed |= <int>result.points[side] << (10 * side)
+            points[side] = <int>result.points[side]
             top = max(top, self.s.scores[side])
         self.s.scored = 1
-        self.emit(EV_SCORE, self.s.hand_no, packed, 0)
+        emit_score(self, hand_no=self.s.hand_no, points=points)
         if result.napoleone != NOBODY:
             self.finish(1 << result.napoleone, 1)
             return 0
@@ -523,7 +509,7 @@ cdef class ScopaCore(CompiledState):
             if best != NOBODY:
                 self.finish(1 << best, 0)
                 return 0
-            self.emit(EV_LEVEL, 0, 0, 0)
+            emit_level(self)
         if self.s.hand_no >= self.hand_limit:
             for side in range(self.sides):
                 if self.s.scores[side] == top:
@@ -547,7 +533,7 @@ cdef class ScopaCore(CompiledState):
             self.s.result[seat] = win if (winners >> self.side_of(seat)) & 1 else lose
         self.s.winners = winners
         self.s.to_move = TERMINAL_PLAYER
-        self.emit(EV_END, why, winners, 0)
+        emit_end(self, why=why, winners=winners)
 
     # -- the kernel's hooks --------------------------------------------------------------------
     cdef int _current(self) noexcept:

@@ -30,6 +30,21 @@ cdef class SoldateskaFields(SoldateskaCore):
         o.declarable_suits = self.declarable_suits
         o.n_declarable = self.n_declarable
         o.tensor_size = self.tensor_size
+        o.at_hand = self.at_hand
+        o.at_trick = self.at_trick
+        o.at_won = self.at_won
+        o.at_passed = self.at_passed
+        o.at_received = self.at_received
+        o.at_aside = self.at_aside
+        o.at_bonus = self.at_bonus
+        o.at_trump = self.at_trump
+        o.at_ranks = self.at_ranks
+        o.at_ducats = self.at_ducats
+        o.at_bank = self.at_bank
+        o.at_tricks_won = self.at_tricks_won
+        o.at_phase = self.at_phase
+        o.at_round = self.at_round
+        o.at_to_move = self.at_to_move
 
     @property
     def phase(self):

@@ -117,47 +117,38 @@ def layout(game: SoldateskaGame) -> list[tuple[str, int, str]]:
 
 
 def encode(game: SoldateskaGame, obs: dict[str, Any]) -> np.ndarray:
-    """The observation as floats: own cards, trick and won cards per seat (relative to the
-    viewer), passed/received/aside/bonus, trump, ranks, money, tricks, phase, round, mover."""
+    """The observation as floats, part by part by name (``layout``): own cards, trick and won
+    cards per seat (relative to the viewer), passed/received/aside/bonus, trump, ranks, money,
+    tricks, phase, round, mover."""
     c = K.NUM_CARDS
     n = obs["players"]
     me = obs["seat"] if obs["seat"] is not None else 0
+    at = game.tensor_offsets()
     out = np.zeros(tensor_size(game), dtype=np.float32)
     rel = [(s - me) % n for s in range(n)]
-    out[obs["hand"]] = 1.0
-    base = c
+    out[[at["hand"] + x for x in obs["hand"]]] = 1.0
     for seat, card in obs["trick"]:
-        out[base + rel[seat] * c + card] = 1.0
-    base += MAX_SEATS * c
+        out[at["trick"] + rel[seat] * c + card] = 1.0
     for seat, cards in enumerate(obs["won"]):
-        out[[base + rel[seat] * c + x for x in cards]] = 1.0
-    base += MAX_SEATS * c
+        out[[at["won"] + rel[seat] * c + x for x in cards]] = 1.0
     for key in ("passed", "received", "aside", "bonus"):
-        out[[base + x for x in obs[key]]] = 1.0
-        base += c
-    if obs["trump"] is not None:
+        out[[at[key] + x for x in obs[key]]] = 1.0
+    if obs["trump"] is not None:  # officers only (no suit), then each suit
         suit = obs["trump_suit"]
-        out[base + 1 + (suit + 1 if suit is not None else 0)] = 1.0
-    else:
-        out[base] = 1.0
-    base += 7
+        out[at["trump"] + 1 + (suit + 1 if suit is not None else 0)] = 1.0
+    else:  # not declared yet
+        out[at["trump"]] = 1.0
     for seat, rank in enumerate(obs["ranks"]):
         if rank is not None:
-            out[base + rel[seat] * NUM_RANKS + K.RANK_NAMES.index(rank)] = 1.0
-    base += MAX_SEATS * NUM_RANKS
+            out[at["ranks"] + rel[seat] * NUM_RANKS + K.RANK_NAMES.index(rank)] = 1.0
     total = max(1, obs["bank"] + sum(obs["ducats"]))
     for seat, d in enumerate(obs["ducats"]):
-        out[base + rel[seat]] = d / total
-    base += MAX_SEATS
-    out[base] = obs["bank"] / total
-    base += 1
+        out[at["ducats"] + rel[seat]] = d / total
+    out[at["bank"]] = obs["bank"] / total
     for seat, t in enumerate(obs["tricks_won"]):
-        out[base + rel[seat]] = t / 10.0
-    base += MAX_SEATS
-    out[base + rules.PHASE_NAMES.index(obs["phase"])] = 1.0
-    base += NUM_PHASES
-    out[base] = min(1.0, obs["round"] / 100.0)
-    base += 1
+        out[at["tricks_won"] + rel[seat]] = t / 10.0
+    out[at["phase"] + rules.PHASE_NAMES.index(obs["phase"])] = 1.0
+    out[at["round"]] = min(1.0, obs["round"] / 100.0)
     if obs["to_move"] is not None:
-        out[base + rel[obs["to_move"]]] = 1.0
+        out[at["to_move"] + rel[obs["to_move"]]] = 1.0
     return out

@@ -257,6 +257,9 @@ cdef class SoldateskaCore(CompiledState):
     cdef int declarable_suits[6]        # what the General may declare (NO_SUIT first)
     cdef int n_declarable
     cdef public int tensor_size
+    # where each part of the observation tensor starts (observe.layout, by name: _tensor_at)
+    cdef int at_hand, at_trick, at_won, at_passed, at_received, at_aside, at_bonus, at_trump
+    cdef int at_ranks, at_ducats, at_bank, at_tricks_won, at_phase, at_round, at_to_move
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Sold))
@@ -291,6 +294,7 @@ cdef class SoldateskaCore(CompiledState):
                 self.declarable_suits[self.n_declarable] = i
                 self.n_declarable += 1
         self.tensor_size = game.facts.observation_tensor_size
+        self._tensor_at(game.tensor_offsets())
 
     # -- "Card Distribution", "Money" ------------------------------------------------------------
     cdef void setup(self, int bank) noexcept:
@@ -969,71 +973,66 @@ cdef class SoldateskaCore(CompiledState):
         return 0
 
     # -- the observation tensor (observe.py's layout, written from the struct) --------------------
+    cdef void _tensor_at(self, dict at):
+        """Where each part of the tensor starts, read once per game from ``Game.tensor_offsets()``
+        (``observe.layout``), so that ``_encode`` writes every part by its name."""
+        self.at_hand, self.at_trick, self.at_won = at["hand"], at["trick"], at["won"]
+        self.at_passed, self.at_received, self.at_aside = at["passed"], at["received"], at["aside"]
+        self.at_bonus, self.at_trump, self.at_ranks = at["bonus"], at["trump"], at["ranks"]
+        self.at_ducats, self.at_bank, self.at_tricks_won = at["ducats"], at["bank"], at["tricks_won"]
+        self.at_phase, self.at_round, self.at_to_move = at["phase"], at["round"], at["to_move"]
+
     cdef void _encode(self, int seat, float* out) noexcept:
+        """The tensor of ``seat`` (-1: a spectator; seats counted from the viewer), each part
+        written by its name where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef Sold* g = &self.s
-        cdef int n = self.n, me = seat if seat >= 0 else 0, s, i, pos = -1, base, total
+        cdef int n = self.n, me = seat if seat >= 0 else 0, s, i, pos = -1, total
         cdef int rel[MAX_PLAYERS]
         cdef Cards m
         cdef int player = self._current()
         for s in range(n):
             rel[s] = (s - me + n) % n
         if seat >= 0:
-            m = g.hands[seat]
-            while m:
-                out[ctz64(m)] = 1.0
-                m &= m - 1
-        base = NUM_CARDS
+            set_cards(out + self.at_hand, g.hands[seat])
         for i in range(g.trick_len):
-            out[base + rel[(g.trick_leader + i) % n] * NUM_CARDS + g.trick[i]] = 1.0
-        base += MAX_PLAYERS * NUM_CARDS
+            out[self.at_trick + rel[(g.trick_leader + i) % n] * NUM_CARDS + g.trick[i]] = 1.0
         for s in range(n):
-            m = g.won[s]
-            while m:
-                out[base + rel[s] * NUM_CARDS + ctz64(m)] = 1.0
-                m &= m - 1
-        base += MAX_PLAYERS * NUM_CARDS
+            set_cards(out + self.at_won + rel[s] * NUM_CARDS, g.won[s])
         if seat >= 0:
             for i in range(g.n_order):
                 if g.order[i] == seat:
                     pos = i
-            set_cards(out + base, g.passed[seat])
+            set_cards(out + self.at_passed, g.passed[seat])
             if pos > 0:
-                set_cards(out + base + NUM_CARDS, g.passed[g.order[pos - 1]])
+                set_cards(out + self.at_received, g.passed[g.order[pos - 1]])
             if g.n_order and seat == g.order[0]:
-                set_cards(out + base + 3 * NUM_CARDS, g.bonus)
+                set_cards(out + self.at_bonus, g.bonus)
         if g.aside_public or (seat >= 0 and seat == g.aside_owner):
-            set_cards(out + base + 2 * NUM_CARDS, g.aside)
-        base += 4 * NUM_CARDS
+            set_cards(out + self.at_aside, g.aside)
+        # the trump part: not declared yet, officers only (round 1 or no suit), then each suit
         if not g.declared:
-            out[base] = 1.0
+            out[self.at_trump] = 1.0
         elif g.round == 1:
-            out[base + 1] = 1.0
+            out[self.at_trump + 1] = 1.0
         else:
-            out[base + 1 + g.trump + 1] = 1.0
-        base += 7
+            out[self.at_trump + 1 + g.trump + 1] = 1.0
         for s in range(n):
             if g.ranks[s] >= 0:
-                out[base + rel[s] * NUM_RANKS + g.ranks[s]] = 1.0
-        base += MAX_PLAYERS * NUM_RANKS
+                out[self.at_ranks + rel[s] * NUM_RANKS + g.ranks[s]] = 1.0
         total = g.bank
         for s in range(n):
             total += g.ducats[s]
         if total < 1:
             total = 1
         for s in range(n):
-            out[base + rel[s]] = <float>(<double>g.ducats[s] / total)
-        base += MAX_PLAYERS
-        out[base] = <float>(<double>g.bank / total)
-        base += 1
+            out[self.at_ducats + rel[s]] = <float>(<double>g.ducats[s] / total)
+        out[self.at_bank] = <float>(<double>g.bank / total)
         for s in range(n):
-            out[base + rel[s]] = <float>(g.ntricks[s] / 10.0)
-        base += MAX_PLAYERS
-        out[base + g.phase] = 1.0
-        base += NUM_PHASES_C
-        out[base] = <float>(g.round / 100.0) if g.round < 100 else 1.0
-        base += 1
+            out[self.at_tricks_won + rel[s]] = <float>(g.ntricks[s] / 10.0)
+        out[self.at_phase + g.phase] = 1.0
+        out[self.at_round] = <float>(g.round / 100.0) if g.round < 100 else 1.0
         if player >= 0:
-            out[base + rel[player]] = 1.0
+            out[self.at_to_move + rel[player]] = 1.0
 
     # -- search worlds (``resample``) --------------------------------------------------------------
     def _set_world(self, hands, passed, aside, stock, bonus, int seat):

@@ -19,6 +19,29 @@ cdef class Solo66Fields(Solo66Core):
         o.last_trick_variant = self.last_trick_variant
         o.points_scoring = self.points_scoring
         o.score_scale = self.score_scale
+        o.at_seat = self.at_seat
+        o.at_phase = self.at_phase
+        o.at_dealer = self.at_dealer
+        o.at_to_move = self.at_to_move
+        o.at_hand = self.at_hand
+        o.at_last_bids = self.at_last_bids
+        o.at_passed = self.at_passed
+        o.at_high_bid = self.at_high_bid
+        o.at_high_bidder = self.at_high_bidder
+        o.at_soloist = self.at_soloist
+        o.at_trump = self.at_trump
+        o.at_no_trump_game = self.at_no_trump_game
+        o.at_talon = self.at_talon
+        o.at_discards = self.at_discards
+        o.at_played_by = self.at_played_by
+        o.at_trick = self.at_trick
+        o.at_trick_leader = self.at_trick_leader
+        o.at_voids = self.at_voids
+        o.at_tricks_won = self.at_tricks_won
+        o.at_trick_points = self.at_trick_points
+        o.at_side_points = self.at_side_points
+        o.at_progress = self.at_progress
+        o.at_scores = self.at_scores
 
     @property
     def deal_no(self):

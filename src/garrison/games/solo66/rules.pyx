@@ -166,6 +166,11 @@ cdef class Solo66Core(CompiledState):
     cdef public int deals
     cdef public bint last_trick_variant, points_scoring
     cdef double score_scale
+    # where each part of the observation tensor starts (observe.layout, by name: _tensor_at)
+    cdef int at_seat, at_phase, at_dealer, at_to_move, at_hand, at_last_bids, at_passed
+    cdef int at_high_bid, at_high_bidder, at_soloist, at_trump, at_no_trump_game, at_talon
+    cdef int at_discards, at_played_by, at_trick, at_trick_leader, at_voids, at_tricks_won
+    cdef int at_trick_points, at_side_points, at_progress, at_scores
 
     def __cinit__(self, *args, **kwargs):
         self._bind(&self.s, sizeof(Deal))
@@ -182,6 +187,7 @@ cdef class Solo66Core(CompiledState):
         self.last_trick_variant = p.all_pass == "last_trick"
         self.points_scoring = p.scoring == "points"
         self.score_scale = max(game.facts.max_utility, 1.0)
+        self._tensor_at(game.tensor_offsets())
 
     # -- Play ¶2: the deal -------------------------------------------------------------------------
     cdef void start_deal(self) noexcept:
@@ -462,7 +468,23 @@ cdef class Solo66Core(CompiledState):
         return self.s.deal_no
 
     # -- the observation tensor (observe.py's layout, written from the struct) --------------------
+    cdef void _tensor_at(self, dict at):
+        """Where each part of the tensor starts, read once per game from ``Game.tensor_offsets()``
+        (``observe.layout``), so that ``_encode`` writes every part by its name."""
+        self.at_seat, self.at_phase, self.at_dealer = at["seat"], at["phase"], at["dealer"]
+        self.at_to_move, self.at_hand, self.at_last_bids = at["to_move"], at["hand"], at["last_bids"]
+        self.at_passed, self.at_high_bid = at["passed"], at["high_bid"]
+        self.at_high_bidder, self.at_soloist = at["high_bidder"], at["soloist"]
+        self.at_trump, self.at_no_trump_game = at["trump"], at["no_trump_game"]
+        self.at_talon, self.at_discards, self.at_played_by = at["talon"], at["discards"], at["played_by"]
+        self.at_trick, self.at_trick_leader, self.at_voids = at["trick"], at["trick_leader"], at["voids"]
+        self.at_tricks_won, self.at_trick_points = at["tricks_won"], at["trick_points"]
+        self.at_side_points, self.at_progress, self.at_scores = (
+            at["side_points"], at["progress"], at["scores"])
+
     cdef void _encode(self, int seat, float* t) noexcept:
+        """The tensor of ``seat`` (-1: a spectator), each part written by its name where
+        ``observe.layout`` puts it (``_tensor_at``)."""
         cdef Deal* g = &self.s
         cdef int phase = g.phase, p, k, j, c, leader, led, suit, pts, total = 0, sol = g.soloist
         cdef int trump = g.trump if g.trump >= 0 and (phase == C_DISCARD or phase == C_PLAY) else -1
@@ -471,13 +493,13 @@ cdef class Solo66Core(CompiledState):
         cdef unsigned int m
         cdef bint is_soloist = seat >= 0 and seat == sol
         if seat >= 0:
-            t[0 + seat] = 1.0
-        t[5 + phase] = 1.0
-        t[11 + g.dealer] = 1.0
+            t[self.at_seat + seat] = 1.0
+        t[self.at_phase + phase] = 1.0
+        t[self.at_dealer + g.dealer] = 1.0
         if phase != C_DEALING and phase != C_OVER:
-            t[16 + g.to_move] = 1.0
+            t[self.at_to_move + g.to_move] = 1.0
         if seat >= 0:
-            set_cards(t + 21, g.hands[seat])
+            set_cards(t + self.at_hand, g.hands[seat])
         for p in range(PLAYERS):
             bid_of[p] = -1
             voids[p] = 0
@@ -486,22 +508,22 @@ cdef class Solo66Core(CompiledState):
                 bid_of[g.call_seat[k]] = g.call_action[k] - BID_ID
         for p in range(PLAYERS):
             if bid_of[p] >= 0:
-                t[53 + 4 * p + bid_of[p]] = 1.0
+                t[self.at_last_bids + 4 * p + bid_of[p]] = 1.0
             if (g.passed >> p) & 1:
-                t[73 + p] = 1.0
+                t[self.at_passed + p] = 1.0
         if g.high_bid >= 0:
-            t[78 + g.high_bid] = 1.0
+            t[self.at_high_bid + g.high_bid] = 1.0
         if g.high_bidder >= 0:
-            t[82 + g.high_bidder] = 1.0
+            t[self.at_high_bidder + g.high_bidder] = 1.0
         if sol >= 0:
-            t[87 + sol] = 1.0
+            t[self.at_soloist + sol] = 1.0
         if trump >= 0:
-            t[92 + trump] = 1.0
-        t[96] = 1.0 if phase == C_PLAY and sol < 0 else 0.0
+            t[self.at_trump + trump] = 1.0
+        t[self.at_no_trump_game] = 1.0 if phase == C_PLAY and sol < 0 else 0.0
         if is_soloist:
-            set_cards(t + 97, g.talon_seen)
-            set_cards(t + 129, g.discards)
-        # played_by (161..), voids (the seats that did not follow, and with a trump suit did not
+            set_cards(t + self.at_talon, g.talon_seen)
+            set_cards(t + self.at_discards, g.discards)
+        # played_by, voids (the seats that did not follow, and with a trump suit did not
         # trump either) over the finished tricks and the current one
         for k in range(g.tricks_done + 1):
             if k < g.tricks_done:
@@ -510,7 +532,7 @@ cdef class Solo66Core(CompiledState):
                 leader, j = g.leader, g.played
             for p in range(j):
                 c = g.done_cards[k][p] if k < g.tricks_done else g.trick[p]
-                t[161 + 32 * ((leader + p) % PLAYERS) + c] = 1.0
+                t[self.at_played_by + 32 * ((leader + p) % PLAYERS) + c] = 1.0
                 if p == 0:
                     led = c >> 3
                 elif (c >> 3) != led:
@@ -518,24 +540,24 @@ cdef class Solo66Core(CompiledState):
                     if trump >= 0 and (c >> 3) != trump:
                         voids[(leader + p) % PLAYERS] |= 1 << trump
         for p in range(g.played):
-            t[321 + g.trick[p]] = 1.0
+            t[self.at_trick + g.trick[p]] = 1.0
         if g.played:
-            t[353 + g.leader] = 1.0
+            t[self.at_trick_leader + g.leader] = 1.0
         for p in range(PLAYERS):
             for suit in range(4):
                 if (voids[p] >> suit) & 1:
-                    t[358 + 4 * p + suit] = 1.0
+                    t[self.at_voids + 4 * p + suit] = 1.0
         for p in range(PLAYERS):
             pts = points_of(g.piles[p])
             total += pts
-            t[378 + p] = <float>(g.tricks_won[p] / 6.0)
-            t[383 + p] = <float>(pts / 130.0)
-            t[391 + p] = <float>(g.scores[p] / self.score_scale)
+            t[self.at_tricks_won + p] = <float>(g.tricks_won[p] / 6.0)
+            t[self.at_trick_points + p] = <float>(pts / 130.0)
+            t[self.at_scores + p] = <float>(g.scores[p] / self.score_scale)
         if sol >= 0 and phase == C_PLAY:
             pts = points_of(g.piles[sol])
-            t[388] = <float>((pts + (points_of(g.discards) if is_soloist else 0)) / 130.0)
-            t[389] = <float>((total - pts) / 130.0)
-        t[390] = <float>(((g.deal_no + 1 if g.deal_no + 1 < self.deals else self.deals) - 1)
+            t[self.at_side_points] = <float>((pts + (points_of(g.discards) if is_soloist else 0)) / 130.0)
+            t[self.at_side_points + 1] = <float>((total - pts) / 130.0)
+        t[self.at_progress] = <float>(((g.deal_no + 1 if g.deal_no + 1 < self.deals else self.deals) - 1)
                          / <double>self.deals)
 
     # -- views for Python (the fields' own accessors are Solo66Fields', fields.pxi) ---------------

@@ -1,4 +1,4 @@
-"""The log as text: the rules record events as ints (``rules.pyx``); this turns them into today's
+"""The log as text: the rules record typed events (``cdef enum Event`` in ``rules.pyx``); this turns them into today's
 sentences only when someone reads the log (an observation), never on the hot path. Every event
 is public: moves without ranks, fights with both ranks (a fight shows them to both sides)."""
 
@@ -6,33 +6,39 @@ from __future__ import annotations
 
 from .board import square_name
 from .pieces import name
-from .rules import DRAW, EVENTS, REASONS
+from .rules import (
+    DRAW,
+    REASONS,
+    AnyEvent,
+    AttackEvent,
+    EndEvent,
+    MoveEvent,
+    SetupEvent,
+    decode_events,
+)
 
 SIDES = ("Red", "Blue")
 OUTCOME_TEXT = ("the attacker wins", "the defender holds", "both are lost", "the flag is taken")
 WHY = {"flag": "the flag is captured", "no moves": "the loser has no move left",
        "cap": "the move cap is reached"}
 
-_E = EVENTS
-
-
-def text(code: int, a: int, b: int, c: int) -> str:
-    """One event in words."""
-    if code == _E["SETUP"]:
-        return f"{SIDES[a]} has set up"
-    if code == _E["MOVE"]:
-        return f"{SIDES[a]} {square_name(b // 100)}-{square_name(b % 100)}"
-    if code == _E["ATTACK"]:
-        outcome, attacker, defender = c // 256, c // 16 % 16, c % 16
-        return (f"{SIDES[a]} {square_name(b // 100)}x{square_name(b % 100)}: {name(attacker)} "
-                f"attacks {name(defender)}; {OUTCOME_TEXT[outcome]}")
-    if code == _E["END"]:
-        reason = REASONS[b]
-        why = WHY.get(reason, reason)
-        return "draw: " + why if a == DRAW else f"{SIDES[a]} wins: {why}"
-    raise ValueError(f"unknown Stratego event {code}")
+def text(event: AnyEvent) -> str:
+    """One event (a ``decode_event`` tuple) in words."""
+    match event:
+        case SetupEvent(side):
+            return f"{SIDES[side]} has set up"
+        case MoveEvent(side, frm, to):
+            return f"{SIDES[side]} {square_name(frm)}-{square_name(to)}"
+        case AttackEvent(side, frm, to, defender, attacker, outcome):
+            return (f"{SIDES[side]} {square_name(frm)}x{square_name(to)}: {name(attacker)} "
+                    f"attacks {name(defender)}; {OUTCOME_TEXT[outcome]}")
+        case EndEvent(winner, reason_code):
+            reason = REASONS[reason_code]
+            why = WHY.get(reason, reason)
+            return "draw: " + why if winner == DRAW else f"{SIDES[winner]} wins: {why}"
+    raise ValueError(f"unknown Stratego event {event!r}")
 
 
 def entries(events: list[tuple[int, int, int, int]]) -> list[str]:
     """The events in words, oldest first."""
-    return [text(*event) for event in events]
+    return [text(event) for event in decode_events(events)]

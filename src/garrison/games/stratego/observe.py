@@ -121,33 +121,29 @@ def layout(game: StrategoGame) -> list[tuple[str, int, str]]:
 
 
 def encode(game: StrategoGame, obs: dict[str, Any]) -> np.ndarray:
-    """The flat tensor of ``obs`` (layout in the module docstring)."""
+    """The flat tensor of ``obs``, part by part by name (``layout``)."""
+    at = game.tensor_offsets()
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
     me = obs["seat"] if obs["seat"] is not None else 0
     for square, cell in enumerate(obs["board"]):
         if cell is None:
             continue
         side, rank, moved, _ = cell
-        base = 0 if side == me else 14
-        plane = base + (rank if rank is not None else 12 + moved)
-        out[plane * 100 + square] = 1.0
-    i = PLANES * 100
-    out[i + PHASES.index(obs["phase"])] = 1.0
-    i += 3
+        who = "own" if side == me else "other"
+        part = NAMES[rank] if rank is not None else ("unknown_moved" if moved else "unknown_unmoved")
+        out[at[f"{who}.{part}"] + square] = 1.0
+    out[at["phase"] + PHASES.index(obs["phase"])] = 1.0
     mover = obs["to_move"]
     if mover == "chance":
-        out[i + 2] = 1.0
+        out[at["mover"] + 2] = 1.0
     elif mover is not None:
-        out[i + (0 if mover == me else 1)] = 1.0
-    i += 3
-    out[i + (2 if obs["seat"] is None else obs["seat"])] = 1.0
-    i += 3
+        out[at["mover"] + (0 if mover == me else 1)] = 1.0
+    out[at["viewer"] + (2 if obs["seat"] is None else obs["seat"])] = 1.0
     army = obs["army"]
     for k, side in enumerate((me, 1 - me)):
         for rank in obs["captured"][side]:
-            out[i + k * NUM_RANKS + rank] += 1.0 / army[rank]
-    i += 2 * NUM_RANKS
-    out[i] = min(1.0, obs["ply"] / (obs["max_plies"] or 2000))
+            out[at["captured"] + k * NUM_RANKS + rank] += 1.0 / army[rank]
+    out[at["plies"]] = min(1.0, obs["ply"] / (obs["max_plies"] or 2000))
     return out
 
 

@@ -68,12 +68,13 @@ cdef enum:
     END_NEITHER = 3
     END_CAP = 4
 
-# events: (code, a, b, c)
-cdef enum:
-    EV_SETUP = 0      # side
-    EV_MOVE = 1       # side, from * 100 + to
-    EV_ATTACK = 2     # side, from * 100 + to, outcome * 256 + attacker rank * 16 + defender rank
-    EV_END = 3        # winner (DRAW: a draw), reason
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word.
+cdef enum Event:
+    EV_SETUP = 0      # {side} a side has set up
+    EV_MOVE = 1       # {side; frm:7 to:7} a move from square to square
+    EV_ATTACK = 2     # {side; frm:7 to:7; d_rank:4 a_rank:4 outcome:4} an attack: the ranks that fought, its outcome
+    EV_END = 3        # {winner; reason} the game is over: the winner (DRAW: a draw), why (REASONS)
 
 EMPTY, LAKE = C_EMPTY, C_LAKE
 SETUP, PLAY, OVER = C_SETUP, C_PLAY, C_OVER
@@ -82,7 +83,6 @@ ATTACKER_WINS, DEFENDER_WINS, BOTH_LOST, FLAG_TAKEN = (
     C_ATTACKER_WINS, C_DEFENDER_WINS, C_BOTH_LOST, C_FLAG_TAKEN)
 #: ``reason`` of a finished game, by its code
 REASONS = ("", "flag", "no moves", "no moves for either side", "cap")
-EVENTS = {"SETUP": EV_SETUP, "MOVE": EV_MOVE, "ATTACK": EV_ATTACK, "END": EV_END}
 CHASE_MEMORY = MAX_CHASE
 
 
@@ -160,6 +160,13 @@ cdef class Tables:
     cdef int limit, cap, ply_limit, mode, catalogue
     cdef object game
     cdef dict slots                     # catalogue setup k -> bytes: zone index of piece i
+    # where each part of the observation tensor starts (observe.layout, by name: _tensor_at);
+    # [0] the viewer's side ("own"), [1] the other; a known rank's plane is its side's first
+    # rank plane moved on by rank * 100 squares (checked)
+    cdef int at_known[2]
+    cdef int at_unmoved[2]
+    cdef int at_moved[2]
+    cdef int at_phase, at_mover, at_viewer, at_captured, at_plies
 
     cdef bytes layout_slots(self, int k):
         """Catalogue setup ``k`` as the zone index of each of a side's pieces (pieces of a rank
@@ -206,7 +213,24 @@ cdef Tables _tables_of(game):
     t.forget_revealed = p.forget_revealed
     t.mode = {"any": MODE_ANY, "pieces": MODE_PIECES, "whole": MODE_WHOLE}[p.setup]
     t.catalogue = game.catalogue
+    _tensor_at(t, game.tensor_offsets())
     return t
+
+
+cdef void _tensor_at(Tables t, dict at):
+    """Where each part of the tensor starts, read once per game from ``Game.tensor_offsets()``
+    (``observe.layout``), so that ``_encode`` writes every part by its name."""
+    from .pieces import NAMES
+
+    cdef int k, r
+    for k, who in enumerate(("own", "other")):
+        t.at_known[k] = at[f"{who}.{NAMES[0]}"]
+        for r in range(NUM_RANKS):
+            assert at[f"{who}.{NAMES[r]}"] == t.at_known[k] + r * 100
+        t.at_unmoved[k] = at[f"{who}.unknown_unmoved"]
+        t.at_moved[k] = at[f"{who}.unknown_moved"]
+    t.at_phase, t.at_mover, t.at_viewer = at["phase"], at["mover"], at["viewer"]
+    t.at_captured, t.at_plies = at["captured"], at["plies"]
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -349,7 +373,7 @@ cdef class StrategoCore(CompiledState):
         cdef int piece
         cdef u64 h = 0
         self.s.filling = 0
-        self.emit(EV_SETUP, self.s.turn, 0, 0)
+        emit_setup(self, side=self.s.turn)
         if self.s.turn == 0:
             self.s.turn = 1
             return
@@ -465,7 +489,7 @@ cdef class StrategoCore(CompiledState):
             self.s.pos[piece] = to
             if hashing:
                 h ^= ZOBRIST[piece][frm] ^ ZOBRIST[piece][to]
-            self.emit(EV_MOVE, side, frm * 100 + to, 0)
+            emit_move(self, side=side, frm=frm, to=to)
         else:
             a_rank = self.s.rank[piece]
             d_rank = self.s.rank[target]
@@ -488,7 +512,8 @@ cdef class StrategoCore(CompiledState):
                 self.s.pos[target] = -1
                 if hashing:
                     h ^= ZOBRIST[piece][frm] ^ ZOBRIST[target][to]
-            self.emit(EV_ATTACK, side, frm * 100 + to, outcome * 256 + a_rank * 16 + d_rank)
+            emit_attack(self, side=side, frm=frm, to=to, d_rank=d_rank, a_rank=a_rank,
+                        outcome=outcome)
             if outcome == C_FLAG_TAKEN:
                 self.end(side, END_FLAG)
                 return
@@ -621,7 +646,7 @@ cdef class StrategoCore(CompiledState):
         self.s.phase = C_OVER
         self.s.winner = winner
         self.s.reason = reason
-        self.emit(EV_END, winner, reason, 0)
+        emit_end(self, winner=winner, reason=reason)
 
     # -- the kernel's hooks --------------------------------------------------------------------
     cdef int _current(self) noexcept:
@@ -702,37 +727,40 @@ cdef class StrategoCore(CompiledState):
 
     cdef void _encode(self, int seat, float* out) noexcept:
         """``observe.encode`` of the observation, from the typed state (tested equal): the same
-        gate as ``observe.view``."""
-        cdef int piece, side, sq, rank, plane, i, player
+        gate as ``observe.view``; each part written by its name where ``observe.layout`` puts it
+        (``Tables.at_*``)."""
+        cdef int piece, side, sq, rank, at, i, player, k
         cdef int n = self.t.n
         cdef int me = seat if seat >= 0 else 0
         for piece in range(2 * n):
             side = piece // n
+            k = 0 if side == me else 1  # own side first
             sq = self.s.pos[piece]
             if sq < 0:
                 if self.s.phase != C_SETUP:  # captured: share per rank, own side first
                     rank = self.s.rank[piece]
-                    i = 2800 + 9 + (0 if side == me else NUM_RANKS) + rank
+                    i = self.t.at_captured + k * NUM_RANKS + rank
                     out[i] = out[i] + <float>(1.0 / self.t.army_count[rank])
                 continue
             if self.s.phase == C_SETUP and side != seat:
                 continue
             rank = self.s.rank[piece] if side == seat else self.public_rank(piece)
-            plane = 0 if side == me else 14
             if rank >= 0:
-                plane += rank
+                at = self.t.at_known[k] + rank * 100
+            elif self.s.flags[piece] & MOVED:
+                at = self.t.at_moved[k]
             else:
-                plane += 12 + (1 if self.s.flags[piece] & MOVED else 0)
-            out[plane * 100 + sq] = 1.0
-        out[2800 + self.s.phase] = 1.0
+                at = self.t.at_unmoved[k]
+            out[at + sq] = 1.0
+        out[self.t.at_phase + self.s.phase] = 1.0
         player = self._current()
-        if self.s.phase != C_OVER:
+        if self.s.phase != C_OVER:  # own, other, chance
             if player == CHANCE_PLAYER:
-                out[2803 + 2] = 1.0
+                out[self.t.at_mover + 2] = 1.0
             else:
-                out[2803 + (0 if player == me else 1)] = 1.0
-        out[2806 + (2 if seat < 0 else seat)] = 1.0
-        out[2800 + 33] = min(1.0, self.s.ply / <double>(self.t.cap or 2000))
+                out[self.t.at_mover + (0 if player == me else 1)] = 1.0
+        out[self.t.at_viewer + (2 if seat < 0 else seat)] = 1.0  # Red, Blue, spectator
+        out[self.t.at_plies] = min(1.0, self.s.ply / <double>(self.t.cap or 2000))
 
     # -- resample: the hidden ranks of a world ----------------------------------------------------
     def set_ranks(self, ranks):
