@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from garrison.core import CHANCE, State
+from garrison.core import CHANCE, InvalidActionError, State
 from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
@@ -64,7 +64,7 @@ class ScopaState(ScopaFields, State):
     def _action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE:
             if not 0 <= action < NUM_CARDS:
-                raise actions.InvalidActionError(f"no card has id {action}")
+                raise InvalidActionError(f"no card has id {action}")
             dest = self.deal_to
             where = "the table" if dest == TABLE else f"{seat_label(dest)}"
             return f"deal {DECK.name[action]} to {where}"
@@ -85,7 +85,7 @@ class ScopaState(ScopaFields, State):
             raise self.unreadable(text, f"{step} you do not {verb}; now you {' or '.join(allowed)}")
         try:
             return actions.parse(text, actions.TAKE if choosing else actions.PLAY)
-        except actions.InvalidActionError:
+        except InvalidActionError:
             raise self.unreadable(text) from None
 
     # -- why an action is not allowed (only what the mover can see) ------------------------------
@@ -187,7 +187,10 @@ class ScopaState(ScopaFields, State):
             assert self.choosable() == self._legal_mask(), "the choosable cards disagree"
 
     def _legal_mask(self) -> int:
-        return sum(1 << (a - actions.NUM_CARDS) for a in self.legal_actions())
+        mask = 0
+        for a in self.legal_actions():
+            mask |= 1 << (a - NUM_CARDS)
+        return mask
 
     def __str__(self) -> str:
         p = self.params

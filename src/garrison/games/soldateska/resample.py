@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def resample_state(st: SoldateskaState, seat: int, rng: random.Random) -> SoldateskaState:
-    new = st.clone()
+    new: SoldateskaState = st.clone()
     new.forget_history()  # the true history would tell the real deal
     if st.over:
         new._set_world(st.hands, st.passed, st.aside, st.stock, st.bonus, seat)

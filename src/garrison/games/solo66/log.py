@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from garrison.core.seats import seat_label
 
@@ -17,7 +17,6 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .params import Solo66Params
     from .state import Solo66State
 
 #: ``(deal number, dealer, kind, soloist, trump, card points, last trick's winner, discards,
@@ -27,7 +26,7 @@ Result = tuple[int, int, str, int, int, int, int, int, tuple[float, ...]]
 
 def results(state: Solo66State) -> tuple[Result, ...]:
     """Every finished (or thrown-in) deal of the match so far, oldest first."""
-    scoring = cast("Solo66Params", state.game.params).scoring
+    scoring = state.game.params.scoring
     out = []
     for _code, a, points, discards in state.events():
         deal_no, dealer, kind = a & 255, (a >> 8) & 15, RESULT_KINDS[(a >> 12) & 15]

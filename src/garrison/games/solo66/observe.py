@@ -31,7 +31,6 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .params import Solo66Params
     from .state import Solo66State
 
 NAME_TO_CARD = {name: c for c, name in enumerate(DECK.name)}
@@ -71,7 +70,7 @@ def _all_tricks(s: Solo66State) -> list[tuple[int, list[int]]]:
 def observe(s: Solo66State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
     """Exactly what ``seat`` may know (``None``: a spectator, who sees only the public table).
     ``with_log=False`` leaves out the log (for bots, which do not read it)."""
-    params = cast("Solo66Params", s.game.params)
+    params = s.game.params
     phase = s.phase
     is_soloist = seat is not None and seat == s.soloist
     hand = s.hands[seat] if seat is not None else 0
