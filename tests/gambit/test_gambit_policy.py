@@ -12,13 +12,20 @@ import numpy as np
 import pytest
 
 import garrison
+from compiled_policy_checks import (
+    check_legal_deterministic_and_unchanged,
+    check_playout_to_end,
+    fixture_mismatches,
+    random_states,
+)
 from garrison.bots import make_bot
 from garrison.core import CompiledPolicyBot, GameError
 from garrison.core.dice import roll_id
 from garrison.games.gambit.rules import solver_move
 from garrison.games.gambit.solver import round_solver, turn_solver
 
-FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "policy_moves.json").read_text())
+FIXTURE_PATH = Path(__file__).parent / "fixtures" / "policy_moves.json"
+FIXTURE = json.loads(FIXTURE_PATH.read_text())
 OPTIONS = tuple({"players": p, "dice": d, "lives": 2} for p in (2, 3, 5, 6) for d in (2, 3, 4, 5, 6)
                 ) + ({"players": 4, "mode": "trader", "rounds": 2},
                      {"players": 3, "mode": "treasure", "coins": 2, "rounds": 3})
@@ -33,48 +40,23 @@ def test_the_fixture_was_made_by_the_python_bot_at_many_points():
 
 
 def test_the_compiled_bot_plays_every_move_of_the_fixture():
-    wrong = []
-    for record in FIXTURE["games"]:
-        state = garrison.load("gambit", **record["options"]).new_initial_state()
-        points = {ply: (seat, move) for ply, seat, move in record["points"]}
-        for ply, action in enumerate(record["history"]):
-            if ply in points:
-                seat, move = points[ply]
-                assert state.current_player() == seat
-                got = state.policy_action(ply)
-                if got != move:
-                    wrong.append((record["options"], ply, move, got))
-            state.apply_action(action)
-    assert wrong == []
+    count, wrong = fixture_mismatches(FIXTURE_PATH, "gambit")
+    assert count >= 2000 and wrong == []
 
 
-def random_states(count: int, seed: int):
-    """Player nodes of random games across the options (every seat played at random)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = garrison.load("gambit", **rng.choice(OPTIONS)).new_initial_state()
-        stop = rng.randrange(1, 150)
-        while not state.is_terminal() and len(state.history()) < stop:
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal() and not state.is_chance_node():
-            out.append(state)
-    return out
+def states(count: int, seed: int) -> list:
+    """Player nodes of games across the options, played partly by the policy."""
+    return list(random_states("gambit", list(OPTIONS), count, seed))
 
 
 def test_moves_are_legal_and_a_seed_gives_the_same_move():
-    for i, state in enumerate(random_states(300, 1)):
-        move = state.policy_action(i)
-        assert move in state.legal_actions()
-        assert state.policy_action(i) == move
-        assert state.policy_action(i + 10**6) == move  # the solver draws no ties
-
+    rng = random.Random(1)
+    for i, state in enumerate(states(300, 1)):
+        check_legal_deterministic_and_unchanged(state, rng)
+        assert state.policy_action(i + 10**6) == state.policy_action(i)  # the solver draws no ties
 
 def test_the_bot_is_the_compiled_policy():
-    state = random_states(1, 2)[0]
+    state = states(1, 2)[0]
     bot = make_bot(state.game, "greedy", state.current_player(), seed=3)
     assert isinstance(bot, CompiledPolicyBot) and state.has_policy()
     assert bot.step(state) == state.policy_action(99)
@@ -83,14 +65,14 @@ def test_the_bot_is_the_compiled_policy():
 def test_no_peeking_every_world_is_the_state_and_gets_the_same_move():
     # everything in Gambit is public: a seat's world is the state itself
     rng = random.Random(5)
-    for i, state in enumerate(random_states(100, 3)):
+    for i, state in enumerate(states(100, 3)):
         world = state.resample(state.current_player(), rng)
         assert world.fields() == state.fields()
         assert world.policy_action(i) == state.policy_action(i)
 
 
 def test_greedy_is_the_solver_move_for_the_expected_score():
-    for state in random_states(200, 4):
+    for state in states(200, 4):
         solver = turn_solver(state.dice)
         values = solver.solve(solver.utility("expected"))
         assert solver_move(state, values) == state.policy_action(0)
@@ -116,20 +98,13 @@ def test_the_solver_move_needs_a_roll_and_a_whole_table():
 
 @pytest.mark.parametrize("options", OPTIONS[::4])
 def test_a_playout_to_the_end_replays(options):
-    game = garrison.load("gambit", **options)
-    for seed in range(3):
-        state = game.new_initial_state()
-        end = state.policy_playout(seed, 100000)
-        assert end.is_terminal() and state.history() == []
-        replay = game.new_initial_state()
-        for action in end.history():
-            replay.apply_action(action)  # checked: every action legal
-        assert replay.is_terminal() and replay.returns() == end.returns()
+    for seed, state in enumerate(random_states("gambit", [options], 3, seed=8, max_plies=60)):
+        check_playout_to_end("gambit", options, state, seed)
 
 
 def test_a_playout_to_the_score_stops_where_the_returns_first_change():
     # Gambit's returns are the game's result: they change at its end only
-    for i, state in enumerate(random_states(20, 7)):
+    for i, state in enumerate(states(20, 7)):
         before = state.returns()
         end = state.policy_playout(i, 100000, True)
         assert end.is_terminal()

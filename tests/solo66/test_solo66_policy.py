@@ -11,11 +11,18 @@ from pathlib import Path
 import pytest
 
 import garrison
+from compiled_policy_checks import (
+    check_legal_deterministic_and_unchanged,
+    check_playout_to_end,
+    fixture_mismatches,
+    random_states,
+)
 from garrison.bots import make_bot
 from garrison.core import CompiledPolicyBot
 from garrison.games.solo66.rules import AUCTION, DISCARD, PLAY
 
-FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "policy_moves.json").read_text())
+FIXTURE_PATH = Path(__file__).parent / "fixtures" / "policy_moves.json"
+FIXTURE = json.loads(FIXTURE_PATH.read_text())
 OPTIONS = (
     {"deals": 5},
     {"deals": 2, "all_pass": "last_trick"},
@@ -31,51 +38,34 @@ def test_the_fixture_was_made_by_the_python_bot_at_many_points():
 
 
 def test_the_compiled_bot_plays_every_move_of_the_fixture():
-    wrong = []
+    count, wrong = fixture_mismatches(FIXTURE_PATH, "solo66")
+    assert count >= 2000 and wrong == []
+
+
+def test_the_fixture_covers_the_auction_the_discard_and_the_play():
     phases = set()
     for record in FIXTURE["games"]:
         state = garrison.load("solo66", **record["options"]).new_initial_state()
-        points = {ply: (seat, move) for ply, seat, move in record["points"]}
-        for ply, action in enumerate(record["history"]):
-            if ply in points:
-                seat, move = points[ply]
-                assert state.current_player() == seat
-                phases.add(state.phase)
-                got = state.policy_action(ply)
-                if got != move:
-                    wrong.append((record["options"], ply, move, got))
-            state.apply_action(action)
-    assert wrong == []
+        for ply, _, _ in sorted(record["points"]):
+            for action in record["history"][len(state.history()):ply]:
+                state.apply_action(action)
+            phases.add(state.phase)
     assert {AUCTION, DISCARD, PLAY} <= phases
 
 
-def random_states(count: int, seed: int):
-    """Player nodes of random games across the options (every seat played at random)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = garrison.load("solo66", **rng.choice(OPTIONS)).new_initial_state()
-        stop = rng.randrange(1, 300)
-        while not state.is_terminal() and len(state.history()) < stop:
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal() and not state.is_chance_node():
-            out.append(state)
-    return out
+def states(count: int, seed: int) -> list:
+    """Player nodes of games across the options, played partly by the policy."""
+    return list(random_states("solo66", list(OPTIONS), count, seed))
 
 
 def test_moves_are_legal_and_a_seed_gives_the_same_move():
-    for i, state in enumerate(random_states(300, 1)):
-        move = state.policy_action(i)
-        assert move in state.legal_actions()
-        assert state.policy_action(i) == move
-        assert state.policy_action(i + 10**6) == move  # the heuristic draws no ties
-
+    rng = random.Random(1)
+    for i, state in enumerate(states(300, 1)):
+        check_legal_deterministic_and_unchanged(state, rng)
+        assert state.policy_action(i + 10**6) == state.policy_action(i)  # the heuristic draws no ties
 
 def test_the_bot_is_the_compiled_policy():
-    state = random_states(1, 2)[0]
+    state = states(1, 2)[0]
     bot = make_bot(state.game, "heuristic", state.current_player(), seed=3)
     assert isinstance(bot, CompiledPolicyBot) and state.has_policy()
     assert bot.step(state) == state.policy_action(99)
@@ -84,7 +74,7 @@ def test_the_bot_is_the_compiled_policy():
 def test_no_peeking_the_move_is_the_same_in_every_world_of_the_seat():
     rng = random.Random(5)
     differs = 0
-    for i, state in enumerate(random_states(200, 3)):
+    for i, state in enumerate(states(200, 3)):
         seat = state.current_player()
         move = state.policy_action(i)
         for _ in range(4):
@@ -96,20 +86,13 @@ def test_no_peeking_the_move_is_the_same_in_every_world_of_the_seat():
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_playout_to_the_end_replays(options):
-    game = garrison.load("solo66", **options)
-    for seed in range(3):
-        state = game.new_initial_state()
-        end = state.policy_playout(seed, 100000)
-        assert end.is_terminal() and state.history() == []
-        replay = game.new_initial_state()
-        for action in end.history():
-            replay.apply_action(action)  # checked: every action legal
-        assert replay.is_terminal() and replay.returns() == end.returns()
+    for seed, state in enumerate(random_states("solo66", [options], 3, seed=8, max_plies=60)):
+        check_playout_to_end("solo66", options, state, seed)
 
 
 def test_a_playout_to_the_score_stops_where_the_returns_first_change():
     stopped_early = 0
-    for i, state in enumerate(random_states(40, 7)):
+    for i, state in enumerate(states(40, 7)):
         before = state.returns()
         end = state.policy_playout(i, 100000, True)
         played = end.history()[len(state.history()):]
