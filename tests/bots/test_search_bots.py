@@ -320,3 +320,20 @@ def test_pimc_is_exact_at_the_end_of_a_hand(name):
     bot = make_bot(game, "pimc:worlds=2:nodes=200000", position.current_player(), seed=1)
     assert bot.step(position) in position.legal_actions()
     assert bot.exact_worlds == 2
+
+
+def test_a_cpu_clock_budget_counts_this_threads_cpu_time():
+    """``clock=cpu`` counts the seconds on the searching thread's CPU time, so a busy machine
+    does not shrink the search; a bad clock is refused when the bot is named."""
+    import time
+
+    game = garrison.load("soldateska")
+    state = _positions(game, seed=2, count=1)[0]
+    bot = make_bot(game, "ismcts:0.03s:clock=cpu", state.current_player(), seed=1)
+    start = time.thread_time()
+    assert bot.step(state) in state.legal_actions()
+    spent = time.thread_time() - start
+    assert bot.last_simulations > 1
+    assert 0.03 <= spent < 0.5
+    with pytest.raises(OptionError, match="clock"):
+        make_bot(game, "ismcts:0.03s:clock=sundial", 0, seed=1)

@@ -62,6 +62,7 @@ class ISMCTSBot(SearchBot):
     settings: ClassVar[dict[str, tuple[Any, Any]]] = {
         "sims": (int, 200),          # simulations per move (unless seconds is set)
         "seconds": (float, None),    # time per move instead of a count
+        "clock": (str, "wall"),      # the seconds in wall time, or the thread's "cpu" time
         "c": (float, 0.7),           # UCB exploration, in units of the observed return spread
         "rollout": (str, None),      # bot that plays the rollouts (default: heuristic/greedy/random)
         "horizon": (str, "score"),   # rollouts stop at a change of returns ("score") or of the
