@@ -44,7 +44,7 @@ def _decisions(game: garrison.Game, count: int, seed: int, spacing: int = 7) -> 
 
 def _bots(game: garrison.Game) -> list[str]:
     named = [counted(b) for b in levels(game).values()]
-    generic = ["ismcts:sims=20", "pimc:worlds=3:nodes=60"]
+    generic = ["ismcts:sims=20", "ismcts:sims=20:infer=4", "pimc:worlds=3:nodes=60"]
     return list(dict.fromkeys([*bot_names(game), *generic, *named]))
 
 
