@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from arena_helpers import untimed, untimed_dict
@@ -252,3 +253,32 @@ def test_summarise_clusters_the_tally_by_deal():
     ]
     a, b = summarise("scopa", {}, ["a", "b"], 0, True, records, ratings=False).lines
     assert a.score_advantage == [1.0] and b.score_advantage == [-1.0]
+
+
+def test_ahead_share_has_parity_one_half_in_any_number_of_seats():
+    from garrison.arena.tournament import ahead_shares, summarise
+
+    assert ahead_shares([3, 1, 1, 5], ["a", "b", "b", "b"]) == [2 / 3, 0.0, 0.0, 1.0]
+    assert ahead_shares([1, 1], ["a", "a"]) == [None, None]
+    records = [{"deal": 0, "rotation": 0, "seats": [0, 1, 2], "returns": [2.0, 1.0, 0.0]},
+               {"deal": 0, "rotation": 1, "seats": [1, 2, 0], "returns": [0.0, 1.0, 1.0]}]
+    result = summarise("soldateska", {}, ["x", "y", "y"], 0, True, records, ratings=False)
+    x = next(r for r in result.as_dict()["results"] if r["bot"] == "x")
+    assert x["ahead_share"] == pytest.approx((1.0 + 0.0) / 2)
+
+
+def test_openspiel_ismcts_takes_a_time_budget():
+    pytest.importorskip("open_spiel")
+    from garrison.arena.tournament import make_player
+
+    game = garrison.load("scopa", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(garrison.sample_chance(state, rng))
+    bot = make_player(game, "openspiel-ismcts:0.02s:clock=cpu", state.current_player(), seed=1)
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last_simulations >= 1
+    counted = make_player(game, "openspiel-ismcts:sims=3", state.current_player(), seed=1)
+    counted.step(state)
+    assert counted.last_simulations == 3

@@ -58,3 +58,20 @@ def test_with_evidence_the_search_may_overrule_its_policy() -> None:
         policy = bot.rollout().bots[seat].step(state)
         differs += bot.step(state) != policy
     assert differs > 0
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_measured_ratings_rank_the_levels(name: str) -> None:
+    """Where a round robin measured the levels, easy is 0 and each level is rated above the
+    one before (the lobby shows these numbers next to the levels)."""
+    from garrison.bots.levels import ratings
+    from garrison.server.botlimits import BotLimits
+    from garrison.server.labels import strengths
+
+    game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
+    elo = ratings(game)
+    offered = strengths(game, BotLimits())
+    assert [s["elo"] for s in offered] == [elo.get(level) for level in LEVELS]
+    if elo:
+        assert list(elo) == list(LEVELS) and elo["easy"] == 0
+        assert elo["easy"] < elo["good"] < elo["strong"]

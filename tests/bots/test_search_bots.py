@@ -320,3 +320,49 @@ def test_pimc_is_exact_at_the_end_of_a_hand(name):
     bot = make_bot(game, "pimc:worlds=2:nodes=200000", position.current_player(), seed=1)
     assert bot.step(position) in position.legal_actions()
     assert bot.exact_worlds == 2
+
+
+def test_a_cpu_clock_budget_counts_this_threads_cpu_time():
+    """``clock=cpu`` counts the seconds on the searching thread's CPU time, so a busy machine
+    does not shrink the search; a bad clock is refused when the bot is named."""
+    import time
+
+    game = garrison.load("soldateska")
+    state = _positions(game, seed=2, count=1)[0]
+    bot = make_bot(game, "ismcts:0.03s:clock=cpu", state.current_player(), seed=1)
+    start = time.thread_time()
+    assert bot.step(state) in state.legal_actions()
+    spent = time.thread_time() - start
+    assert bot.last_simulations > 1
+    assert 0.03 <= spent < 0.5
+    with pytest.raises(OptionError, match="clock"):
+        make_bot(game, "ismcts:0.03s:clock=sundial", 0, seed=1)
+
+
+def test_infer_prefers_worlds_where_the_policy_repeats_what_the_others_did():
+    """With ``infer`` the worlds of Solo 66 agree with more of the bids and cards the other
+    seats (heuristic bots here) played this deal than plain resampled worlds; the move is legal
+    and seeded."""
+    from garrison.bots.ismcts import _agreement
+
+    game = garrison.load("solo66", deals=1)
+    bots = [make_bot(game, "heuristic", p, seed=p) for p in range(game.num_players)]
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        if len(state.history()) > 50 and len(state.legal_actions()) > 1:
+            break
+        state.apply_action(bots[state.current_player()].step(state))
+    seat = state.current_player()
+    bot = make_bot(game, "ismcts:sims=60:infer=8", seat, seed=3)
+    move = bot.step(state)
+    assert move in state.legal_actions()
+    agreeing, worlds = bot.last_agreement
+    plain = [_agreement(state.resample(seat, random.Random(i)), seat, bot.rollout())
+             for i in range(60)]
+    assert worlds >= 60
+    assert agreeing / worlds > sum(a / n for a, n in plain) / 60 + 0.05
+    assert make_bot(game, "ismcts:sims=60:infer=8", seat, seed=3).step(state) == move

@@ -164,6 +164,9 @@ class BotLine:
     advantage: list[float] = field(default_factory=list)
     #: With a game's ``tally`` (e.g. Scopa's points): own tally minus the other seats' mean.
     score_advantage: list[float] = field(default_factory=list)
+    #: Share of the pairs (own seat, a seat of another bot) in which the own seat ended ahead
+    #: (ties half): parity is 0.5 whatever the number of seats (``ahead_shares``).
+    ahead: list[float] = field(default_factory=list)
     mu: list[float] = field(default_factory=list)
     sigma: list[float] = field(default_factory=list)
     #: Thinking time over the whole run: moves, wall seconds, longest move, CPU seconds.
@@ -177,6 +180,7 @@ class BotLine:
         win, win_ci = mean_ci(self.wins)
         adv, adv_ci = mean_ci(self.advantage)
         score, score_ci = mean_ci(self.score_advantage) if self.score_advantage else (None, None)
+        ahead, ahead_ci = mean_ci(self.ahead) if self.ahead else (None, None)
         mu = self.mu[-1] if self.mu else None
         sigma = self.sigma[-1] if self.sigma else None
         return {
@@ -185,6 +189,7 @@ class BotLine:
             "win_rate": win, "win_rate_ci95": win_ci,
             "advantage": adv, "advantage_ci95": adv_ci,
             "score_advantage": score, "score_advantage_ci95": score_ci,
+            "ahead_share": ahead, "ahead_share_ci95": ahead_ci,
             "rating_mu": mu, "rating_sigma": sigma,
             "rating_ordinal": None if mu is None else mu - 3 * sigma,  # type: ignore[operator]
             "moves": self.moves,
@@ -205,11 +210,19 @@ class ArenaResult:
     lines: list[BotLine]
     deals: int
 
+    def elo(self) -> dict[str, float]:
+        """Elo points per bot name from the pairs of seats held by different bots (the first
+        bot at 0; ``garrison.arena.elo``); empty when one bot fills every seat."""
+        from .elo import elo, pair_scores
+
+        return elo(pair_scores(self.bots, self.records), anchor=self.bots[0])
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game, "options": self.options, "bots": self.bots, "seed": self.seed,
             "mirrored": self.mirror, "games": len(self.records), "deals": self.deals,
             "results": [line.summary() for line in self.lines],
+            "elo": self.elo(),
             "slots": _slot_summary(self),
             "ratings": "openskill Plackett-Luce, scores = returns, updated in game order",
             "ci": "95% normal interval over per-deal means (deal = unit)",
@@ -241,16 +254,18 @@ def summarise(
         by_deal.setdefault(rec["deal"], []).append(rec)
     for deal_records in by_deal.values():
         tallied = all("tally" in rec for rec in deal_records)
-        acc = {b: [0.0, 0.0, 0.0, 0.0] for b in names}
+        acc = {b: [0.0, 0.0, 0.0, 0.0, 0.0] for b in names}
         for rec in deal_records:
             r = rec["returns"]
             shares = win_shares(r)
+            ahead = ahead_shares(r, bots)
             for line in lines:
                 a = acc[line.bot]
                 for s in line.slots:
                     a[0] += r[s]
                     a[1] += shares[s]
                     a[2] += _over_others(r, s)
+                    a[4] += ahead[s] or 0.0
                     if tallied:
                         a[3] += _over_others(rec["tally"], s)
         for line in lines:
@@ -259,12 +274,36 @@ def summarise(
             line.returns.append(a[0] / k)
             line.wins.append(a[1] / k)
             line.advantage.append(a[2] / k)
+            if len(names) > 1:
+                line.ahead.append(a[4] / k)
             if tallied:
                 line.score_advantage.append(a[3] / k)
     _add_timing(lines, records)
     if ratings:
         _rate(lines, bots, records)
     return ArenaResult(name, options, list(bots), seed, mirror, records, lines, len(by_deal))
+
+
+def ahead_shares(returns: Sequence[float], bots: Sequence[str]) -> list[float | None]:
+    """Per slot, the share of the seats held by *other* bot names that it finished ahead of
+    (ties count half); ``None`` when every seat holds the same bot.
+
+    With one bot against copies of another this is its head-to-head share of wins, and parity
+    is 0.5 whatever the number of seats (a win share's parity is 1/seats):
+
+    >>> ahead_shares([3, 1, 1, 5], ["a", "b", "b", "b"])
+    [0.6666666666666666, 0.0, 0.0, 1.0]
+    """
+    out: list[float | None] = []
+    for s, bot in enumerate(bots):
+        others = [o for o, b in enumerate(bots) if b != bot]
+        if not others:
+            out.append(None)
+            continue
+        won = sum(1.0 if returns[s] > returns[o] + 1e-12 else
+                  0.5 if abs(returns[s] - returns[o]) <= 1e-12 else 0.0 for o in others)
+        out.append(won / len(others))
+    return out
 
 
 def _over_others(values: Sequence[float], slot: int) -> float:
@@ -387,11 +426,22 @@ def run_arena(
     return summarise(name, game.options, bots, seed, mirror, records, ratings)
 
 
+def round_robin_lineups(bots: Sequence[str], seats: int) -> list[list[str]]:
+    """The lineups of a round robin among ``bots`` (listed weakest first): for every pair, the
+    later bot in one seat and the earlier one in all the others (with two seats, one each).
+
+    >>> round_robin_lineups(["random", "heuristic", "ismcts"], 3)
+    [['heuristic', 'random', 'random'], ['ismcts', 'random', 'random'], ['ismcts', 'heuristic', 'heuristic']]
+    """
+    names = list(dict.fromkeys(bots))
+    return [[b] + [a] * (seats - 1) for i, a in enumerate(names) for b in names[i + 1:]]
+
+
 def load_records(path: str | Path) -> list[dict[str, Any]]:
     """The game records a run saved with ``garrison arena --save`` (one JSON object a line)."""
     with open(path, encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-__all__ = ["ArenaResult", "BotLine", "load_records", "mean_ci", "play_one", "play_plan", "run_arena",
-           "schedule", "summarise", "win_shares"]
+__all__ = ["ArenaResult", "BotLine", "ahead_shares", "load_records", "mean_ci", "play_one",
+           "play_plan", "round_robin_lineups", "run_arena", "schedule", "summarise", "win_shares"]

@@ -62,6 +62,7 @@ class ISMCTSBot(SearchBot):
     settings: ClassVar[dict[str, tuple[Any, Any]]] = {
         "sims": (int, 200),          # simulations per move (unless seconds is set)
         "seconds": (float, None),    # time per move instead of a count
+        "clock": (str, "wall"),      # the seconds in wall time, or the thread's "cpu" time
         "c": (float, 0.7),           # UCB exploration, in units of the observed return spread
         "rollout": (str, None),      # bot that plays the rollouts (default: heuristic/greedy/random)
         "horizon": (str, "score"),   # rollouts stop at a change of returns ("score") or of the
@@ -74,6 +75,9 @@ class ISMCTSBot(SearchBot):
         "paired": (int, 0),          # 1: play each world from every root action, same chance
         "fallback": (float, 0.0),    # z > 0: play the rollout policy's move unless the search's
                                      # choice leads it by z standard errors (never weaker)
+        "infer": (int, 0),           # k > 1: each world is the likeliest of up to k resampled
+                                     # ones: where the rollout policy agrees with the most of the
+                                     # opponents' decisions since the last chance event
     }
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
@@ -96,8 +100,13 @@ class ISMCTSBot(SearchBot):
         budget = self.budget()
         paired = bool(self.opts["paired"])
         paired_values: dict[int, list[float]] = {}
+        infer = int(self.opts["infer"])
+        #: With infer: the sum over the worlds used of the share of the others' decisions the
+        #: policy repeats in them, and the number of worlds it was measured on.
+        self.last_agreement = [0.0, 0]
         while budget.more():
-            world = state.resample(self.seat, rng)
+            world = (self._likely_world(state, rng, rollout, infer) if infer > 1
+                     else state.resample(self.seat, rng))
             if not paired:
                 self._simulate(world, tree, scale, rollout, rng, c, prior, rng)
                 budget.tick()
@@ -130,6 +139,28 @@ class ISMCTSBot(SearchBot):
             self.last_fallback = lead is None or lead[0] <= z * lead[1]
             if self.last_fallback:  # the search did not show the policy's move worse
                 return int(root.hint)
+        return best
+
+    def _likely_world(self, state: State, rng: Any, rollout: Any, tries: int) -> State:
+        """Of up to ``tries`` worlds resampled for this seat, the one in which the rollout policy
+        (the model of the other players) makes the most of the decisions the others were seen
+        to make since the last chance event; the first that agrees with all of them is taken.
+        A game whose worlds cannot be stepped back (no history), or a rollout policy that is
+        not compiled, gets the first world."""
+        best, best_score = None, -1.0
+        for _ in range(tries):
+            world = state.resample(self.seat, rng)
+            score = _agreement(world, self.seat, rollout) if rollout.compiled else None
+            if score is None:
+                return world
+            agree, total = score
+            if agree / total > best_score:
+                best, best_score = world, agree / total
+            if agree == total:
+                break
+        self.last_agreement[0] += best_score
+        self.last_agreement[1] += 1
+        assert best is not None
         return best
 
     def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
@@ -218,6 +249,37 @@ class ISMCTSBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+#: Most decisions looked back at by ``infer`` (the current deal of a card game is shorter).
+MAX_BACK = 80
+
+
+def _agreement(world: Any, seat: int, rollout: Any) -> tuple[int, int] | None:
+    """``(agreeing, checked)``: of the other players' decisions in ``world`` since its last
+    chance event (at most ``MAX_BACK`` actions back), how many its rollout policy
+    (``policy_action``) would have made there; ``None`` if the world cannot be stepped back
+    or nothing was checked. The world is left as it was."""
+    history = world.history()
+    undone = 0
+    agree = checked = 0
+    try:
+        while undone < min(MAX_BACK, len(history)):
+            try:
+                world.undo()
+            except GameError:
+                break
+            undone += 1
+            player = world.current_player()
+            if player == CHANCE:
+                break
+            if player != seat:
+                checked += 1
+                agree += world.policy_action(0) == history[-undone]
+    finally:
+        for action in history[len(history) - undone:]:
+            world.apply_unchecked(action)
+    return (agree, checked) if checked else None
 
 
 def _lead(root: _Node, best: int, hint: int) -> tuple[float, float] | None:

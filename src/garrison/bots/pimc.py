@@ -48,6 +48,7 @@ class PIMCBot(SearchBot):
     settings: ClassVar[dict[str, tuple[Any, Any]]] = {
         "worlds": (int, 20),         # sampled worlds per move (unless seconds is set)
         "seconds": (float, None),    # time per move instead of a count
+        "clock": (str, "wall"),      # the seconds in wall time, or the thread's "cpu" time
         "nodes": (int, 500),         # search budget per world: nodes plus rollout actions
         "depth": (int, 64),          # deepest iteration (decisions below the root)
         "rollout": (str, None),      # bot valuing cut-off positions (default: heuristic/greedy)

@@ -10,6 +10,7 @@ Settings are written after the bot's name, separated by colons::
     ismcts                 default budget (simulations)
     ismcts:500             500 simulations per move
     ismcts:1s              one second per move
+    ismcts:0.05s:clock=cpu 0.05 s of this thread's CPU time per move (steady on a busy machine)
     ismcts:sims=300:rollout=random:c=0.7
     pimc:worlds=30:nodes=4000
 """
@@ -124,11 +125,13 @@ class SearchBot(Bot):
             parse_horizon(str(values.get("horizon", "score")))
         if "value" in cls.settings:
             check_value(str(values.get("value", "returns")))
+        if "clock" in cls.settings and values.get("clock") not in CLOCKS:
+            raise OptionError(f"clock must be wall or cpu, not {values.get('clock')!r}")
 
     # -- helpers ---------------------------------------------------------------------------------
     def budget(self) -> Budget:
         return Budget(self.opts.get(self.count_setting), self.opts.get("seconds"),
-                      limit=self.time_limit)
+                      limit=self.time_limit, clock=str(self.opts.get("clock", "wall")))
 
     def rollout(self) -> Rollout:
         if self._rollout is None:
@@ -142,7 +145,7 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback")
+_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer")
 
 
 def check_rollout(game: Game | type[Game], name: str) -> None:
@@ -192,22 +195,33 @@ def _is_number(text: str) -> bool:
     return True
 
 
+#: Clocks a time budget may be counted on: wall time, or the CPU time of the searching thread
+#: (what the move would take on an idle core, whatever else the machine runs).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
 class Budget:
-    """A count of iterations, or a time limit per move when ``seconds`` is set; ``limit`` (the
-    bot's ``time_limit``, set by whoever runs it) ends either early, whatever the count says."""
+    """A count of iterations, or a time limit per move when ``seconds`` is set, counted on
+    ``clock`` (``"wall"`` or the thread's ``"cpu"`` time); ``limit`` (the bot's ``time_limit``,
+    set by whoever runs it) ends either early in wall time, whatever the count or clock says."""
 
     def __init__(self, count: int | None, seconds: float | None,
-                 limit: float | None = None) -> None:
+                 limit: float | None = None, clock: str = "wall") -> None:
         self.count = count
         self.seconds = seconds if limit is None or seconds is None else min(seconds, limit)
+        self.clock = CLOCKS[clock]
         self.start = time.perf_counter()
+        self.clock_start = self.clock()
         self.deadline = math.inf if limit is None else self.start + limit
         self.used = 0
 
     def more(self) -> bool:
         if self.seconds is not None:
-            # at least one iteration, then until the clock runs out
-            return self.used == 0 or time.perf_counter() - self.start < self.seconds
+            # at least one iteration, then until the clock runs out (and never past the limit)
+            if self.used == 0:
+                return True
+            return (self.clock() - self.clock_start < self.seconds
+                    and time.perf_counter() < self.deadline)
         if self.used >= (self.count or 1):
             return False
         return self.used == 0 or time.perf_counter() < self.deadline
@@ -355,6 +369,6 @@ class Scale:
 
 
 __all__ = [
-    "Budget", "Rollout", "Scale", "SearchBot", "check_rollout", "check_value", "default_rollout",
+    "CLOCKS", "Budget", "Rollout", "Scale", "SearchBot", "check_rollout", "check_value", "default_rollout",
     "parse_horizon",
 ]

@@ -14,7 +14,8 @@ from rich.table import Table
 
 from garrison.core import GameError, load
 
-console = Console()
+#: Piped output is not bound by a terminal's width: the table keeps one line per bot there.
+console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)
 
 
@@ -31,12 +32,16 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="print the full result as JSON")] = False,
     plot: Annotated[str | None, typer.Option(help="write win shares and ratings to this .png/.svg")] = None,
     save: Annotated[str | None, typer.Option(help="append each game's record to this file (JSON lines) as it finishes; `garrison replay FILE --game N` shows one")] = None,
+    round_robin: Annotated[bool, typer.Option("--round-robin", help="BOTS are the bots to rate, weakest first: every pair plays --games games (the later bot in one seat, the earlier in the others) and all games give one Elo scale")] = False,
 ) -> None:
-    """A tournament: mirrored deals, rotated seats, 95% intervals, openskill ratings, plots."""
+    """A tournament: mirrored deals, rotated seats, 95% intervals, openskill and Elo ratings, plots."""
     from garrison.arena.tournament import run_arena, schedule
 
     from .common import parse_options, seat_options, split_bots
 
+    if round_robin:
+        _round_robin(game, split_bots(bots), games_, jobs, seed, mirror, players, option, as_json)
+        return
     try:
         bot_list = split_bots(bots)
         options = seat_options(game, parse_options(option), bot_list, players)
@@ -86,7 +91,7 @@ def arena(
     table = Table(title=title)
     tallied = any(row["score_advantage"] is not None for row in data["results"])
     for col in ("bot", "seats", "mean return", "advantage", *(("score adv.",) if tallied else ()),
-                "win share", "rating μ ± σ", "s/move mean (max)"):
+                "win share", "ahead", "rating μ ± σ", "s/move (max), cpu"):
         table.add_column(col)
     for row in data["results"]:
         score = (f"{row['score_advantage']:+.2f} ± {row['score_advantage_ci95']:.2f}",
@@ -97,17 +102,69 @@ def arena(
             f"{row['advantage']:+.3f} ± {row['advantage_ci95']:.3f}",
             *score,
             f"{row['win_rate']:.3f} ± {row['win_rate_ci95']:.3f}",
+            (f"{row['ahead_share']:.3f} ± {row['ahead_share_ci95']:.3f}"
+             if row["ahead_share"] is not None else "-"),
             f"{row['rating_mu']:.2f} ± {row['rating_sigma']:.2f}" if row["rating_mu"] is not None else "-",
-            (f"{row['seconds_per_move']:.3f} ({row['max_seconds_per_move']:.3f})"
+            (f"{row['seconds_per_move']:.3f} ({row['max_seconds_per_move']:.3f}), "
+             f"{row['cpu_seconds_per_move']:.3f}"
              if row["seconds_per_move"] is not None else "-"),
         )
     console.print(table)
+    if data["elo"]:
+        console.print("Elo (pairs of seats, first bot 0): "
+                      + ", ".join(f"{b} {e:+.0f}" for b, e in data["elo"].items()))
     console.print("[dim]± = 95% interval over per-deal means; advantage = own return minus the "
-                  "other seats' mean"
+                  "other seats' mean; ahead = share of the other bots' seats it "
+                  "finished ahead of (parity 0.5)"
                   + ("; score adv. = the same with the game's points" if tallied else "")
-                  + "; s/move = wall seconds per move[/dim]")
+                  + "; s/move = wall seconds per move, cpu = CPU seconds per move[/dim]")
     if plot:
         console.print(f"plot written to {plot}")
+
+
+def _round_robin(game: str, bots: list[str], games: int, jobs: int, seed: int, mirror: bool,
+                 players: int | None, option: list[str] | None, as_json: bool) -> None:
+    """``garrison arena --round-robin``: one arena per pair of ``bots``, and Elo over all."""
+    from garrison.arena.elo import elo, pair_scores
+    from garrison.arena.tournament import round_robin_lineups, run_arena
+
+    from .common import parse_options
+
+    try:
+        options = parse_options(option)
+        if players is not None:
+            options["players"] = players
+        seats = load(game, **options).num_players
+        if len(set(bots)) < 2:
+            raise GameError("a round robin needs at least two different bots")
+        runs = []
+        pairs: dict[tuple[str, str], list[float]] = {}
+        for lineup in round_robin_lineups(bots, seats):
+            result = run_arena(game, options, lineup, games, seed, jobs, mirror, ratings=False)
+            pair_scores(lineup, result.records, into=pairs)
+            line = next(x.summary() for x in result.lines if x.bot == lineup[0])
+            runs.append({"bot": lineup[0], "against": lineup[1], "games": len(result.records),
+                         "ahead_share": line["ahead_share"],
+                         "ahead_share_ci95": line["ahead_share_ci95"],
+                         "cpu_seconds_per_move": line["cpu_seconds_per_move"]})
+    except GameError as err:
+        err_console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from None
+    ratings = elo(pairs, anchor=bots[0])
+    if as_json:
+        print(json.dumps({"game": game, "options": options, "seats": seats, "seed": seed,
+                          "pairs": runs, "elo": ratings}, indent=1))
+        return
+    table = Table(title=f"{game}: round robin, {seats} seats, {games} games a pair, seed {seed}")
+    for col in ("bot", "against", "games", "ahead", "cpu s/move"):
+        table.add_column(col)
+    for run in runs:
+        table.add_row(run["bot"], run["against"], str(run["games"]),
+                      f"{run['ahead_share']:.3f} ± {run['ahead_share_ci95']:.3f}",
+                      f"{run['cpu_seconds_per_move']:.3f}")
+    console.print(table)
+    console.print(f"Elo ({bots[0]} 0): " + ", ".join(f"{b} {ratings[b]:+.0f}"
+                                                      for b in dict.fromkeys(bots)))
 
 
 __all__ = ["arena"]

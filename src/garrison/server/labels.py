@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from garrison.bots.levels import levels
+from garrison.bots.levels import levels, ratings
 
 from .botlimits import BotLimits
 
@@ -135,16 +135,18 @@ def is_more(game: str, option: str) -> bool:
     return option not in MAIN.get(game, {"players"})
 
 
-def strengths(game: Any, limits: BotLimits) -> list[dict[str, str]]:
+def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
     """The bots a seat may get, by strength (``garrison.bots.levels``: the same levels as the
     docs and the arena measure): easy (random moves), good (the game's own quick player), strong
     (the game's own strongest bot, or a search that falls back on the good bot's move), the
-    strong one clamped to the server's limits. Each names the bot it is."""
+    strong one clamped to the server's limits. Each names the bot it is, and carries its Elo
+    (``easy`` = 0) where a round robin measured it (``elo``, else ``None``)."""
     named = levels(game)
+    elo = ratings(game)
     strong = limits.clamp(game, named["strong"])
     words = {"easy": "plays any legal move", "good": "the game's own quick player",
              "strong": ("the game's own strongest player" if ":" not in strong else
                         "searches ahead within the server's time limit, and keeps the quick "
                         "player's move unless its search finds a better one")}
     return [{"level": level, "label": level, "bot": strong if level == "strong" else bot,
-             "doc": words[level]} for level, bot in named.items()]
+             "doc": words[level], "elo": elo.get(level)} for level, bot in named.items()]

@@ -101,11 +101,11 @@ export async function lobby() {
       const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
         el("option", { value: "me", selected: choose("me"), text: "me" }),
         el("option", { value: "human", selected: choose("human"), text: "a person I invite" }),
-        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` })));
+        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` + (s.elo == null ? "" : ` (Elo ${s.elo})`) })));
       const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
       const show = () => {
         const s = g.strengths.find(x => "bot:" + x.level === sel.value);
-        botName.textContent = s ? `${s.bot} — ${s.doc}` : sel.value === "human" ? "send them the invite link shown at the table" : "";
+        botName.textContent = s ? `${s.bot} — ${s.doc}` + (s.elo == null ? "" : `; measured Elo ${s.elo}, random play 0`) : sel.value === "human" ? "send them the invite link shown at the table" : "";
       };
       sel.onchange = show;
       show();

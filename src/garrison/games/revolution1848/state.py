@@ -151,6 +151,9 @@ class G1848State(G1848Fields, State):
                     caps.append(1)
             places.append(("stock", 0))
             caps.append(len(pool) - sum(caps))
+            # in card order: the order the cards were gathered in (stock, then each hand) would
+            # make the world depend on where the hidden cards really are, not only on how likely
+            pool.sort()
             dealt = deal(pool, caps, [0] * len(caps), r)  # the kernel's one re-deal
             assert dealt is not None  # nothing is forbidden: every deal exists
             for (where, x), mask in zip(places, dealt):

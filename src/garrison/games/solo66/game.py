@@ -45,6 +45,9 @@ class Solo66Game(Game):
     params: Solo66Params
     bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
     running_score = staticmethod(match_score)
+    #: Worlds in which the heuristic, standing in for the others, repeats their bids, discards
+    #: and cards of this deal (ISMCTS ``infer``; docs/bots.md, "At 0.05 s and 0.1 s a move").
+    search_defaults: ClassVar[dict[str, Any]] = {"infer": 16}
     openspiel_peer = "skat"
     bench_options = {"deals": 1}
     test_configs = (
