@@ -68,7 +68,7 @@ class OpenSpielISMCTS(SearchBot):
 def _timed_class() -> type:
     from open_spiel.python.algorithms import ismcts
 
-    class Timed(ismcts.ISMCTSBot):
+    class Timed(ismcts.ISMCTSBot):  # type: ignore[misc]  # OpenSpiel has no stubs
         """OpenSpiel's ISMCTSBot whose search runs while the arena bot's budget lasts (a count
         or a time): ``run_search`` is OpenSpiel's, with its ``for`` over a fixed count replaced
         by the budget's loop."""

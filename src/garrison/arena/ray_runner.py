@@ -14,7 +14,8 @@ from garrison.core import OptionError
 
 
 def run_on_ray(
-    address: str, work: Callable[[tuple], list[dict[str, Any]]], tasks: list[tuple],
+    address: str, work: Callable[[tuple[Any, ...]], list[dict[str, Any]]],
+    tasks: list[tuple[Any, ...]],
     collect: Callable[[list[dict[str, Any]]], None],
 ) -> None:
     """Run ``work(task)`` for every task on Ray, passing each result to ``collect`` as it ends."""

@@ -127,7 +127,7 @@ def play_one(
     return record
 
 
-def _play_many(args: tuple) -> list[dict[str, Any]]:
+def _play_many(args: tuple[Any, ...]) -> list[dict[str, Any]]:
     name, options, bots, seed, pairs, keep_actions = args
     return [play_one(name, options, bots, seed, d, r, keep_actions) for d, r in pairs]
 

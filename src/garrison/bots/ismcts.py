@@ -163,7 +163,7 @@ class ISMCTSBot(SearchBot):
         assert best is not None
         return best
 
-    def _simulate(self, world: State, tree: dict, scale: Scale, rollout: Any, rng: Any,
+    def _simulate(self, world: State, tree: dict[Any, _Node], scale: Scale, rollout: Any, rng: Any,
                   c: float, prior: float, chance: Any, first: int | None = None,
                   paired_values: dict[int, list[float]] | None = None) -> None:
         """One simulation on ``world``: down the tree by UCB (from ``first`` at the root if
@@ -238,7 +238,7 @@ class ISMCTSBot(SearchBot):
             return hint
         untried = [a for a in legal if a not in node.visits]
         if untried:
-            return untried[rng.randrange(len(untried))]
+            return int(untried[rng.randrange(len(untried))])
         width = scale.width()
         best, best_score = legal[0], -math.inf
         for a in legal:
