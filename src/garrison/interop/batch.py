@@ -57,13 +57,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 import numpy as np
 
 import garrison
-from garrison.bots import make_bot
+from garrison.bots import bot_class, make_bot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
 from garrison.core.batch import CompiledTables
 from garrison.core.compiled import CompiledState
@@ -194,7 +193,7 @@ class BatchEnv:
     def _new_game(self, i: int) -> None:
         """Start table ``i``'s next game (its bots seeded from the table's generator)."""
         state = self.game.new_initial_state()
-        bots = _make_bots(self.game, self.opponents, self._rngs[i])
+        bots = _BotMaker(self.game, self.opponents)(self._rngs[i])
         if i == len(self._states):
             self._states.append(state)
             self._bots.append(bots)
@@ -230,7 +229,7 @@ class BatchEnv:
         none = np.zeros(self.num_envs, bool)
         self._rngs = [np.random.default_rng(s) for s in seeds]
         if self._compiled:
-            new_bots = partial(_make_bots, self.game, self.opponents) if self.opponents else None
+            new_bots = _BotMaker(self.game, self.opponents) if self.opponents else None
             self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
             self._states, self._bots = self._tables.states, self._tables.bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
@@ -348,11 +347,24 @@ class BatchEnv:
                          cols.astype(np.int32), offsets, list(finished or ()))
 
 
-def _make_bots(game: garrison.Game, opponents: Mapping[int, str],
-               rng: np.random.Generator) -> dict[int, Bot]:
-    """The bots of a table's new game, each seeded from the table's generator in seat order
-    (as the single Gymnasium environment seeds its bots at ``reset``)."""
-    return {s: make_bot(game, bot, s, seed=int(rng.integers(2**31))) for s, bot in opponents.items()}
+class _BotMaker:
+    """The bots of a table's new game, each seeded from the table's generator in seat order (as
+    the single Gymnasium environment seeds its bots at ``reset``). The bot names are resolved
+    to classes once, not at every game; a pickle keeps the names."""
+
+    def __init__(self, game: garrison.Game, opponents: Mapping[int, str]) -> None:
+        self.game = game
+        self.opponents = dict(opponents)
+        self._classes: dict[int, type[Bot]] | None = None
+
+    def __call__(self, rng: np.random.Generator) -> dict[int, Bot]:
+        if self._classes is None:
+            self._classes = {s: bot_class(self.game, name) for s, name in self.opponents.items()}
+        return {s: cls(self.game, s, int(rng.integers(2**31)))
+                for s, cls in self._classes.items()}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game, "opponents": self.opponents, "_classes": None}
 
 
 def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:
