@@ -282,3 +282,17 @@ def test_openspiel_ismcts_takes_a_time_budget():
     counted = make_player(game, "openspiel-ismcts:sims=3", state.current_player(), seed=1)
     counted.step(state)
     assert counted.last_simulations == 3
+
+
+def test_cli_round_robin_rates_every_pair_on_one_scale():
+    runner = CliRunner()
+    res = runner.invoke(app, ["arena", "gambit", "-o", "players=2", "--bots", "random,greedy,exact",
+                              "--games", "2", "--round-robin", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert [(p["bot"], p["against"]) for p in data["pairs"]] == [
+        ("greedy", "random"), ("exact", "random"), ("exact", "greedy")]
+    assert data["elo"]["random"] == 0.0 and set(data["elo"]) == {"random", "greedy", "exact"}
+    res = runner.invoke(app, ["arena", "gambit", "-o", "players=2", "--bots", "random,random",
+                              "--round-robin"])
+    assert res.exit_code == 2 and "two different bots" in res.output
