@@ -175,7 +175,7 @@ cdef class CompiledTables:
                 else:
                     seed = seed_at(self.base[k], self.draws[k])
                     self.draws[k] += 1
-                    action = state._policy(player, &seed)
+                    action = state._policy_move(player, &seed)
                 if state._is_legal(action):
                     state._do(action)
                 else:

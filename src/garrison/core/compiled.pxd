@@ -60,6 +60,9 @@ cdef class CompiledState:
     cdef int _do(self, int action) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
+    cdef int _policy_move(self, int player, uint64_t* rng) except -1
+    cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
+                                bint to_score, double epsilon)
     cdef int _probe(self, int action) except -1
     cdef void _unprobe(self) noexcept
 

@@ -496,41 +496,26 @@ cdef class CompiledState:
         by ``_sample_chance``) for at most ``max_steps`` actions or to the end, all in C, from
         the generator ``seed``: the rollout of search with random rollouts. This state is
         unchanged."""
-        cdef CompiledState w = self.clone()
-        cdef uint64_t rng = seed
-        cdef Py_ssize_t played = 0
-        cdef int player, n
-        while played < max_steps:
-            player = w._current()
-            if player == TERMINAL_PLAYER:
-                break
-            if player == CHANCE_PLAYER:
-                w._do(w._sample_chance(next_uniform(&rng)))
-            else:
-                n = w._find_legal()
-                w._do(w._legal_buf[<int>(next_uniform(&rng) * n)])
-            played += 1
-        return w
+        return self._playout(seed, max_steps, False, False, 1.0)
 
     def has_policy(self):
-        """Whether the game's rule-of-thumb bot is compiled (``policy_action`` works)."""
+        """Whether the game's rule-of-thumb bot is compiled (``policy_action`` works): asked at
+        this node, or at the first player node of a new game when nobody is to move here."""
         cdef uint64_t rng = 0
-        cdef CompiledState probe
+        cdef CompiledState probe = self
         if self._current() < 0:
             probe = self.game.new_initial_state()
             while probe._current() == CHANCE_PLAYER:
                 probe._do(probe._sample_chance(0.5))
             if probe._current() < 0:
                 return False
-            probe._find_legal()
-            return probe._policy(probe._current(), &rng) != -1
-        self._find_legal()
-        return self._policy(self._current(), &rng) != -1
+        probe._find_legal()
+        return probe._policy(probe._current(), &rng) != -1
 
     def policy_action(self, unsigned long long seed):
         """The move of the game's compiled rule-of-thumb bot for the player to move, reading
         only what that player may see; ``seed`` draws its tie-breaks. Raises ``GameError`` at a
-        chance node or the end, and ``NotImplementedError`` for a game without one."""
+        chance node, at the end, or for a game whose rules have no such bot (``has_policy``)."""
         cdef uint64_t rng = seed
         cdef int player = self._current()
         if player < 0:
@@ -538,9 +523,16 @@ cdef class CompiledState:
 
             raise GameError("no player to move: a policy acts only where a player does")
         self._find_legal()
-        cdef int action = self._policy(player, &rng)
+        return self._policy_move(player, &rng)
+
+    cdef int _policy_move(self, int player, uint64_t* rng) except -1:
+        """``_policy``, or ``GameError`` naming the game when its rules have none."""
+        cdef int action = self._policy(player, rng)
         if action == -1:
-            raise NotImplementedError(f"{self.game.name} has no compiled rule-of-thumb bot")
+            from .errors import GameError
+
+            raise GameError(f"{self.game.name} has no compiled rule-of-thumb bot (its rules "
+                            "define no _policy): use a Python bot or random rollouts")
         return action
 
     def policy_playout(self, unsigned long long seed, Py_ssize_t max_steps, bint to_score=False,
@@ -549,8 +541,16 @@ cdef class CompiledState:
         seat (each reading only its own view) and chance drawn by ``_sample_chance``, for at
         most ``max_steps`` actions, to the end, or (``to_score``) until ``returns()`` changes;
         with ``epsilon`` a move is uniformly random with that chance. All in C from the
-        generator ``seed``; this state is unchanged. Raises ``NotImplementedError`` for a game
-        without a compiled policy."""
+        generator ``seed``; this state is unchanged. Raises ``GameError`` for a game without a
+        compiled policy."""
+        return self._playout(seed, max_steps, True, to_score, epsilon)
+
+    cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
+                                bint to_score, double epsilon):
+        """The one playout loop: on a copy, chance by ``_sample_chance``; a player's move
+        uniformly random (``by_policy`` false: one draw a move, the stream random rollouts have
+        always had) or the policy's, random with chance ``epsilon``; stopping after
+        ``max_steps``, at the end, or (``to_score``) where the stage or the returns change."""
         cdef CompiledState w = self.clone()
         cdef uint64_t rng = seed
         cdef Py_ssize_t played = 0
@@ -566,13 +566,10 @@ cdef class CompiledState:
                 w._do(w._sample_chance(next_uniform(&rng)))
             else:
                 n = w._find_legal()
-                if epsilon > 0.0 and next_uniform(&rng) < epsilon:
+                if not by_policy or (epsilon > 0.0 and next_uniform(&rng) < epsilon):
                     action = w._legal_buf[<int>(next_uniform(&rng) * n)]
                 else:
-                    action = w._policy(player, &rng)
-                    if action == -1:
-                        raise NotImplementedError(
-                            f"{self.game.name} has no compiled rule-of-thumb bot")
+                    action = w._policy_move(player, &rng)
                 w._do(action)
             played += 1
             if to_score:
