@@ -61,6 +61,8 @@ cdef class CompiledTables:
     #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
     cdef readonly list finished
     cdef object game, new_bots
+    # a new state of the game, never played: what a table restarts as (``_restart``)
+    cdef CompiledState initial
     cdef bitgen_t** gens
     # per table and seat (table * num_players + seat): BOT_NONE, BOT_COMPILED or BOT_PYTHON, and
     # a compiled bot's stream (its base and the seeds drawn so far, as CompiledPolicyBot keeps)
@@ -81,6 +83,7 @@ cdef class CompiledTables:
         self.tensor_size = game.observation_tensor_shape[0]
         self.num_actions = game.num_distinct_actions
         self.observe_all = observe_all
+        self.initial = game.new_initial_state()
         self.rngs = list(rngs)
         self.gens = <bitgen_t**>malloc(max(self.num_envs, 1) * sizeof(bitgen_t*))
         if self.gens == NULL:
@@ -99,6 +102,8 @@ cdef class CompiledTables:
         if states is not None:
             self.states = list(states)
             self.bots = list(bots)
+            for state in self.states:
+                (<CompiledState>state)._no_undo = True
             for i in range(self.num_envs):
                 self._load_bots(i)
             return
@@ -146,8 +151,16 @@ cdef class CompiledTables:
         return (_restore, (self.game, self.states, self.rngs, self.bots, self.new_bots,
                            self.observe_all))
 
-    cdef CompiledState _fresh(self, int i):
-        cdef CompiledState state = self.game.new_initial_state()
+    cdef CompiledState _fresh(self, int i, CompiledState reuse=None):
+        """Table ``i``'s next game: a new state, or ``reuse`` (the table's last state) made the
+        game's first node again, keeping the memory it has grown."""
+        cdef CompiledState state
+        if reuse is None:
+            state = self.game.new_initial_state()
+            state._no_undo = True  # a table never takes a move back: no undo stack to fill
+        else:
+            state = reuse
+            state._restart(self.initial)
         if self.new_bots is not None:
             self.bots[i] = self.new_bots(self.rngs[i])
             self._load_bots(i)
@@ -218,8 +231,10 @@ cdef class CompiledTables:
                         rewards[i, s] = returns[s]
                     terminated[i] = 1
             if terminated[i]:
-                self.finished.append((i, state))
-                self.states[i] = self._fresh(i)
+                # the caller keeps a copy of the final position; the table plays on in the
+                # same state object, its buffers already grown
+                self.finished.append((i, state.clone()))
+                self.states[i] = self._fresh(i, state)
 
     def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
                 long long[::1] start):

@@ -38,6 +38,7 @@ cdef class CompiledState:
     cdef Py_ssize_t* _probe_events  # the event count when each open probe began
     cdef bint* _probe_overflow    # the log's overflow flag when each open probe began
     cdef Py_ssize_t _nprobes, _probes_cap
+    cdef bint _no_undo            # keep one undo frame only (a batch table: undo refuses)
 
     # -- hooks a game implements --------------------------------------------------------------
     cdef int _current(self) noexcept
@@ -60,6 +61,7 @@ cdef class CompiledState:
     cdef int _do(self, int action) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
+    cdef int _restart(self, CompiledState initial) except -1
     cdef int _policy_move(self, int player, uint64_t* rng) except -1
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
                                 bint to_score, double epsilon)

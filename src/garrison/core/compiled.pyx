@@ -371,6 +371,8 @@ cdef class CompiledState:
             self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
             self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
         cdef char* saved
+        if self._no_undo:  # one frame, used again and again: only to take a failed action back
+            self._stack_base = n
         if n - self._stack_base >= self._stack_cap:
             self._stack_cap = 2 * self._stack_cap + 16
             self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
@@ -397,6 +399,8 @@ cdef class CompiledState:
                               "undone")
         self._hist[n] = action
         self._nhist = n + 1
+        if self._no_undo:
+            self._stack_base = n + 1
         self._nlegal = -1
         return 0
 
@@ -450,6 +454,9 @@ cdef class CompiledState:
         if self._nhist <= self._stack_base:
             from .errors import GameError
 
+            if self._no_undo:
+                raise GameError("this state keeps no undo stack (a batch table's state, which "
+                                "never takes a move back); undo a clone() of it instead")
             raise GameError("this state is a copy: it can undo only the actions applied to it "
                             f"since it was copied ({self._nhist} actions came before)")
         self._nhist -= 1
@@ -470,6 +477,39 @@ cdef class CompiledState:
         memcpy(new._data, self._data, self._size)
         new._copy_log_from(self)
         return new
+
+    cdef int _restart(self, CompiledState initial) except -1:
+        """Become ``initial``, a state of the same game to which no action was applied, while
+        keeping the memory this state has grown (its history, undo stack and event log): how
+        a batch table starts its next game without allocating them anew. The struct, the fixed
+        attributes, the Python attributes, the events ``initial`` logged and its size are taken
+        from it; the history, the undo stack and open probes start empty; ``log_epoch`` and
+        ``change_count`` move on (every cache keyed by them is stale). Raises ``ValueError``
+        for a state of another type or one that has been played."""
+        cdef Py_ssize_t n = initial._nevents
+        if type(initial) is not type(self) or initial._nhist or initial._nprobes:
+            raise ValueError("a state restarts only as a new state of its own game")
+        initial._copy_extra(self)
+        self._size = initial._size
+        memcpy(self._data, initial._data, self._size)
+        extra = getattr(initial, "__dict__", None)
+        if extra is not None:
+            self.__dict__ = dict(extra)
+        if n > self._events_cap:
+            self._events = <int*>_grow(self._events, n * EVENT_WORDS * sizeof(int))
+            self._events_cap = n
+        if n:
+            memcpy(self._events, initial._events, n * EVENT_WORDS * sizeof(int))
+        self._nevents = n
+        self._events_limit = initial._events_limit
+        self._log_overflow = initial._log_overflow
+        self._nhist = 0
+        self._stack_base = 0
+        self._nprobes = 0
+        self._epoch += 1
+        self._changes += 1
+        self._nlegal = -1
+        return 0
 
     cdef _copy_log_from(self, CompiledState other):
         cdef Py_ssize_t n = other._nhist

@@ -5,6 +5,9 @@ time, all measured in the same run (``garrison bench --batched``, ``scripts/benc
 An agent-step is one decision of the learning seat(s): in self-play every seat learns, so every
 decision counts; against bots only seat 0 learns, and the bots' moves and chance are not
 counted (they are the cost the learner waits for).
+
+Every figure is per second of this process's CPU time (``time.process_time``), so that what
+else the machine runs does not move one figure against another measured in the same run.
 """
 
 from __future__ import annotations
@@ -22,16 +25,17 @@ from .batch import BatchEnv
 def batched_steps(name: str, batch: int = 256, seconds: float = 2.0,
                   opponents: str | None = None) -> float:
     """Agent-steps per second of ``BatchEnv`` on ``name`` with random legal actions (self-play,
-    or seat 0 against ``opponents`` in every other seat), after one warm-up step."""
+    or seat 0 against ``opponents`` in every other seat), after one warm-up step, for about
+    ``seconds`` of CPU time."""
     env = BatchEnv(name, batch, opponents=opponents, **garrison.game_class(name).bench_options)
     rng = np.random.default_rng(0)
     step = env.reset(seed=0)
     step = env.step(step.random_legal(rng))
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         step = env.step(step.random_legal(rng))
         steps += batch
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def pettingzoo_holdem(seconds: float = 2.0) -> float:
@@ -45,8 +49,8 @@ def pettingzoo_holdem(seconds: float = 2.0) -> float:
     env = texas_holdem_v4.env()
     env.reset(seed=0)
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
@@ -55,7 +59,7 @@ def pettingzoo_holdem(seconds: float = 2.0) -> float:
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def batched_table(games: list[str] | None = None, batch: int = 256,

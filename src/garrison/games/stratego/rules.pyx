@@ -20,6 +20,9 @@ from .board import LAKES, RAYS
 
 ctypedef unsigned long long u64
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
 cdef enum:
     MAX_SIDE = 40              # pieces a side (at most 10 squares x 4 setup rows)
     MAX_PIECES = 80
@@ -154,6 +157,7 @@ cdef class Tables:
     cdef int n                          # pieces a side
     cdef signed char army[MAX_SIDE]     # rank of a side's piece i
     cdef int army_count[NUM_RANKS]
+    cdef float share[NUM_RANKS]         # one piece's share of its rank (the tensor's captured part)
     cdef signed char zone[2][MAX_SIDE]  # setup squares of each side, ``board.zone`` order
     cdef int zone_size
     cdef bint scout_attack, more_squares, draw_both, at_once, forget_revealed
@@ -199,6 +203,8 @@ cdef Tables _tables_of(game):
     for i in range(t.n):
         t.army[i] = rules.army[i]
         t.army_count[rules.army[i]] += 1
+    for i in range(NUM_RANKS):
+        t.share[i] = <float>(1.0 / t.army_count[i]) if t.army_count[i] else 0
     t.zone_size = len(rules.zones[0])
     for side in range(2):
         for j in range(t.zone_size):
@@ -411,39 +417,57 @@ cdef class StrategoCore(CompiledState):
             banned_from = self.s.streak_to[side]
             banned_to = self.s.streak_from[side]
         cdef int chaser = self.s.chaser if self.s.chase_on and self.s.chase_side == side else -1
-        cdef int lo = side * n, hi = side * n + n
-        for sq in range(100):
-            piece = self.s.board[sq]
-            if piece < lo or piece >= hi:
-                continue
+        # the squares of the side's pieces that move (no Bomb, no Flag), as two words of a
+        # 100-bit set, walked lowest square first: the ids come out sorted without scanning
+        # the empty squares
+        cdef u64 words[2]
+        cdef u64 bits
+        cdef int w
+        cdef bint special
+        cdef int enemy_lo = (1 - side) * n, enemy_hi = (1 - side) * n + n  # the other side's ids
+        words[0] = 0
+        words[1] = 0
+        for piece in range(side * n, side * n + n):
+            sq = self.s.pos[piece]
             rank = self.s.rank[piece]
-            if rank == R_FLAG or rank == R_BOMB:
-                continue
-            for d in range(4):
-                length = RAY_LENGTH[sq][d]
-                if length == 0:
-                    continue
-                if rank != R_SCOUT:
-                    length = 1
-                for k in range(length):
-                    to = RAY[sq][d][k]
-                    target = self.s.board[to]
-                    if target != C_EMPTY:
-                        if (self.is_enemy(target, side) and (k == 0 or scout_attack)
-                                and not (sq == banned_from and to == banned_to)):
-                            out[count] = sq * 36 + d * 9 + k
-                            count += 1
-                            if first_only:
-                                return count
-                        break
-                    if sq == banned_from and to == banned_to:
+            if sq >= 0 and rank != R_FLAG and rank != R_BOMB:
+                words[sq >> 6] |= (<u64>1) << (sq & 63)
+        for w in range(2):
+            bits = words[w]
+            while bits:
+                sq = (w << 6) + __builtin_ctzll(bits)
+                bits &= bits - 1
+                piece = self.s.board[sq]
+                rank = self.s.rank[piece]
+                # a move of this piece some rule may forbid (the two-square rule's way back, the
+                # chaser's more-squares rule): checked only for it
+                special = sq == banned_from or piece == chaser
+                for d in range(4):
+                    length = RAY_LENGTH[sq][d]
+                    if length == 0:
                         continue
-                    if piece == chaser and self.chase_forbids(sq, to):
-                        continue
-                    out[count] = sq * 36 + d * 9 + k
-                    count += 1
-                    if first_only:
-                        return count
+                    if rank != R_SCOUT:
+                        length = 1
+                    for k in range(length):
+                        to = RAY[sq][d][k]
+                        target = self.s.board[to]
+                        if target != C_EMPTY:
+                            if (enemy_lo <= target < enemy_hi and (k == 0 or scout_attack)
+                                    and not (special and sq == banned_from and to == banned_to)):
+                                out[count] = sq * 36 + d * 9 + k
+                                count += 1
+                                if first_only:
+                                    return count
+                            break
+                        if special:
+                            if sq == banned_from and to == banned_to:
+                                continue
+                            if piece == chaser and self.chase_forbids(sq, to):
+                                continue
+                        out[count] = sq * 36 + d * 9 + k
+                        count += 1
+                        if first_only:
+                            return count
         return count
 
     cdef bint can_move(self, int side) noexcept:
@@ -717,7 +741,7 @@ cdef class StrategoCore(CompiledState):
         """0: the returns change only at the game's end, where a playout stops anyway."""
         return 0
 
-    cdef int public_rank(self, int piece) noexcept:
+    cdef inline int public_rank(self, int piece) noexcept:
         """The rank of ``piece`` as its opponent knows it, or -1 (``observe.public_rank``)."""
         if self.s.flags[piece] & REVEALED and (self.s.pos[piece] < 0 or not self.t.forget_revealed):
             return self.s.rank[piece]
@@ -729,29 +753,39 @@ cdef class StrategoCore(CompiledState):
         """``observe.encode`` of the observation, from the typed state (tested equal): the same
         gate as ``observe.view``; each part written by its name where ``observe.layout`` puts it
         (``Tables.at_*``)."""
-        cdef int piece, side, sq, rank, at, i, player, k
+        cdef int piece, side, sq, rank, at, player, k
         cdef int n = self.t.n
         cdef int me = seat if seat >= 0 else 0
-        for piece in range(2 * n):
-            side = piece // n
+        cdef bint setup = self.s.phase == C_SETUP
+        cdef int lost[NUM_RANKS]  # captured pieces of one side, per rank
+        cdef float share, total
+        for side in range(2):
             k = 0 if side == me else 1  # own side first
-            sq = self.s.pos[piece]
-            if sq < 0:
-                if self.s.phase != C_SETUP:  # captured: share per rank, own side first
-                    rank = self.s.rank[piece]
-                    i = self.t.at_captured + k * NUM_RANKS + rank
-                    out[i] = out[i] + <float>(1.0 / self.t.army_count[rank])
-                continue
-            if self.s.phase == C_SETUP and side != seat:
-                continue
-            rank = self.s.rank[piece] if side == seat else self.public_rank(piece)
-            if rank >= 0:
-                at = self.t.at_known[k] + rank * 100
-            elif self.s.flags[piece] & MOVED:
-                at = self.t.at_moved[k]
-            else:
-                at = self.t.at_unmoved[k]
-            out[at + sq] = 1.0
+            for rank in range(NUM_RANKS):
+                lost[rank] = 0
+            for piece in range(side * n, side * n + n):
+                sq = self.s.pos[piece]
+                if sq < 0:
+                    lost[self.s.rank[piece]] += 1
+                    continue
+                if setup and side != seat:
+                    continue
+                rank = self.s.rank[piece] if side == seat else self.public_rank(piece)
+                if rank >= 0:
+                    at = self.t.at_known[k] + rank * 100
+                elif self.s.flags[piece] & MOVED:
+                    at = self.t.at_moved[k]
+                else:
+                    at = self.t.at_unmoved[k]
+                out[at + sq] = 1.0
+            if not setup:  # captured: the share of each rank's pieces, own side first
+                for rank in range(NUM_RANKS):
+                    if lost[rank]:  # summed a piece at a time in float, as observe.encode does
+                        share = self.t.share[rank]
+                        total = 0
+                        for at in range(lost[rank]):
+                            total = total + share
+                        out[self.t.at_captured + k * NUM_RANKS + rank] = total
         out[self.t.at_phase + self.s.phase] = 1.0
         player = self._current()
         if self.s.phase != C_OVER:  # own, other, chance
