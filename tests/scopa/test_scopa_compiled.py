@@ -85,7 +85,7 @@ def test_a_resampled_world_is_compiled_pickles_and_plays_to_the_end():
     while state.is_chance_node() or rng.random() < 0.9:
         state.apply_action(rng.choice(state.legal_actions()))
     world = state.resample(1, random.Random(0))
-    assert isinstance(world, CompiledState) and world.history() == []
+    assert isinstance(world, CompiledState) and len(world.history()) == len(state.history())
     assert world.observation(1) == state.observation(1)
     assert pickle.loads(pickle.dumps(world)) == world
     while not world.is_terminal():

@@ -121,8 +121,14 @@ def test_after_a_void_deal_a_resampled_world_keeps_every_card_once():
     do(state, "play kd")  # seat 0 takes the Clubs K
     world = state.resample(0, random.Random(3))
     world.check_invariants()
-    assert world.history() == [] and pickle.loads(pickle.dumps(world)) == world
+    assert pickle.loads(pickle.dumps(world)) == world
     assert world.observation(0) == state.observation(0)
+    # the world's history is the game's with the other hand's cards rewritten: the voided deal
+    # and the table are public, and the history steps back to the deal
+    assert world.history()[:10] == state.history()[:10]
+    assert len(world.history()) == len(state.history())
+    world.undo()
+    world.check_invariants()
 
 
 def test_a_reduced_pack_is_dealt_whole_and_only_its_cards_play():

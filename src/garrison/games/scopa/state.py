@@ -2,7 +2,7 @@
 
 ``ScopaState`` is the compiled ``ScopaCore`` (typed state and rules) joined with the kernel's
 Python ``State`` (observation gate, notation, explanations). Nothing here changes the state,
-except ``resample``, which builds a new world.
+except ``resample``, which builds a new world (and keeps, on the state, what its worlds share).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, InvalidActionError, State
-from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
@@ -143,25 +142,76 @@ class ScopaState(ScopaFields, State):
         return observe(self, seat)
 
     def resample(self, seat: int, rng: Any) -> ScopaState:
-        """Re-deal every card ``seat`` has not seen (the stock and the other hands), keeping how
-        many cards each hand and the stock hold. Scopa gives no further inference: any card may
-        be played at any time. The new world's history is forgotten (``forget_history``)."""
+        """A world ``seat`` cannot tell from this state: every card it has not seen (the stock
+        and the cards the other hands still hold) dealt again at random, each hand and the
+        stock keeping their sizes. Scopa has no rule that reveals a void: any card may be
+        played at any time.
+
+        The world keeps its history, rewritten so that it holds nothing ``seat`` has not seen:
+        it is the game replayed with the current deal's cards to the other hands replaced by
+        the world's (each deal is played out before the next, so everything before it is
+        public; a hand's slots take the cards it has played since, in card order, then the
+        world's). So a world can be stepped back to the deal, and ``ismcts:infer`` can ask
+        what the other players' decisions since then say about their cards. Raises
+        ``GameError`` for a seat the game does not have."""
         self.check_seat(seat)
         r = self.rng_of(rng)
-        others = [s for s in range(self.players) if s != seat]
-        hands = list(self.hands)
+        base, tail, slots = self._deal_plan(seat)
+        hands = self.hands
         unseen = self.stock
-        for s in others:
+        for s in slots:
             unseen |= hands[s]
-        caps = [hands[s].bit_count() for s in others] + [self.stock.bit_count()]
-        dealt = deal(cards_in(unseen), caps, [0] * len(caps), r)  # nothing is forbidden anywhere
-        assert dealt is not None  # without forbidden cards every deal exists
-        for s, mask in zip(others, dealt):
-            hands[s] = mask
-        world = cast("ScopaState", self.clone())
-        world._set_hidden(hands, dealt[-1])
-        world.forget_history()
+        pool = cards_in(unseen)
+        r.shuffle(pool)
+        actions = list(tail)
+        drawn = 0
+        for s, positions in slots.items():
+            dealt = 0
+            for at in positions:
+                dealt |= 1 << tail[at]
+            held = hands[s].bit_count()
+            cards = cards_in(dealt & ~hands[s]) + pool[drawn:drawn + held]
+            drawn += held
+            for at, card in zip(positions, cards):
+                actions[at] = card
+        world = cast("ScopaState", base.clone())
+        applied = world.apply_legal_prefix(actions)
+        assert applied == len(actions), "a rewritten deal did not replay"
         return world
+
+    def _deal_plan(self, seat: int) -> tuple[ScopaState, list[int], dict[int, list[int]]]:
+        """What every world of ``seat`` shares (worked out once per position and seat): the
+        game replayed up to the current deal (public), the actions since, and for each other
+        seat the places in them of the cards dealt to it."""
+        key = (self.change_count(), seat)
+        kept = self.__dict__.get("_worlds_share")
+        if kept is not None and kept[0] == key:
+            return cast("tuple[ScopaState, list[int], dict[int, list[int]]]", kept[1])
+        history = self.history()
+        walk = cast("ScopaState", self.game.new_initial_state())
+        chance = []
+        for action in history:
+            chance.append(walk.is_chance_node())
+            walk.apply_unchecked(action)
+        end = len(history)
+        while end and not chance[end - 1]:
+            end -= 1
+        start = end
+        while start and chance[start - 1]:
+            start -= 1
+        base = cast("ScopaState", self.game.new_initial_state())
+        base.apply_legal_prefix(history[:start])
+        tail = history[start:]
+        slots: dict[int, list[int]] = {s: [] for s in range(self.players) if s != seat}
+        step = cast("ScopaState", base.clone())
+        for at, action in enumerate(tail[:end - start]):
+            step.apply_unchecked(action)
+            for s, positions in slots.items():
+                if step.hands[s] >> action & 1:
+                    positions.append(at)
+        plan = (base, tail, slots)
+        self.__dict__["_worlds_share"] = (key, plan)
+        return plan
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
