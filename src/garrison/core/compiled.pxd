@@ -58,6 +58,7 @@ cdef class CompiledState:
     cdef int _find_legal(self) except -1
     cdef int _size_legal(self) except -1
     cdef int _do(self, int action) except -1
+    cdef int _reserve(self, Py_ssize_t actions) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
     cdef int _policy_move(self, int player, uint64_t* rng) except -1

@@ -28,6 +28,7 @@ the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free, realloc
 from libc.stdint cimport uint64_t
@@ -351,14 +352,32 @@ cdef class CompiledState:
         ``MemoryError`` as ``apply_action`` does when the event log cannot grow."""
         cdef Py_ssize_t i, n = len(actions)
         cdef object action
+        cdef long long value
+        cdef int overflow
+        self._reserve(min(self._nhist + n, <Py_ssize_t>self.game.max_move_number))
         for i in range(n):
             action = actions[i]
-            if type(action) is not int or not -2147483648 <= action <= 2147483647:
+            if type(action) is not int:
                 return i
-            if not self._is_legal(<int>action):
+            value = PyLong_AsLongLongAndOverflow(action, &overflow)
+            if overflow or not -2147483648 <= value <= 2147483647:
                 return i
-            self._do(<int>action)
+            if not self._is_legal(<int>value):
+                return i
+            self._do(<int>value)
         return n
+
+    cdef int _reserve(self, Py_ssize_t actions) except -1:
+        """Room for a history of ``actions`` actions and their undo copies, in one allocation
+        each (``_do`` grows them by doubling as it goes)."""
+        if actions > self._hist_cap:
+            self._hist = <int*>_grow(self._hist, actions * sizeof(int))
+            self._marks = <int*>_grow(self._marks, actions * sizeof(int))
+            self._hist_cap = actions
+        if actions - self._stack_base > self._stack_cap:
+            self._stack = <char*>_grow(self._stack, (actions - self._stack_base) * self._size)
+            self._stack_cap = actions - self._stack_base
+        return 0
 
     def apply_unchecked(self, int action):
         """The fast path for trusted callers (bots, playouts): no legality check."""
