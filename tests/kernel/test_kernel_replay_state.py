@@ -97,3 +97,45 @@ def test_a_game_registered_again_under_its_name_is_the_one_replay_builds():
         registry._REGISTERED.pop("gambit", None)
         registry._catalogue.cache_clear()
     assert type(garrison.replay(record).game) is cls
+
+
+def _undo_to_start(state, states):
+    """Undo ``state`` to the start, equal at every step to the state played move by move."""
+    for before in reversed(states[: state.move_number()]):
+        state.undo()
+        assert state == before
+        assert state.events() == before.events()
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_an_action_that_fails_inside_a_replay_leaves_the_state_before_it(name):
+    """The log cannot take the events of an action in the middle of the record: that action is
+    refused (``MemoryError``) with the state as it was before it, and it undoes to the start."""
+    states = _played(name, seed=2)
+    actions = states[-1].history()
+    at = next((k for k in range(len(actions) // 2, len(actions))
+               if len(states[k + 1].events()) > len(states[k].events())), None)
+    if at is None:
+        pytest.skip(f"{name}: no action logs an event in the second half of this game")
+    state = states[0].clone()
+    state._set_event_limit(len(states[at].events()))
+    with pytest.raises(MemoryError):
+        state.apply_legal_prefix(actions)
+    assert state == states[at] and state.history() == actions[:at]
+    state._set_event_limit(2**31 - 1)
+    _undo_to_start(state, states)
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_a_replay_in_parts_and_a_lowered_event_limit_undo_as_played(name):
+    states = _played(name, seed=5)
+    actions = states[-1].history()
+    third = len(actions) // 3
+    state = states[0].clone()
+    assert state.apply_legal_prefix(actions[:third]) == third
+    assert state.apply_legal_prefix(actions[third: 2 * third]) == third  # after the first's gap
+    state.apply_action(actions[2 * third])
+    assert state.apply_legal_prefix(actions[2 * third + 1:]) == len(actions) - 2 * third - 1
+    assert state == states[-1]
+    state._set_event_limit(0)  # lowered after the fact: undo still makes the same states
+    _undo_to_start(state, states)

@@ -20,6 +20,7 @@ cdef class CompiledState:
     cdef char* _stack             # undo: one struct copy per action applied since _stack_base
     cdef Py_ssize_t _stack_cap    # in struct copies
     cdef Py_ssize_t _stack_base   # history length when this state was copied (undo stops there)
+    cdef Py_ssize_t _gap_lo, _gap_hi  # history entries whose undo copies were not made (_do_light)
     cdef int* _hist               # every action applied, chance included
     cdef int* _marks              # event count before each action (undo truncates the log)
     cdef Py_ssize_t _nhist, _hist_cap
@@ -59,6 +60,9 @@ cdef class CompiledState:
     cdef int _size_legal(self) except -1
     cdef int _do(self, int action) except -1
     cdef int _reserve(self, Py_ssize_t actions) except -1
+    cdef int _room(self, Py_ssize_t n) except -1
+    cdef int _do_light(self, int action) except -1
+    cdef int _fill_gap(self, Py_ssize_t upto) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
     cdef int _policy_move(self, int player, uint64_t* rng) except -1
