@@ -38,24 +38,16 @@ def test_tables_are_the_kernel_game_and_reset_on_their_own(name, config):
     ended = 0
     for _ in range(80):
         _check_rows(env, step)
-        played = [len(state.history()) for state in env.states]
+        before = list(env.states)
         step = env.step(_random_actions(step, rng))
-        finals = dict(step._finished)
-        for i, state in enumerate(env.states):
+        for i, old in enumerate(before):
             if step.terminated[i]:
                 ended += 1
-                final = finals[i]
-                assert final.is_terminal() and step.rewards[i].tolist() == final.returns()
-                assert len(final.history()) > played[i]
-                # the next game, from its first node (the same object, restarted)
-                assert not state.is_terminal() and final is not state
-                first = env.game.new_initial_state()
-                assert state.history() == garrison.replay(state.to_record()).history()
-                assert len(state.history()) < len(final.history()) or first.is_chance_node()
+                assert old.is_terminal() and step.rewards[i].tolist() == old.returns()
+                assert env.states[i] is not old and not env.states[i].is_terminal()
                 assert np.array_equal(env.episode_returns[i], step.rewards[i])
             else:
-                assert i not in finals and not step.rewards[i].any()
-                assert len(state.history()) > played[i]
+                assert env.states[i] is old and not step.rewards[i].any()
     if name == "gambit":  # short games: the automatic reset is really exercised
         assert ended > 0
 
@@ -149,13 +141,12 @@ def test_vector_env_is_the_single_seat_contract_batched(name, config):
     assert obs in envs.observation_space
     rng = np.random.default_rng(7)
     for _ in range(30):
+        before = list(envs.batch.states)
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
         obs, rewards, terminations, truncations, infos = envs.step(actions)
         assert obs in envs.observation_space and not truncations.any()
-        for i in range(3):  # the seat's return of the game that ended, else nothing
-            assert rewards[i] == (envs.batch.episode_returns[i][0] if terminations[i] else 0.0)
-            finals = infos.get("final_obs")
-            assert (finals is not None and finals[i] is not None) == terminations[i]
+        for i, old in enumerate(before):
+            assert rewards[i] == (old.returns()[0] if terminations[i] else 0.0)
     # any action of the space is accepted: an illegal one ends that table's game with the worst return
     obs, _ = envs.reset(seed=7)
     illegal = [int(np.flatnonzero(m == 0)[0]) if (m == 0).any() else envs.batch.num_actions for m in obs["action_mask"]]
@@ -214,47 +205,23 @@ def test_the_listed_legal_ids_are_the_mask_and_random_legal_draws_from_them(name
 
 
 @pytest.mark.parametrize("name, config", GAMES)
-def test_a_restarted_table_is_a_new_game_in_every_view(name, config):
-    """A table whose game ended plays on in the same state object, restarted: its views, log,
-    record and legal moves are those of the same game replayed into a new state, and the copy
-    kept for ``final_obs`` is the finished game's last position, every seat's view intact."""
+def test_a_table_plays_without_undo_copies_yet_undoes_as_played(name, config):
+    """A table applies its actions without their undo copies (the kernel's ``_do_fast``); its
+    state still undoes move by move to the start of its game, each position the one a lone
+    state replaying the record reaches, and plays on after."""
     env = BatchEnv(name, 2, **config)
-    step = env.reset(seed=3)
-    rng = np.random.default_rng(1)
-    restarted = 0
-    for _ in range(400):
-        step = env.step(_random_actions(step, rng))
-        for i, final in step._finished:
-            restarted += 1
-            again = garrison.replay(final.to_record())
-            assert again == final and again.returns() == final.returns()
-            for seat in range(env.num_players):
-                assert final.observation_string(seat) == again.observation_string(seat)
-                assert np.array_equal(step.final_obs(seat)[i], again.observation_tensor(seat))
-        for state in env.states:
-            fresh = garrison.replay(state.to_record())
-            assert fresh == state and fresh.legal_actions() == state.legal_actions()
-            for seat in range(env.num_players):
-                assert state.observation_string(seat) == fresh.observation_string(seat)
-        if restarted >= 2:
-            break
-    if name in ("gambit", "solo66", "scopa"):  # short games: restarts really happened
-        assert restarted >= 1
-
-
-def test_a_table_keeps_no_undo_stack_but_its_clone_undoes_its_own_moves():
-    env = BatchEnv("gambit", 1, players=2)
-    step = env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for _ in range(3):
+    step = env.reset(seed=5)
+    rng = np.random.default_rng(2)
+    for _ in range(25):
         step = env.step(_random_actions(step, rng))
     state = env.states[0]
-    with pytest.raises(garrison.GameError, match="no undo stack.*clone"):
+    history = state.history()
+    assert garrison.replay(state.to_record()) == state
+    for k in range(len(history) - 1, max(-1, len(history) - 40), -1):
         state.undo()
-    copy = state.clone()
-    before = copy.observation_string(0)
-    copy.apply_action(copy.legal_actions()[0])
-    copy.undo()
-    assert copy.observation_string(0) == before and copy == state
-    with pytest.raises(garrison.GameError, match="copy"):
-        copy.undo()
+        assert state.history() == history[:k]
+        assert state == garrison.replay({"game": state.game.name, "options": state.game.options,
+                                         "actions": history[:k]})
+    for action in history[len(state.history()):]:  # and plays the same moves on
+        state.apply_action(action)
+    assert state.history() == history and garrison.replay(state.to_record()) == state

@@ -16,6 +16,10 @@ are seeded from the same generator first, as the single environments do at ``res
 ``i`` seeded ``s`` plays the game a single environment seeded ``s`` plays with the same actions,
 and the next games those of the single environment's ``reset()`` without a seed.
 
+Undo copies: a table applies its actions without their undo copies (``_do_fast``), which a
+long game would otherwise write at every step (megabytes a table); its state still undoes, the
+kernel making the copies again from the history if asked (``_fill_gap``).
+
 Bots: a game's compiled rule-of-thumb bot (``CompiledPolicyBot``) is played in C, without a
 Python call: each seat's tie-break seeds follow the bot's own stream (``seed_at``), so its
 moves are those its ``step`` would make. Any other bot is asked through ``step``.
@@ -61,8 +65,6 @@ cdef class CompiledTables:
     #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
     cdef readonly list finished
     cdef object game, new_bots
-    # a new state of the game, never played: what a table restarts as (``_restart``)
-    cdef CompiledState initial
     cdef bitgen_t** gens
     # per table and seat (table * num_players + seat): BOT_NONE, BOT_COMPILED or BOT_PYTHON, and
     # a compiled bot's stream (its base and the seeds drawn so far, as CompiledPolicyBot keeps)
@@ -83,7 +85,6 @@ cdef class CompiledTables:
         self.tensor_size = game.observation_tensor_shape[0]
         self.num_actions = game.num_distinct_actions
         self.observe_all = observe_all
-        self.initial = game.new_initial_state()
         self.rngs = list(rngs)
         self.gens = <bitgen_t**>malloc(max(self.num_envs, 1) * sizeof(bitgen_t*))
         if self.gens == NULL:
@@ -102,8 +103,6 @@ cdef class CompiledTables:
         if states is not None:
             self.states = list(states)
             self.bots = list(bots)
-            for state in self.states:
-                (<CompiledState>state)._no_undo = True
             for i in range(self.num_envs):
                 self._load_bots(i)
             return
@@ -151,16 +150,8 @@ cdef class CompiledTables:
         return (_restore, (self.game, self.states, self.rngs, self.bots, self.new_bots,
                            self.observe_all))
 
-    cdef CompiledState _fresh(self, int i, CompiledState reuse=None):
-        """Table ``i``'s next game: a new state, or ``reuse`` (the table's last state) made the
-        game's first node again, keeping the memory it has grown."""
-        cdef CompiledState state
-        if reuse is None:
-            state = self.game.new_initial_state()
-            state._no_undo = True  # a table never takes a move back: no undo stack to fill
-        else:
-            state = reuse
-            state._restart(self.initial)
+    cdef CompiledState _fresh(self, int i):
+        cdef CompiledState state = self.game.new_initial_state()
         if self.new_bots is not None:
             self.bots[i] = self.new_bots(self.rngs[i])
             self._load_bots(i)
@@ -175,7 +166,7 @@ cdef class CompiledTables:
         while True:
             player = state._current()
             if player == CHANCE_PLAYER:
-                state._do(state._sample_chance(gen.next_double(gen.state)))
+                state._do_fast(state._sample_chance(gen.next_double(gen.state)))
                 continue
             if player < 0:
                 return
@@ -190,7 +181,7 @@ cdef class CompiledTables:
                     self.draws[k] += 1
                     action = state._policy_move(player, &seed)
                 if state._is_legal(action):
-                    state._do(action)
+                    state._do_fast(action)
                 else:
                     state.apply_action(action, seat=player)  # raises, naming the move
             elif self.kind[k] == BOT_PYTHON:
@@ -223,7 +214,7 @@ cdef class CompiledTables:
                 rewards[i, mover] = min_utility
                 terminated[i] = 1
             else:
-                state._do(<int>actions[i])
+                state._do_fast(<int>actions[i])
                 self._advance(state, i)
                 if state._current() == TERMINAL_PLAYER:
                     returns = state._returns()
@@ -231,10 +222,8 @@ cdef class CompiledTables:
                         rewards[i, s] = returns[s]
                     terminated[i] = 1
             if terminated[i]:
-                # the caller keeps a copy of the final position; the table plays on in the
-                # same state object, its buffers already grown
-                self.finished.append((i, state.clone()))
-                self.states[i] = self._fresh(i, state)
+                self.finished.append((i, state))
+                self.states[i] = self._fresh(i)
 
     def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
                 long long[::1] start):

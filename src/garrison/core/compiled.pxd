@@ -20,6 +20,7 @@ cdef class CompiledState:
     cdef char* _stack             # undo: one struct copy per action applied since _stack_base
     cdef Py_ssize_t _stack_cap    # in struct copies
     cdef Py_ssize_t _stack_base   # history length when this state was copied (undo stops there)
+    cdef Py_ssize_t _gap_lo, _gap_hi  # history entries whose undo copies were not made (_do_light)
     cdef int* _hist               # every action applied, chance included
     cdef int* _marks              # event count before each action (undo truncates the log)
     cdef Py_ssize_t _nhist, _hist_cap
@@ -38,7 +39,6 @@ cdef class CompiledState:
     cdef Py_ssize_t* _probe_events  # the event count when each open probe began
     cdef bint* _probe_overflow    # the log's overflow flag when each open probe began
     cdef Py_ssize_t _nprobes, _probes_cap
-    cdef bint _no_undo            # keep one undo frame only (a batch table: undo refuses)
 
     # -- hooks a game implements --------------------------------------------------------------
     cdef int _current(self) noexcept
@@ -59,9 +59,14 @@ cdef class CompiledState:
     cdef int _find_legal(self) except -1
     cdef int _size_legal(self) except -1
     cdef int _do(self, int action) except -1
+    cdef int _reserve(self, Py_ssize_t actions) except -1
+    cdef int _room(self, Py_ssize_t n) except -1
+    cdef int _do_light(self, int action) except -1
+    cdef int _do_fast(self, int action) except -1
+    cdef int _stack_room(self, Py_ssize_t n) except -1
+    cdef int _fill_gap(self, Py_ssize_t upto) except -1
     cdef bint _is_legal(self, int action)
     cdef _copy_log_from(self, CompiledState other)
-    cdef int _restart(self, CompiledState initial) except -1
     cdef int _policy_move(self, int player, uint64_t* rng) except -1
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
                                 bint to_score, double epsilon)

@@ -8,6 +8,8 @@ everything that is the same for every game:
 * the checked ``apply_action`` (legal ids cached per node; a wrong id goes to the Python
   ``State._refuse`` for a player's explanation and changes nothing), ``apply_unchecked``;
 * ``undo`` as a stack of struct copies (``memcpy``), ``clone``/``child`` as one struct copy;
+  ``apply_legal_prefix`` (``garrison.replay``) skips the copies after its first action and
+  makes them again from the history only if an undo reaches them (``_fill_gap``);
 * the history (a C int array), ``to_record`` through ``State``;
 * the structured event log: ``emit(code, a, b, c)`` appends four ints; the game's Python turns
   them into text only when someone reads the log (``events()``). Undo truncates it;
@@ -28,6 +30,7 @@ the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free, realloc
 from libc.stdint cimport uint64_t
@@ -351,33 +354,59 @@ cdef class CompiledState:
         ``MemoryError`` as ``apply_action`` does when the event log cannot grow."""
         cdef Py_ssize_t i, n = len(actions)
         cdef object action
+        cdef long long value
+        cdef int overflow
+        self._reserve(min(self._nhist + n, <Py_ssize_t>self.game.max_move_number))
         for i in range(n):
             action = actions[i]
-            if type(action) is not int or not -2147483648 <= action <= 2147483647:
+            if type(action) is not int:
                 return i
-            if not self._is_legal(<int>action):
+            value = PyLong_AsLongLongAndOverflow(action, &overflow)
+            if overflow or not -2147483648 <= value <= 2147483647:
                 return i
-            self._do(<int>action)
+            if not self._is_legal(<int>value):
+                return i
+            self._do_fast(<int>value)
         return n
+
+    cdef int _reserve(self, Py_ssize_t actions) except -1:
+        """Room for a history of ``actions`` actions in one allocation (``_room`` grows it by
+        doubling as it goes; the undo copies' room is made when copies are)."""
+        if actions > self._hist_cap:
+            self._hist = <int*>_grow(self._hist, actions * sizeof(int))
+            self._marks = <int*>_grow(self._marks, actions * sizeof(int))
+            self._hist_cap = actions
+        return 0
+
+    cdef int _stack_room(self, Py_ssize_t n) except -1:
+        """Room for the undo copy of history entry ``n`` (doubling, and at least that far: a
+        gap may have skipped many)."""
+        cdef Py_ssize_t need = n - self._stack_base + 1
+        if need > self._stack_cap:
+            self._stack_cap = max(2 * self._stack_cap + 16, need)
+            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
+        return 0
 
     def apply_unchecked(self, int action):
         """The fast path for trusted callers (bots, playouts): no legality check."""
         self._do(action)
 
-    cdef int _do(self, int action) except -1:
-        cdef Py_ssize_t n = self._nhist
+    cdef int _room(self, Py_ssize_t n) except -1:
+        """Room for history entry ``n`` (doubling); ``MemoryError`` if the log lost an event
+        before (nothing is applied then)."""
         if n == self._hist_cap:
             self._hist_cap = 2 * self._hist_cap + 64
             self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
             self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
-        cdef char* saved
-        if self._no_undo:  # one frame, used again and again: only to take a failed action back
-            self._stack_base = n
-        if n - self._stack_base >= self._stack_cap:
-            self._stack_cap = 2 * self._stack_cap + 16
-            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
         if self._log_overflow:
             raise MemoryError("the event log lost an event before this action (no memory)")
+        return 0
+
+    cdef int _do(self, int action) except -1:
+        cdef Py_ssize_t n = self._nhist
+        cdef char* saved
+        self._room(n)
+        self._stack_room(n)
         saved = self._stack + (n - self._stack_base) * self._size
         memcpy(saved, self._data, self._size)
         self._marks[n] = <int>self._nevents
@@ -399,9 +428,77 @@ cdef class CompiledState:
                               "undone")
         self._hist[n] = action
         self._nhist = n + 1
-        if self._no_undo:
-            self._stack_base = n + 1
         self._nlegal = -1
+        return 0
+
+    cdef int _do_fast(self, int action) except -1:
+        """Apply ``action`` without its undo copy where the gap can take it (``_do_light``: the
+        entry before has its copy, or the gap ends there), else with it (``_do``): for callers
+        that seldom undo (``apply_legal_prefix``, the batched engine), whose states still undo
+        as if every copy had been made."""
+        if self._nhist > self._stack_base and (self._gap_hi == 0 or self._gap_hi == self._nhist):
+            return self._do_light(action)
+        return self._do(action)
+
+    cdef int _do_light(self, int action) except -1:
+        """``_do`` without the undo copy, for ``apply_legal_prefix`` (a record replayed is
+        seldom undone): history entry ``n`` joins the gap [``_gap_lo``, ``_gap_hi``) of entries
+        whose copies were not made, which starts right after an entry whose copy was. An undo
+        into the gap, or this action failing, makes them again (``_fill_gap``), so the state
+        behaves as if ``_do`` had applied it: undone, it is what it was; on an error nothing
+        changes."""
+        cdef Py_ssize_t n = self._nhist
+        self._room(n)
+        if self._gap_hi == 0:
+            self._gap_lo = self._gap_hi = n
+        self._marks[n] = <int>self._nevents
+        self._changes += 1
+        try:
+            self._apply(action)
+        except BaseException:
+            self._fill_gap(n)
+            self._nevents = self._marks[n]
+            self._epoch += 1
+            raise
+        if self._log_overflow:  # an event could not be logged: take the action back
+            self._log_overflow = False
+            self._fill_gap(n)
+            self._nevents = self._marks[n]
+            self._epoch += 1
+            raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
+                              f"is {self._events_limit}, or memory ran out): action {action} is "
+                              "undone")
+        self._hist[n] = action
+        self._nhist = n + 1
+        self._gap_hi = n + 1
+        self._nlegal = -1
+        return 0
+
+    cdef int _fill_gap(self, Py_ssize_t upto) except -1:
+        """Make the undo copies of the gap's entries below ``upto`` (the gap's end, or a failing
+        action's entry) by applying the history again from the copy before the gap; the struct
+        is then the state before entry ``upto``, and the gap is closed. While the actions are
+        applied again they see the history length and event count they saw the first time, and
+        write the same events where they wrote them; both are set back after."""
+        cdef Py_ssize_t i, nhist = self._nhist, nevents = self._nevents
+        cdef bint overflow = self._log_overflow
+        cdef Py_ssize_t base = self._gap_lo - 1, limit = self._events_limit
+        self._stack_room(upto - 1)
+        memcpy(self._data, self._stack + (base - self._stack_base) * self._size, self._size)
+        self._events_limit = EVENTS_LIMIT  # the events were logged once: a limit lowered since
+        try:                               # must not change what the actions see
+            for i in range(base, upto):
+                if i > base:
+                    memcpy(self._stack + (i - self._stack_base) * self._size, self._data,
+                           self._size)
+                self._nhist = i
+                self._nevents = self._marks[i]
+                self._apply(self._hist[i])
+        finally:
+            self._nhist, self._nevents, self._log_overflow = nhist, nevents, overflow
+            self._events_limit = limit
+            self._gap_lo = self._gap_hi = 0
+            self._nlegal = -1
         return 0
 
     cdef int _probe(self, int action) except -1:
@@ -454,11 +551,10 @@ cdef class CompiledState:
         if self._nhist <= self._stack_base:
             from .errors import GameError
 
-            if self._no_undo:
-                raise GameError("this state keeps no undo stack (a batch table's state, which "
-                                "never takes a move back); undo a clone() of it instead")
             raise GameError("this state is a copy: it can undo only the actions applied to it "
                             f"since it was copied ({self._nhist} actions came before)")
+        if self._gap_lo <= self._nhist - 1 < self._gap_hi:  # its copy was not made: make it
+            self._fill_gap(self._gap_hi)
         self._nhist -= 1
         self._changes += 1
         memcpy(self._data, self._stack + (self._nhist - self._stack_base) * self._size,
@@ -478,39 +574,6 @@ cdef class CompiledState:
         new._copy_log_from(self)
         return new
 
-    cdef int _restart(self, CompiledState initial) except -1:
-        """Become ``initial``, a state of the same game to which no action was applied, while
-        keeping the memory this state has grown (its history, undo stack and event log): how
-        a batch table starts its next game without allocating them anew. The struct, the fixed
-        attributes, the Python attributes, the events ``initial`` logged and its size are taken
-        from it; the history, the undo stack and open probes start empty; ``log_epoch`` and
-        ``change_count`` move on (every cache keyed by them is stale). Raises ``ValueError``
-        for a state of another type or one that has been played."""
-        cdef Py_ssize_t n = initial._nevents
-        if type(initial) is not type(self) or initial._nhist or initial._nprobes:
-            raise ValueError("a state restarts only as a new state of its own game")
-        initial._copy_extra(self)
-        self._size = initial._size
-        memcpy(self._data, initial._data, self._size)
-        extra = getattr(initial, "__dict__", None)
-        if extra is not None:
-            self.__dict__ = dict(extra)
-        if n > self._events_cap:
-            self._events = <int*>_grow(self._events, n * EVENT_WORDS * sizeof(int))
-            self._events_cap = n
-        if n:
-            memcpy(self._events, initial._events, n * EVENT_WORDS * sizeof(int))
-        self._nevents = n
-        self._events_limit = initial._events_limit
-        self._log_overflow = initial._log_overflow
-        self._nhist = 0
-        self._stack_base = 0
-        self._nprobes = 0
-        self._epoch += 1
-        self._changes += 1
-        self._nlegal = -1
-        return 0
-
     cdef _copy_log_from(self, CompiledState other):
         cdef Py_ssize_t n = other._nhist
         self._hist_cap = other._hist_cap
@@ -523,6 +586,7 @@ cdef class CompiledState:
             self._hist_cap = 0
         self._nhist = n
         self._stack_base = n  # no undo stack: a copy undoes only its own actions
+        self._gap_lo = self._gap_hi = 0
         self._events_cap = other._nevents
         self._events_limit = other._events_limit
         if other._nevents:
@@ -630,6 +694,7 @@ cdef class CompiledState:
         """Drop the history and the undo stack (for worlds built by ``resample``)."""
         self._nhist = 0
         self._stack_base = 0
+        self._gap_lo = self._gap_hi = 0
         self._changes += 1
 
     def history(self):

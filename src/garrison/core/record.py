@@ -12,8 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GameError, OptionError, RecordError
-from .registry import load
+from .game import Game
+from .registry import game_class, load
 from .state import State
+
+#: The games ``replay`` built, by game class and options. A game is a value made from its options
+#: (``Game``), so records with the same options share one: replay validates the options and works
+#: out the game's facts and tensor layout once, not for every record. The oldest is dropped past
+#: ``_GAMES_KEPT``.
+_GAMES: dict[tuple[Any, ...], Game] = {}
+_GAMES_KEPT = 64
 
 
 def _read_text(path: Path) -> str:
@@ -76,6 +84,23 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def _game_for(name: Any, options: Mapping[str, Any]) -> Game:
+    """``load(name, **options)``, the same game object for the same class and options (options
+    of another type, such as ``True`` for ``1``, are other options). Raises ``OptionError`` as
+    ``load`` does."""
+    try:
+        key = (game_class(name), tuple((k, type(v), v) for k, v in sorted(options.items())))
+        game = _GAMES.get(key)
+    except TypeError:  # an option name or value that cannot be a key (a list): no reuse
+        return load(name, **options)
+    if game is None:
+        game = load(name, **options)
+        if len(_GAMES) >= _GAMES_KEPT:
+            del _GAMES[next(iter(_GAMES))]
+        _GAMES[key] = game
+    return game
+
+
 def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None = None) -> State:
     """Rebuild the state a record describes (optionally only its first ``upto`` actions).
 
@@ -91,7 +116,7 @@ def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None =
     if not isinstance(options, Mapping):
         raise RecordError("record 'options' must be an object of option names and values")
     try:
-        game = load(name, **options)
+        game = _game_for(name, options)
     except OptionError as err:
         raise RecordError(f"record names a game or option that does not exist: {err}") from None
     version = data.get("version")

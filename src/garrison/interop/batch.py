@@ -45,12 +45,6 @@ stepped never changes its game.
 * **Final positions.** ``step.final_obs(seat)`` gives, for each table whose game ended in that
   step, ``seat``'s observation tensor of the finished game's last position (the table has
   already started its next game).
-* **Table states.** ``states`` are our tools' window on the tables (an agent is never shown
-  them). A compiled game's table keeps no undo stack (a learner never takes a move back, and
-  a long game's stack would be megabytes a table): ``undo`` on a table's state raises
-  ``GameError``; a ``clone()`` of it undoes its own moves. When a game ends the table starts
-  the next one in the same state object (its memory already grown), and ``final_obs`` reads
-  a copy of the finished position.
 * **Pickling.** A ``BatchEnv`` pickles after ``reset`` with its tables, generators and bots as
   they stand; the copy continues exactly as the original (same observations, rewards, masks).
 * **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the

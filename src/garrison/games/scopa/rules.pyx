@@ -539,12 +539,27 @@ cdef class ScopaCore(CompiledState):
     cdef int _current(self) noexcept:
         return self.s.to_move
 
+    cdef Mask layable(self, Mask hand) noexcept:
+        """The cards of ``hand`` that may also be laid down although they would capture: none
+        under the must-capture rule or with an empty table; else each card that takes something
+        (a value some table cards add up to; an Ace in Scopa d'Assi)."""
+        cdef Mask sums, out = 0
+        cdef int card
+        if self.must_capture or not self.s.table:
+            return 0
+        sums = reachable_sums(self.s.table)
+        while hand:
+            card = lowest(hand)
+            if (self.ace_takes_all and value_of(card) == 1) or (sums >> value_of(card)) & 1:
+                out |= <Mask>1 << card
+            hand &= hand - 1
+        return out
+
     cdef int _legal(self, int* out) noexcept:
         """The choosable table cards while a capture is chosen; else the hand's cards, and
-        (without must-capture) ``lay`` for each card that could capture."""
-        cdef Mask hand, cards, sums
+        ``lay`` for each ``layable`` one."""
+        cdef Mask hand, cards
         cdef int n = 0
-        cdef int card
         if self.s.pending != NOBODY:
             cards = self.choosable()
             while cards:
@@ -558,23 +573,31 @@ cdef class ScopaCore(CompiledState):
             out[n] = lowest(cards)
             n += 1
             cards &= cards - 1
-        if self.must_capture or not self.s.table:
-            return n
-        sums = reachable_sums(self.s.table)
-        cards = hand
+        cards = self.layable(hand)
         while cards:
-            card = lowest(cards)
-            if (self.ace_takes_all and value_of(card) == 1) or (sums >> value_of(card)) & 1:
-                out[n] = LAY_BASE + card
-                n += 1
+            out[n] = LAY_BASE + lowest(cards)
+            n += 1
             cards &= cards - 1
         return n
 
     cdef bint _is_legal(self, int action):
-        """At a deal, any card of the stock (without listing the outcomes); else the kernel's."""
+        """One id decided by the rules ``_legal`` lists from, without listing the node: at a
+        deal any card of the stock; a table card ``choosable`` for the capture being chosen; a
+        card of the hand; ``lay`` of a ``layable`` one."""
+        cdef Mask hand
         if self.s.to_move == CHANCE_PLAYER:
             return 0 <= action < NUM_CARDS and (self.s.stock >> action) & 1
-        return CompiledState._is_legal(self, action)
+        if self.s.to_move == TERMINAL_PLAYER:
+            return False
+        if self.s.pending != NOBODY:
+            return TAKE_BASE <= action < TAKE_BASE + NUM_CARDS and (
+                self.choosable() >> (action - TAKE_BASE)) & 1
+        hand = self.s.hands[self.s.mover]
+        if 0 <= action < NUM_CARDS:
+            return (hand >> action) & 1
+        if LAY_BASE <= action < LAY_BASE + NUM_CARDS:
+            return (self.layable(hand & (<Mask>1 << (action - LAY_BASE))) >> (action - LAY_BASE)) & 1
+        return False
 
     cdef object _chance(self):
         """Each card of the stock, with probability 1 / its size."""

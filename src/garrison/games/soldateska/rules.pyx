@@ -904,22 +904,48 @@ cdef class SoldateskaCore(CompiledState):
             return TERMINAL_PLAYER
         return CHANCE_PLAYER
 
+    cdef inline Cards choosable(self, int seat) noexcept:
+        """The cards ``seat`` (to move, not declaring) may pick: in play the ``playable`` ones;
+        passing or laying aside, any card of the hand."""
+        if self.s.phase == P_PLAY:
+            return self.playable(seat)
+        return self.s.hands[seat]
+
+    cdef inline int declare_action(self, int i) noexcept:
+        """The id of the General's ``i``-th declaration (``declarable_suits``)."""
+        return DECLARE_ID + 1 + self.declarable_suits[i]
+
     cdef int _legal(self, int* out) noexcept:
-        cdef int phase = self.s.phase, k = 0, i
+        cdef int k = 0, i
         cdef Cards m
-        if phase == P_DECLARE:
+        if self.s.phase == P_DECLARE:
             for i in range(self.n_declarable):
-                out[i] = DECLARE_ID + 1 + self.declarable_suits[i]
+                out[i] = self.declare_action(i)
             return self.n_declarable
-        if phase == P_PLAY:
-            m = self.playable(self._current())
-        else:
-            m = self.s.hands[self._current()]
+        m = self.choosable(self._current())
         while m:
             out[k] = ctz64(m)
             k += 1
             m &= m - 1
         return k
+
+    cdef bint _is_legal(self, int action):
+        """One id decided by the rules ``_legal`` and the chance hooks list from, without
+        listing the node: a card of the stock at a deal, a face (or the Kokette's pair) at a
+        roll, a declaration, a card ``choosable`` by the seat to move."""
+        cdef int i, player = self._current()
+        if player == TERMINAL_PLAYER:
+            return False
+        if player == CHANCE_PLAYER:
+            if self.s.phase == P_DEAL:
+                return 0 <= action < NUM_CARDS and (self.s.stock >> action) & 1
+            return 0 <= action < self._chance_count()
+        if self.s.phase == P_DECLARE:
+            for i in range(self.n_declarable):
+                if self.declare_action(i) == action:
+                    return True
+            return False
+        return 0 <= action < NUM_CARDS and (self.choosable(player) >> action) & 1
 
     cdef object _chance(self):
         if self.s.phase == P_DEAL:

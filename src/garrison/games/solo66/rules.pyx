@@ -409,26 +409,59 @@ cdef class Solo66Core(CompiledState):
             return TERMINAL_PLAYER
         return self.s.to_move
 
+    cdef inline bint may_bid(self, int suit) noexcept:
+        """Play ¶2: a bid names a suit (0-3) above the highest bid so far; passing is always
+        allowed."""
+        return self.s.high_bid < suit <= CLUBS_SUIT
+
+    cdef inline bint may_announce(self, int suit) noexcept:
+        """Play ¶2: the soloist announces the suit he bid or a higher one."""
+        return self.s.high_bid <= suit <= CLUBS_SUIT
+
+    cdef inline unsigned int choosable(self) noexcept:
+        """The cards the seat to move may pick: in play the ``playable`` ones; discarding, any
+        card of the soloist's hand."""
+        return self.playable() if self.s.phase == C_PLAY else self.s.hands[self.s.soloist]
+
     cdef int _legal(self, int* out) noexcept:
         cdef int phase = self.s.phase, k = 0, suit
         cdef unsigned int m
         if phase == C_AUCTION:
             out[0] = PASS_ID
-            for suit in range(self.s.high_bid + 1, 4):
-                k += 1
-                out[k] = BID_ID + suit
-            return k + 1
-        if phase == C_ANNOUNCE:
-            for suit in range(self.s.high_bid, 4):
-                out[k] = ANNOUNCE_ID + suit
-                k += 1
+            k = 1
+            for suit in range(4):
+                if self.may_bid(suit):
+                    out[k] = BID_ID + suit
+                    k += 1
             return k
-        m = self.playable() if phase == C_PLAY else self.s.hands[self.s.soloist]
+        if phase == C_ANNOUNCE:
+            for suit in range(4):
+                if self.may_announce(suit):
+                    out[k] = ANNOUNCE_ID + suit
+                    k += 1
+            return k
+        m = self.choosable()
         while m:
             out[k] = ctz32(m)
             k += 1
             m &= m - 1
         return k
+
+    cdef bint _is_legal(self, int action):
+        """One id decided by the rules ``_legal`` lists from, without listing the node: a card
+        of the pack at the deal, a call, an announcement, a card ``choosable`` by the seat to
+        move."""
+        cdef int phase = self.s.phase
+        if phase == C_DEALING:
+            return 0 <= action < CARDS and (self.s.stock >> action) & 1
+        if phase == C_AUCTION:
+            return action == PASS_ID or (BID_ID <= action < BID_ID + 4
+                                         and self.may_bid(action - BID_ID))
+        if phase == C_ANNOUNCE:
+            return ANNOUNCE_ID <= action < ANNOUNCE_ID + 4 and self.may_announce(action - ANNOUNCE_ID)
+        if phase == C_OVER:
+            return False
+        return 0 <= action < CARDS and (self.choosable() >> action) & 1
 
     cdef object _chance(self):
         return uniform_outcomes(self.s.stock, 0)
