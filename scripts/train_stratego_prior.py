@@ -231,6 +231,40 @@ def world_figures(games: list, held: list[int], every: int, worlds: int) -> dict
     return out
 
 
+def speed_figures(games: list, held: list[int]) -> None:
+    """CPU time of one world (``resample``) with each sampler and of one move of the prior
+    bot, best of 5 passes over 200 held-out positions (the machine's load printed with it)."""
+    import os
+
+    from garrison.bots import make_bot
+
+    states = []
+    for gi in held:
+        for k, pos in enumerate(prior_data.positions(games[gi])):
+            if k % 50 == 7:
+                states.append(pos.state.clone())
+        if len(states) >= 200:
+            break
+    rng = random.Random(0)
+
+    def best(run: object) -> float:
+        times = []
+        for _ in range(5):
+            t = time.process_time()
+            run()  # type: ignore[operator]
+            times.append(time.process_time() - t)
+        return min(times) / len(states)
+
+    for mode in ("uniform", "model"):
+        determinise.WORLDS = mode
+        each = best(lambda: [s.resample(s.current_player(), rng) for s in states])
+        print(f"resample ({mode}): {each * 1e6:.0f} us CPU a world")
+    determinise.WORLDS = "model"
+    bots = [make_bot(states[0].game, "prior", seat, seed=1) for seat in (0, 1)]
+    each = best(lambda: [bots[s.current_player()].step(s) for s in states])
+    print(f"prior bot: {each * 1e3:.2f} ms CPU a move (load average {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("archive", help="the Gravon archive (strados2015-2.zip)")
@@ -241,10 +275,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--eval-only", action="store_true", help="measure the committed weights")
     ap.add_argument("--worlds", type=int, default=4, help="worlds drawn per position measured")
+    ap.add_argument("--speed", action="store_true", help="only time worlds and the prior bot")
     args = ap.parse_args()
 
     games = prior_data.classic_games(args.archive)
     held_games = [i for i in range(len(games)) if prior_data.held_out(i)]
+    if args.speed:
+        speed_figures(games, held_games)
+        return
     print(f"{len(games)} classic games: {len(games) - len(held_games)} train, "
           f"{len(held_games)} held out (every 10th)")
     data = extract(games, Path(args.cache) if args.cache else None)
@@ -261,7 +299,8 @@ def main() -> None:
         print(f"fitting the setup model on {int((~lay_held).sum())} setups", file=sys.stderr)
         setups = fit_setups(layouts[~lay_held], epochs=300)
         square_only = fit_setups(layouts[~lay_held], epochs=300, square_only=True)
-        setups.lift = lift_of(setups, army, 4000)
+        setups = SetupModel(setups.square, setups.beside, setups.behind,
+                            lift_of(setups, army, 4000))
         print(f"square table alone: {setup_figures(square_only, layouts[lay_held]):.4f} nats/piece")
         print(f"fitting the move prior on {int((~held).sum())} positions", file=sys.stderr)
         moves = fit_moves(data, ~held, args.hidden, args.epochs, args.seed)

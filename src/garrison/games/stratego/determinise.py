@@ -94,7 +94,7 @@ def _weighted_ranks(state: StrategoState, other: int, rng: random.Random,
     unknown = [p for p in range(other * n, other * n + n)
                if pos[p] >= 0 and not flags[p] & (REVEALED | SCOUTED)]
     rng.shuffle(unknown)
-    lift = model.lift
+    lift = model.lift_rows
     # a piece that never moved stands on its setup square: its index in the owner's zone
     at = {p: to_own(other, pos[p]) for p in unknown if not flags[p] & MOVED}
     left = Counter(rank[p] for p in unknown)
@@ -102,7 +102,7 @@ def _weighted_ranks(state: StrategoState, other: int, rng: random.Random,
     still = [p for p in unknown if p in at]
     chosen: set[int] = set()
     for r in sorted(x for x in left.elements() if not movable(x)):
-        k = rng.choices(range(len(still)), weights=[float(lift[at[p], r]) for p in still])[0]
+        k = rng.choices(range(len(still)), weights=[lift[at[p]][r] for p in still])[0]
         p = still.pop(k)
         rank[p] = r
         chosen.add(p)
@@ -113,7 +113,8 @@ def _weighted_ranks(state: StrategoState, other: int, rng: random.Random,
             continue
         ranks = [r for r in sorted(left) if left[r] > 0]
         if p in at:
-            weights = [left[r] * float(lift[at[p], r]) for r in ranks]
+            row = lift[at[p]]
+            weights = [left[r] * row[r] for r in ranks]
         else:
             weights = [float(left[r]) for r in ranks]
         r = ranks[rng.choices(range(len(ranks)), weights=weights)[0]]

@@ -46,6 +46,8 @@ class SetupModel:
     beside: np.ndarray  # (NUM_RANKS + 1, NUM_RANKS)
     behind: np.ndarray  # (NUM_RANKS + 1, NUM_RANKS)
     lift: np.ndarray  # (ZONE, NUM_RANKS)
+    #: ``lift`` as Python floats, row by row (what ``resample`` reads: no numpy per piece).
+    lift_rows: tuple[tuple[float, ...], ...]
 
     def __init__(self, square: np.ndarray, beside: np.ndarray, behind: np.ndarray,
                  lift: np.ndarray) -> None:
@@ -53,6 +55,7 @@ class SetupModel:
         self.beside = np.asarray(beside, dtype=np.float64)
         self.behind = np.asarray(behind, dtype=np.float64)
         self.lift = np.asarray(lift, dtype=np.float64)
+        self.lift_rows = tuple(tuple(float(x) for x in row) for row in self.lift)
 
     @staticmethod
     def fits(army: tuple[int, ...], rows: int) -> bool:
