@@ -27,6 +27,7 @@ from garrison.games.stratego.prior import (
     features,
     load_weights,
     move_prior,
+    prior_of,
 )
 from garrison.games.stratego.rules import PLAY, SETUP
 from garrison.games.stratego.setup_model import (
@@ -86,6 +87,10 @@ def test_the_prior_is_a_distribution_over_the_legal_moves():
     for pos in fixture_positions()[:6]:
         p = prior.probabilities(features(pos.state, pos.mover, pos.legal))
         assert p.shape == (len(pos.legal),) and abs(p.sum() - 1) < 1e-9 and (p > 0).all()
+        legal, q = prior_of(pos.state)
+        assert legal == pos.legal and np.allclose(p, q)
+    with pytest.raises(ValueError, match="in play"):
+        prior_of(garrison.load("stratego").new_initial_state())
 
 
 def play_game(seed: int, bots=("prior", "heuristic"), max_plies: int = 160, **options):
