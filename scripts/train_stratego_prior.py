@@ -1,5 +1,5 @@
 """Fit Stratego's move prior and setup model on the Gravon games and print the held-out figures
-(issue 30; docs/bots.md, "The learned prior").
+(issue 30; docs/bots.md, "Stratego's learned prior and setup model").
 
     .venv/bin/python scripts/train_stratego_prior.py /work/shared/data/gravon/strados2015-2.zip
 

@@ -1,6 +1,7 @@
-"""The learned move prior, the setup model and the ``prior`` bot (issue 30; docs/bots.md, "The
-learned prior"). The agreement with human moves is measured on held-out Gravon games where the
-archive is present (GARRISON_GRAVON_ARCHIVE, as in test_stratego_gravon.py)."""
+"""The learned move prior, the setup model and the ``prior`` bot (issue 30; docs/bots.md,
+"Stratego's learned prior and setup model"). The agreement with human moves is measured on
+held-out Gravon games where the archive is present (GARRISON_GRAVON_ARCHIVE, as in
+test_stratego_gravon.py)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ bots' rollouts play it in C. ``VALUE``, its piece values, is also the material o
 Gravon games (``prior.py``: the mover's view only), ties broken by its own generator; it sets up
 piece by piece with a layout drawn from the model of human setups (``setup_model.py``) where the
 army fills its zone, else as ``heuristic`` does. One numpy evaluation a move: no search, no
-budget to spend (docs/bots.md, "The learned prior").
+budget to spend (docs/bots.md, "Stratego's learned prior and setup model").
 """
 
 from __future__ import annotations

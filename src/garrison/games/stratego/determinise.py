@@ -12,8 +12,8 @@ piece that never moved, which still stands on its setup square, takes each rank 
 proportion to how many are left times the model's ``lift`` of that rank on that square (so the
 Flag goes to the back row and Bombs beside it more often than by chance). It is a weighting, not
 the exact posterior given the moves seen. ``"uniform"`` (and every army the model does not fit)
-makes each consistent assignment equally likely, as before; docs/bots.md, "The learned prior",
-compares the two.
+makes each consistent assignment equally likely, as before; docs/bots.md ("Stratego's learned
+prior and setup model") compares the two.
 
 History: during setup the world's history is the true one with the other side's setup rewritten
 to lay out the world's squares, and the world is built by replaying it (so ``replay`` rebuilds

@@ -12,7 +12,7 @@ its rows of a linear weight plus a tiny network over the same indices (the rows 
 summed, ``relu``, a dot with ``out``); the prior is the softmax of the scores over the legal
 moves. Everything is evaluated with numpy from ``data/prior.npz``, which
 ``scripts/train_stratego_prior.py`` fits (with PyTorch) on the Gravon games of the training split
-(docs/bots.md, "The learned prior").
+(docs/bots.md, "Stratego's learned prior and setup model").
 
 Squares are counted from the mover's chair (``board.to_own``): row 0 is its own back row and
 "forward" is towards the enemy, so one table serves both sides.
