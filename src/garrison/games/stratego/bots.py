@@ -16,13 +16,28 @@ The bot is written once, in C, in the compiled rules (``policy.pxi``, the kernel
 hook): ``step`` asks the state for the move with a seed from the bot's generator, and the search
 bots' rollouts play it in C. ``VALUE``, its piece values, is also the material of
 ``evaluate.py``.
+
+``prior``: plays the move people play most often in its place, by the move prior learned from
+Gravon games (``prior.py``: the mover's view only), ties broken by its own generator; it sets up
+piece by piece with a layout drawn from the model of human setups (``setup_model.py``) where the
+army fills its zone, else as ``heuristic`` does. One numpy evaluation a move: no search, no
+budget to spend (docs/bots.md, "Stratego's learned prior and setup model").
 """
 
 from __future__ import annotations
 
-from garrison.core import Bot, CompiledPolicyBot
+import random
+from typing import TYPE_CHECKING
 
-from .rules import PIECE_VALUES
+from garrison.core import Bot, CompiledPolicyBot, Game, State
+
+from . import actions
+from .prior import features, move_prior
+from .rules import PIECE_VALUES, SETUP
+from .setup_model import SetupModel, setup_model
+
+if TYPE_CHECKING:
+    from .state import StrategoState
 
 #: What each rank is worth to the bot (Flag .. Bomb; the compiled bot's own table).
 VALUE: tuple[float, ...] = PIECE_VALUES
@@ -35,4 +50,44 @@ class HeuristicBot(CompiledPolicyBot):
     description = "probes with low pieces, takes weaker revealed pieces, guards its flag"
 
 
-BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot}
+class PriorBot(Bot):
+    """The human move prior's likeliest move; human-like setups (see the module docstring)."""
+
+    name = "prior"
+    description = "plays the move people play most often there (learned from Gravon games)"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
+        super().__init__(game, seat, seed)
+        #: The seed of its setup layout (drawn once: every setup step lays out the same one).
+        self.setup_seed = self.rng.getrandbits(64)
+        self._layout: tuple[int, ...] | None = None
+
+    def step(self, state: State) -> int:
+        st: StrategoState = state  # type: ignore[assignment]  # the game's own states
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if st.phase == SETUP:
+            return self._setup(st, legal)
+        scores = move_prior().scores(features(st, self.seat, legal))
+        best = [a for a, s in zip(legal, scores) if s >= scores.max() - 1e-12]
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def _setup(self, state: StrategoState, legal: list[int]) -> int:
+        rules = state.rules
+        if (not SetupModel.fits(rules.army, rules.rows)
+                or not any(actions.PLACE <= a < actions.RANDOM_SETUP for a in legal)):
+            return int(state.policy_action(self.rng.getrandbits(64)))  # as the heuristic sets up
+        if self._layout is None:
+            self._layout = setup_model().sample(rules.army, random.Random(self.setup_seed))
+        rank = rules.army[state.placed[self.seat]]
+        zone = rules.zones[self.seat]
+        for i, r in enumerate(self._layout):
+            if r == rank and actions.PLACE + zone[i] in legal:
+                return actions.PLACE + zone[i]
+        # a setup begun elsewhere took the layout's squares: any free square of the zone
+        places = [a for a in legal if actions.PLACE <= a < actions.RANDOM_SETUP]
+        return places[self.rng.randrange(len(places))]
+
+
+BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "prior": PriorBot}

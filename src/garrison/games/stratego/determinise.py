@@ -1,10 +1,19 @@
 """``resample``: a full game consistent with everything one seat has observed.
 
 During setup the other side's placed pieces are behind the screen: they are laid out again on
-random squares of its zone. Once play has begun every square is public, so only ranks move: the
-enemy pieces whose rank the seat does not know (never fought, never ran like a Soldier) share out
-the ranks left over, with Bombs and the Flag only on pieces that never moved. Each consistent
-assignment is equally likely.
+squares of its zone. Once play has begun every square is public, so only ranks move: the enemy
+pieces whose rank the seat does not know (never fought, never ran like a Soldier) share out the
+ranks left over, with Bombs and the Flag only on pieces that never moved.
+
+How the hidden part is drawn (``WORLDS``): ``"model"`` (the default, issue 30) weighs it by the
+setup model fitted to human setups (``setup_model.py``) where the army fills its zone (the
+classic 40): during setup the squares are those of a layout sampled from the model; in play a
+piece that never moved, which still stands on its setup square, takes each rank left in
+proportion to how many are left times the model's ``lift`` of that rank on that square (so the
+Flag goes to the back row and Bombs beside it more often than by chance). It is a weighting, not
+the exact posterior given the moves seen. ``"uniform"`` (and every army the model does not fit)
+makes each consistent assignment equally likely, as before; docs/bots.md ("Stratego's learned
+prior and setup model") compares the two.
 
 History: during setup the world's history is the true one with the other side's setup rewritten
 to lay out the world's squares, and the world is built by replaying it (so ``replay`` rebuilds
@@ -15,22 +24,42 @@ back into the true game.
 
 from __future__ import annotations
 
+import os
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, cast
 
 from . import actions
+from .board import to_own
 from .observe import MOVED, REVEALED, SCOUTED
 from .pieces import movable
 from .rules import SETUP
+from .setup_model import SetupModel, setup_model
 
 if TYPE_CHECKING:
     from .state import StrategoState
+
+
+#: How worlds draw the hidden part: ``"model"`` (human setups) or ``"uniform"`` (see above).
+#: The environment variable ``GARRISON_STRATEGO_WORLDS`` sets it for a whole process and its
+#: workers (how docs/bots.md measures the one against the other with ``garrison arena``).
+WORLDS = os.environ.get("GARRISON_STRATEGO_WORLDS", "model")
+
+
+def _model(state: StrategoState) -> SetupModel | None:
+    """The setup model when worlds use it and it fits this game's army."""
+    if WORLDS != "model" or not SetupModel.fits(state.rules.army, state.rules.rows):
+        return None
+    return setup_model()
 
 
 def resample(state: StrategoState, seat: int, rng: random.Random) -> StrategoState:
     other = 1 - seat
     if state.phase == SETUP:
         return _reset_hidden_setup(state, other, rng)
+    model = _model(state)
+    if model is not None:
+        return _weighted_ranks(state, other, rng, model)
     n = state.n
     pos, flags = state.pos, state.flags
     rank = list(state.rank)
@@ -55,6 +84,48 @@ def resample(state: StrategoState, seat: int, rng: random.Random) -> StrategoSta
     return world
 
 
+def _weighted_ranks(state: StrategoState, other: int, rng: random.Random,
+                    model: SetupModel) -> StrategoState:
+    """The world where ``other``'s unknown pieces take the ranks left over, weighted by the
+    setup model's lift on the squares of the pieces that never moved (see above)."""
+    n = state.n
+    pos, flags = state.pos, state.flags
+    rank = list(state.rank)
+    unknown = [p for p in range(other * n, other * n + n)
+               if pos[p] >= 0 and not flags[p] & (REVEALED | SCOUTED)]
+    rng.shuffle(unknown)
+    lift = model.lift_rows
+    # a piece that never moved stands on its setup square: its index in the owner's zone
+    at = {p: to_own(other, pos[p]) for p in unknown if not flags[p] & MOVED}
+    left = Counter(rank[p] for p in unknown)
+    # the Bombs and the Flag first, each on a piece that never moved, by the lift of its square
+    still = [p for p in unknown if p in at]
+    chosen: set[int] = set()
+    for r in sorted(x for x in left.elements() if not movable(x)):
+        k = rng.choices(range(len(still)), weights=[lift[at[p]][r] for p in still])[0]
+        p = still.pop(k)
+        rank[p] = r
+        chosen.add(p)
+        left[r] -= 1
+    # then the other ranks left, piece by piece (in the shuffled order)
+    for p in unknown:
+        if p in chosen:
+            continue
+        ranks = [r for r in sorted(left) if left[r] > 0]
+        if p in at:
+            row = lift[at[p]]
+            weights = [left[r] * row[r] for r in ranks]
+        else:
+            weights = [float(left[r]) for r in ranks]
+        r = ranks[rng.choices(range(len(ranks)), weights=weights)[0]]
+        rank[p] = r
+        left[r] -= 1
+    world = cast("StrategoState", state.clone())
+    world.set_ranks(rank)
+    world.forget_history()
+    return world
+
+
 def _reset_hidden_setup(state: StrategoState, other: int, rng: random.Random) -> StrategoState:
     """The world where ``other``'s placed pieces stand on fresh random squares of its zone: the
     true history with ``other``'s setup replaced by placements of the new layout, replayed."""
@@ -62,7 +133,16 @@ def _reset_hidden_setup(state: StrategoState, other: int, rng: random.Random) ->
     if count == 0:
         return cast("StrategoState", state.clone())  # nothing of ``other``'s is on the board
     history = state.history()
-    squares = rng.sample(state.rules.zones[other], count)
+    model = _model(state)
+    if model is None:
+        squares = rng.sample(state.rules.zones[other], count)
+    else:  # the squares of the first ``count`` pieces (placement order) in a model layout
+        zone = state.rules.zones[other]
+        layout = model.sample(state.rules.army, rng)
+        where: dict[int, list[int]] = {}
+        for i, r in enumerate(layout):
+            where.setdefault(r, []).append(zone[i])
+        squares = [where[r].pop(0) for r in state.rules.army[:count]]
     start = 0 if other == 0 else state.setup_end[0]
     end = state.setup_end[other] or len(history)
     complete = count == state.n and not state.filling
