@@ -152,6 +152,7 @@ def test_the_prior_bot_answers_well_within_a_tight_time_limit():
 
 def test_the_prior_bot_plays_the_same_move_in_every_world_of_its_seat():
     game = garrison.load("stratego")
+    kept = determinise.WORLDS
     for mode in ("model", "uniform"):
         determinise.WORLDS = mode
         try:
@@ -161,7 +162,7 @@ def test_the_prior_bot_plays_the_same_move_in_every_world_of_its_seat():
                     world = pos.state.resample(pos.mover, random.Random(w))
                     assert make_bot(game, "prior", pos.mover, seed=7).step(world) == move
         finally:
-            determinise.WORLDS = "model"
+            determinise.WORLDS = kept
 
 
 def test_setup_model_samples_are_legal_layouts_and_follow_the_seed():
@@ -204,7 +205,8 @@ def hidden_world_checks(state, seat: int, world) -> None:
     world.check_invariants()
 
 
-def test_worlds_drawn_with_the_setup_model_are_consistent_and_follow_the_seed():
+def test_worlds_drawn_with_the_setup_model_are_consistent_and_follow_the_seed(monkeypatch):
+    monkeypatch.setattr(determinise, "WORLDS", "model")
     for pos in fixture_positions():
         worlds = [pos.state.resample(pos.mover, random.Random(s)) for s in (1, 1, 2)]
         for world in worlds:
@@ -217,6 +219,7 @@ def test_worlds_with_the_setup_model_find_the_flag_on_the_back_row_more_often():
     seat = state.current_player()
     n, other = state.n, 1 - state.current_player()
     rows = {}
+    kept = determinise.WORLDS
     for mode in ("model", "uniform"):
         determinise.WORLDS = mode
         try:
@@ -227,13 +230,14 @@ def test_worlds_with_the_setup_model_find_the_flag_on_the_back_row_more_often():
                 flag = next(p for p in range(other * n, other * n + n) if world.rank[p] == FLAG)
                 flags.append(world.pos[flag])
         finally:
-            determinise.WORLDS = "model"
+            determinise.WORLDS = kept
         back = range(90, 100) if other == 1 else range(10)
         rows[mode] = sum(sq in back for sq in flags)
     assert rows["model"] > rows["uniform"] + 40
 
 
-def test_worlds_during_setup_lay_the_hidden_pieces_out_by_the_model():
+def test_worlds_during_setup_lay_the_hidden_pieces_out_by_the_model(monkeypatch):
+    monkeypatch.setattr(determinise, "WORLDS", "model")
     game = garrison.load("stratego", setup="pieces")
     state = game.new_initial_state()
     bot = make_bot(game, "prior", 0, seed=1)
@@ -296,3 +300,13 @@ def test_held_out_setups_are_likelier_under_the_model_than_uniform(games):
     per_piece = np.mean([model.log_likelihood(lay) for lay in held if lay]) / ZONE
     assert per_piece > uniform_log_likelihood(CLASSIC) / ZONE + 0.2
     assert BOMB in held[0]
+
+
+def test_a_world_kind_that_does_not_exist_is_refused(monkeypatch):
+    """GARRISON_STRATEGO_WORLDS is read as given: a misspelt kind is an error naming the kinds,
+    not a silent fall back to uniform worlds."""
+    monkeypatch.setattr(determinise, "WORLDS", "Model")
+    state = fixture_positions()[0].state
+    with pytest.raises(ValueError, match="'Model'.*uniform, model"):
+        state.resample(state.current_player(), random.Random(0))
+    assert determinise.WORLDS == "Model"

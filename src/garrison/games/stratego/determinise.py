@@ -5,15 +5,16 @@ squares of its zone. Once play has begun every square is public, so only ranks m
 pieces whose rank the seat does not know (never fought, never ran like a Soldier) share out the
 ranks left over, with Bombs and the Flag only on pieces that never moved.
 
-How the hidden part is drawn (``WORLDS``): ``"model"`` (the default, issue 30) weighs it by the
+How the hidden part is drawn (``WORLDS``): ``"uniform"`` (the default) makes each consistent
+assignment equally likely; ``"model"`` (issue 30) weighs it by the
 setup model fitted to human setups (``setup_model.py``) where the army fills its zone (the
 classic 40): during setup the squares are those of a layout sampled from the model; in play a
 piece that never moved, which still stands on its setup square, takes each rank left in
 proportion to how many are left times the model's ``lift`` of that rank on that square (so the
 Flag goes to the back row and Bombs beside it more often than by chance). It is a weighting, not
-the exact posterior given the moves seen. ``"uniform"`` (and every army the model does not fit)
-makes each consistent assignment equally likely, as before; docs/bots.md ("Stratego's learned
-prior and setup model") compares the two.
+the exact posterior given the moves seen, and a world costs about 4.5 times as much; every army
+the model does not fit is drawn uniformly. Uniform stays the default until an arena run shows
+the model's worlds win more (docs/bots.md, "Stratego's learned prior and setup model").
 
 History: during setup the world's history is the true one with the other side's setup rewritten
 to lay out the world's squares, and the world is built by replaying it (so ``replay`` rebuilds
@@ -40,14 +41,19 @@ if TYPE_CHECKING:
     from .state import StrategoState
 
 
-#: How worlds draw the hidden part: ``"model"`` (human setups) or ``"uniform"`` (see above).
+#: How worlds draw the hidden part: ``"uniform"`` or ``"model"`` (human setups; see above).
 #: The environment variable ``GARRISON_STRATEGO_WORLDS`` sets it for a whole process and its
 #: workers (how docs/bots.md measures the one against the other with ``garrison arena``).
-WORLDS = os.environ.get("GARRISON_STRATEGO_WORLDS", "model")
+WORLDS = os.environ.get("GARRISON_STRATEGO_WORLDS", "uniform")
+WORLD_KINDS = ("uniform", "model")
 
 
 def _model(state: StrategoState) -> SetupModel | None:
-    """The setup model when worlds use it and it fits this game's army."""
+    """The setup model when worlds use it and it fits this game's army. Raises ``ValueError``
+    when ``GARRISON_STRATEGO_WORLDS`` names no kind of world."""
+    if WORLDS not in WORLD_KINDS:
+        raise ValueError(f"GARRISON_STRATEGO_WORLDS is {WORLDS!r}; it may be one of "
+                         f"{', '.join(WORLD_KINDS)}")
     if WORLDS != "model" or not SetupModel.fits(state.rules.army, state.rules.rows):
         return None
     return setup_model()
