@@ -152,7 +152,8 @@ def test_events_are_read_word_by_word_with_their_packed_fields():
     assert [(f.name, f.word, f.shift, f.width) for f in hand.fields] == [
         ("hand_no", 0, 0, 0), ("dealer", 1, 0, 0)]
     assert [(f.name, f.word, f.shift, f.width) for f in take.fields] == [
-        ("seat", 0, 0, 3), ("card", 0, 3, 6), ("scopa", 0, 9, 1), ("taken", 1, 20, -1)]
+        ("seat", 0, 0, 3), ("card", 0, 3, 6), ("scopa", 0, 9, 1), ("taken", 1, 0, -1)]
+    assert take.fields[3].splits == (20,) and take.fields[3].words == 2
     assert score.fields[1].count == 3 and level.fields == [] and take.cls == "TakeEvent"
     code = "\n".join(declare.event_code([hand, take, score, level]))
     assert ("st.emit(EV_TAKE, seat | card << 3 | scopa << 9, <int>(taken & 1048575), "
@@ -160,7 +161,9 @@ def test_events_are_read_word_by_word_with_their_packed_fields():
     assert "return TakeEvent(a & 7, a >> 3 & 63, a >> 9 & 1, b | c << 20)" in code
 
 
-@pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:12}", "{a; a}"])
+@pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:13}", "{a; a}",
+                                 "{a; b?}", "{a!; b!}", "{a@20@20; b}", "{a[4]:10; b; c}",
+                                 "{a:32}"])
 def test_an_event_the_words_cannot_hold_is_refused(tag):
     with pytest.raises(declare.DeclarationError):
         declare.parse_events(f"cdef enum Event:\n    EV_X = 1  # {tag}\n")
