@@ -353,8 +353,8 @@ def _event_fields(const: str, tag: str) -> list[EvField]:
             count, width = int(f.group(2) or 0), int(f.group(5))
             field = EvField(f.group(1), word, shift, width, count, bias=int(f.group(6) or 0),
                             signed=bool(f.group(4)), marker=f.group(3))
-            if not 0 < width <= 31:
-                raise DeclarationError(f"{const}: {token}: a width is 1 to 31 bits")
+            if not 0 < width <= 32:
+                raise DeclarationError(f"{const}: {token}: a width is 1 to 32 bits")
             if len(tokens) == 1 and count * width > 32:  # an array alone spans words
                 field.per_word = 32 // width
                 if word + field.words > 3:
@@ -441,7 +441,7 @@ def _unpacked(f: EvField, w: str, shift: int) -> str:
     if f.signed:
         half = 1 << (f.width - 1)
         v = f"(({v}) ^ {half}) - {half}"
-    return f"{v} - {f.bias}" if f.bias else v
+    return f"({v}) - {f.bias}" if f.bias else v
 
 
 def _decoder(e: Event) -> str:
