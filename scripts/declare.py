@@ -415,8 +415,9 @@ def _emitter(e: Event) -> list[str]:
     wide = [False] * 3
     for f in e.fields:
         if f.width > 0:
-            last = f.shift + f.width * max(f.count, 1) if not f.per_word else 32
-            wide[f.word] |= f.signed or last > 31
+            last = f.shift + f.width * (f.per_word or max(f.count, 1))
+            for k in range(f.words):
+                wide[f.word + k] |= f.signed or last > 31
     for f in e.fields:
         for word, expr in _pieces(f, f.width > 0 and wide[f.word]):
             parts[word].append(expr)
