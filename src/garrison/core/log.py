@@ -182,6 +182,10 @@ class EventLog(Generic[C]):
         words.raw += state.events_raw(words.count)
         words.count = count
 
+    def kept(self, game: Game) -> int:
+        """How many logs of ``game`` are kept for other states to reuse (at most ``recent``)."""
+        return len(self._store.get(game, ()))
+
     # -- reading -----------------------------------------------------------------------------------
     def lines(self, state: Any) -> list[Line]:
         """Every line of the log, ``(who, text)``, oldest first (every seat's: for the
