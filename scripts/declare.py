@@ -317,6 +317,8 @@ def parse_events(source: str) -> list[Event]:
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise DeclarationError(f"{m.group(1)}: a field named twice")
+        if {"count", "index"} & set(names) or any(n.startswith("_") for n in names):
+            raise DeclarationError(f"{m.group(1)}: a field's name is a tuple's (count, index, _...)")
         owners = [f for f in fields if f.marker == "!"]
         if len(owners) > 1 or (not owners and any(f.marker == "?" for f in fields)):
             raise DeclarationError(f"{m.group(1)}: one `!` field (the owner) for its secrets")

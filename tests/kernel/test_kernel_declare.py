@@ -163,7 +163,7 @@ def test_events_are_read_word_by_word_with_their_packed_fields():
 
 @pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:13}", "{a; a}",
                                  "{a; b?}", "{a!; b!}", "{a@20@20; b}", "{a[4]:10; b; c}",
-                                 "{a:33}"])
+                                 "{a:33}", "{count; b}"])
 def test_an_event_the_words_cannot_hold_is_refused(tag):
     with pytest.raises(declare.DeclarationError):
         declare.parse_events(f"cdef enum Event:\n    EV_X = 1  # {tag}\n")

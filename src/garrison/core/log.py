@@ -211,16 +211,14 @@ class EventLog(Generic[C]):
         me = EVERYONE if seat is None else seat
         if last is None:
             return [text for who, text in lines if who == EVERYONE or who == me]
-        out: list[str] = []
         if last <= 0:
-            return out
-        for who, text in reversed(lines):
-            if who == EVERYONE or who == me:
-                out.append(text)
-                if len(out) == last:
-                    break
-        out.reverse()
-        return out
+            return []
+        span = 2 * last  # the tail that holds them: widened until it does (or is everything)
+        while True:
+            out = [text for who, text in lines[-span:] if who == EVERYONE or who == me]
+            if len(out) >= last or span >= len(lines):
+                return out[-last:]
+            span *= 4
 
 
 __all__ = ["EVERYONE", "Event", "EventLog", "Line", "private", "public"]

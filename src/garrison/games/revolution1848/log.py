@@ -160,9 +160,9 @@ def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PL
             return [public(f"{PARTIES[party]} (rank {rank + 1}): {seat_label(seat)} gets "
                            f"{points}")]
         case OverEvent(winners, vp):
-            points = ", ".join(f"{seat_label(s)} {vp[s]} VP" for s in range(n))
+            held = ", ".join(f"{seat_label(s)} {vp[s]} VP" for s in range(n))
             won = " and ".join(seat_label(s) for s in range(n) if winners >> s & 1)
-            return [public(f"game over: {points}; winner {won}")]
+            return [public(f"game over: {held}; winner {won}")]
     raise ValueError(f"unknown 1848 event {event!r}")
 
 

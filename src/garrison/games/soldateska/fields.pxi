@@ -220,9 +220,9 @@ cdef inline void emit_rolls(CompiledState st, int seat, int face) noexcept:
     st.emit(EV_ROLLS, seat, face, 0)
 
 
-cdef inline void emit_tied(CompiledState st, const int* seats, int count) noexcept:
+cdef inline void emit_tied(CompiledState st, const int* seats, int size) noexcept:
     """Tied seats roll again."""
-    st.emit(EV_TIED, seats[0] | seats[1] << 3 | seats[2] << 6 | seats[3] << 9 | seats[4] << 12 | seats[5] << 15, count, 0)
+    st.emit(EV_TIED, seats[0] | seats[1] << 3 | seats[2] << 6 | seats[3] << 9 | seats[4] << 12 | seats[5] << 15, size, 0)
 
 
 cdef inline void emit_first_dealer(CompiledState st, int seat) noexcept:
@@ -280,14 +280,14 @@ cdef inline void emit_you_aside(CompiledState st, int owner, const int* cards) n
     st.emit(EV_YOU_ASIDE, owner, cards[0] | cards[1] << 8, 0)
 
 
-cdef inline void emit_duel(CompiledState st, const int* fighters, int count) noexcept:
+cdef inline void emit_duel(CompiledState st, const int* fighters, int size) noexcept:
     """A Duel for the trick: the seats that fight."""
-    st.emit(EV_DUEL, fighters[0] | fighters[1] << 3 | fighters[2] << 6 | fighters[3] << 9 | fighters[4] << 12 | fighters[5] << 15, count, 0)
+    st.emit(EV_DUEL, fighters[0] | fighters[1] << 3 | fighters[2] << 6 | fighters[3] << 9 | fighters[4] << 12 | fighters[5] << 15, size, 0)
 
 
-cdef inline void emit_trick(CompiledState st, int winner, int count, const int* cards, int sixth) noexcept:
+cdef inline void emit_trick(CompiledState st, int winner, int size, const int* cards, int sixth) noexcept:
     """A trick won: its first 5 cards, the 6th (-1: none)."""
-    st.emit(EV_TRICK, winner | count << 4, cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18 | cards[4] << 24, sixth)
+    st.emit(EV_TRICK, winner | size << 4, cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18 | cards[4] << 24, sixth)
 
 
 cdef inline void emit_settle(CompiledState st, int round) noexcept:
@@ -434,7 +434,7 @@ cdef inline int ev_rolls_seat(const int* e) noexcept:
 cdef inline int ev_rolls_face(const int* e) noexcept:
     return e[2]
 
-cdef inline int ev_tied_count(const int* e) noexcept:
+cdef inline int ev_tied_size(const int* e) noexcept:
     return e[2]
 
 cdef inline int ev_first_dealer_seat(const int* e) noexcept:
@@ -482,13 +482,13 @@ cdef inline int ev_aside_owner(const int* e) noexcept:
 cdef inline int ev_you_aside_owner(const int* e) noexcept:
     return e[1]
 
-cdef inline int ev_duel_count(const int* e) noexcept:
+cdef inline int ev_duel_size(const int* e) noexcept:
     return e[2]
 
 cdef inline int ev_trick_winner(const int* e) noexcept:
     return e[1] & 15
 
-cdef inline int ev_trick_count(const int* e) noexcept:
+cdef inline int ev_trick_size(const int* e) noexcept:
     return (e[1] >> 4) & 15
 
 cdef inline int ev_trick_sixth(const int* e) noexcept:
@@ -654,7 +654,7 @@ RecruitEvent = _typing.NamedTuple('RecruitEvent', [])
 RecruitEvent.__doc__ = 'The recruitment round begins.'
 RollsEvent = _typing.NamedTuple('RollsEvent', [('seat', int), ('face', int)])
 RollsEvent.__doc__ = 'A roll-off roll.'
-TiedEvent = _typing.NamedTuple('TiedEvent', [('seats', tuple), ('count', int)])
+TiedEvent = _typing.NamedTuple('TiedEvent', [('seats', tuple), ('size', int)])
 TiedEvent.__doc__ = 'Tied seats roll again.'
 FirstDealerEvent = _typing.NamedTuple('FirstDealerEvent', [('seat', int)])
 FirstDealerEvent.__doc__ = 'The first dealer.'
@@ -678,9 +678,9 @@ AsideEvent = _typing.NamedTuple('AsideEvent', [('owner', int)])
 AsideEvent.__doc__ = 'The Deserter lays 2 cards aside.'
 YouAsideEvent = _typing.NamedTuple('YouAsideEvent', [('owner', int), ('cards', tuple)])
 YouAsideEvent.__doc__ = 'The cards laid aside, to the Deserter.'
-DuelEvent = _typing.NamedTuple('DuelEvent', [('fighters', tuple), ('count', int)])
+DuelEvent = _typing.NamedTuple('DuelEvent', [('fighters', tuple), ('size', int)])
 DuelEvent.__doc__ = 'A Duel for the trick: the seats that fight.'
-TrickEvent = _typing.NamedTuple('TrickEvent', [('winner', int), ('count', int), ('cards', tuple), ('sixth', int)])
+TrickEvent = _typing.NamedTuple('TrickEvent', [('winner', int), ('size', int), ('cards', tuple), ('sixth', int)])
 TrickEvent.__doc__ = 'A trick won: its first 5 cards, the 6th (-1: none).'
 SettleEvent = _typing.NamedTuple('SettleEvent', [('round', int)])
 SettleEvent.__doc__ = "The round's settlement begins."

@@ -45,9 +45,9 @@ from .rules import (
     NoDeserterEvent,
     PassesEvent,
     RankSumsEvent,
-    ReentersEvent,
     RecruitEvent,
     RecruitTrumpEvent,
+    ReentersEvent,
     RolledOffEvent,
     RollsEvent,
     RoundEvent,
@@ -112,8 +112,8 @@ def text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
             return "Recruitment round: everyone rolls a die; the highest roller deals and leads."
         case RollsEvent(seat, face):
             return f"{_who(r, seat)} rolls {face}."
-        case TiedEvent(seats, count):
-            return "Tied: " + ", ".join(label(s) for s in seats[:count]) + " roll again."
+        case TiedEvent(seats, size):
+            return "Tied: " + ", ".join(label(s) for s in seats[:size]) + " roll again."
         case FirstDealerEvent(seat):
             return f"{label(seat)} deals and leads the recruitment round."
         case RoundEvent(round_no, dealer):
@@ -137,11 +137,11 @@ def text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
             return f"{_who(r, owner)} lays 2 cards aside face down."
         case YouAsideEvent(_, cards):
             return f"You lay aside {_two(cards)}."
-        case DuelEvent(fighters, count):
-            return ("Duel for the trick: " + " against ".join(_who(r, s) for s in fighters[:count])
+        case DuelEvent(fighters, size):
+            return ("Duel for the trick: " + " against ".join(_who(r, s) for s in fighters[:size])
                     + ".")
-        case TrickEvent(winner, count, cards, sixth):
-            shown = list(cards[:min(5, count)]) + ([sixth] if count > 5 else [])
+        case TrickEvent(winner, size, cards, sixth):
+            shown = list(cards[:min(5, size)]) + ([sixth] if size > 5 else [])
             return f"{_who(r, winner)} wins the trick: {', '.join(K.NAMES[x] for x in shown)}."
     return settlement_text(r, event)
 

@@ -143,7 +143,7 @@ class RollsEvent(NamedTuple):
     face: int
 class TiedEvent(NamedTuple):
     seats: tuple[int, ...]
-    count: int
+    size: int
 class FirstDealerEvent(NamedTuple):
     seat: int
 class RoundEvent(NamedTuple):
@@ -177,10 +177,10 @@ class YouAsideEvent(NamedTuple):
     cards: tuple[int, ...]
 class DuelEvent(NamedTuple):
     fighters: tuple[int, ...]
-    count: int
+    size: int
 class TrickEvent(NamedTuple):
     winner: int
-    count: int
+    size: int
     cards: tuple[int, ...]
     sixth: int
 class SettleEvent(NamedTuple):

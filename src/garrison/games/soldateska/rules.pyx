@@ -80,7 +80,7 @@ cdef enum Event:
     EV_START = 0            # {players; cards; bank} the game begins: players, cards in play, the bank
     EV_RECRUIT = 1          # {} the recruitment round begins
     EV_ROLLS = 2            # {seat; face} a roll-off roll
-    EV_TIED = 3             # {seats[6]:3; count} tied seats roll again
+    EV_TIED = 3             # {seats[6]:3; size} tied seats roll again
     EV_FIRST_DEALER = 4     # {seat} the first dealer
     EV_ROUND = 5            # {round; dealer} a round begins
     EV_RECRUIT_TRUMP = 6    # {} the recruitment round's trumps
@@ -92,8 +92,8 @@ cdef enum Event:
     EV_YOU_RECEIVE = 12     # {taker!; cards[2]:8; giver} the cards passed, to the taker
     EV_ASIDE = 13           # {owner} the Deserter lays 2 cards aside
     EV_YOU_ASIDE = 14       # {owner!; cards[2]:8} the cards laid aside, to the Deserter
-    EV_DUEL = 15            # {fighters[6]:3; count} a Duel for the trick: the seats that fight
-    EV_TRICK = 16           # {winner:4 count:4; cards[5]:6; sixth} a trick won: its first 5 cards, the 6th (-1: none)
+    EV_DUEL = 15            # {fighters[6]:3; size} a Duel for the trick: the seats that fight
+    EV_TRICK = 16           # {winner:4 size:4; cards[5]:6; sixth} a trick won: its first 5 cards, the 6th (-1: none)
     EV_SETTLE = 17          # {round} the round's settlement begins
     EV_ASIDE_SHOWN = 18     # {owner; cards[2]:8} the cards laid aside are shown
     EV_BOMB_NONE = 19       # {} nobody holds the Bomb
@@ -367,7 +367,7 @@ cdef class SoldateskaCore(CompiledState):
             if lens[i] > 1:
                 for k in range(MAX_PLAYERS):
                     tied[k] = seats[s + k] if k < lens[i] else 0
-                emit_tied(self, seats=tied, count=lens[i])
+                emit_tied(self, seats=tied, size=lens[i])
             s += lens[i]
         if g.ro_top:
             g.ro_nblocks = 1
@@ -576,7 +576,7 @@ cdef class SoldateskaCore(CompiledState):
                 g.ro_len[0] += 1
         for i in range(MAX_PLAYERS):
             fighters[i] = g.ro_seats[i] if i < g.ro_len[0] else 0
-        emit_duel(self, fighters=fighters, count=g.ro_len[0])
+        emit_duel(self, fighters=fighters, size=g.ro_len[0])
         self.start_rolloff(FOR_DUEL, 1, 1)
 
     cdef void take_trick(self, int winner) noexcept:
@@ -595,7 +595,7 @@ cdef class SoldateskaCore(CompiledState):
         g.won[winner] |= pile
         g.ntricks[winner] += 1
         g.tricks_done += 1
-        emit_trick(self, winner=winner, count=g.trick_len, cards=first5,
+        emit_trick(self, winner=winner, size=g.trick_len, cards=first5,
                    sixth=g.trick[5] if g.trick_len > 5 else -1)
         g.phase = P_PLAY
         g.trick_len, g.trick_leader, g.led = 0, winner, NOT_LED

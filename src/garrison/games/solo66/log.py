@@ -5,7 +5,7 @@ the log service (``garrison.core.log``). The rules record no event for the deal 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
@@ -25,6 +25,7 @@ from .rules import (
 if TYPE_CHECKING:
     from garrison.core.game import Game
 
+    from .params import Solo66Params
     from .state import Solo66State
 
 #: ``(deal number, dealer, kind, soloist, trump, card points, last trick's winner, discards,
@@ -73,8 +74,8 @@ def describe_result(result: Result) -> str:
 
 
 def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
-    decoded = decode_event(event)
-    return (public(describe_result(result(game.params.scoring, decoded))),), None
+    scoring = cast("Solo66Params", game.params).scoring
+    return (public(describe_result(result(scoring, decode_event(event)))),), None
 
 
 #: The log service (``garrison.core.log``): a public line per finished deal.
