@@ -181,3 +181,48 @@ def test_scopa_s_decoded_events_name_their_fields():
                                                   "ScoreEvent", "EndEvent"}
     takes = [e for e in events if isinstance(e, rules.TakeEvent)]
     assert all(0 <= e.seat < game.num_players and e.taken for e in takes)
+
+
+WIDE_SAMPLE = '''
+cdef enum Event:
+    EV_RESULT = 0   # {deal:8 soloist:4+1 tricks:4; points; discards:32} a deal's result
+    EV_TOTALS = 1   # {final; totals[4]:s16} party totals over two words
+    EV_SUMS = 2     # {sums[6]:10+512; deserter+1} card values, two words
+    EV_OUT = 3      # {cards@26@26} a card set over three words
+    EV_DRAW = 4     # {seat!; pile:1 under:1; card?} the card is the seat's secret
+    EV_PASS = 5     # {giver!; cards[2]:8} only the giver reads it
+'''
+
+
+def _decoded(code: str, cls: str, words: tuple[int, int, int, int]) -> tuple[object, ...]:
+    """Run the generated Python decoder for one event class (the body of ``decode_event``)."""
+    line = next(s for s in code.splitlines() if s.strip().startswith(f"return {cls}("))
+    a, b, c = words[1:]
+    inner = line.strip()[len(f"return {cls}("):-1]
+    return eval(f"({inner},)", {}, {"a": a, "b": b, "c": c})  # noqa: S307
+
+
+def test_offsets_signed_fields_and_wide_words_pack_as_the_old_hand_packing():
+    result, totals, sums, out, draw, pass_ = declare.parse_events(WIDE_SAMPLE)
+    code = "\n".join(declare.event_code([result, totals, sums, out, draw, pass_]))
+    # an offset is added when packed, taken off when decoded; a word using bit 31 packs unsigned
+    assert ("st.emit(EV_RESULT, deal | (soloist + 1) << 8 | tricks << 12, points, "
+            "<int>(<unsigned int>discards))") in code
+    assert _decoded(code, "ResultEvent", (0, 7 | 0 << 8 | 3 << 12, 90, -1)) == (7, -1, 3, 90,
+                                                                              2**32 - 1)
+    # signed 16-bit totals, two a word: the words the hand packing made read back
+    words = ((5 & 0xFFFF) | (-3 << 16) & 0xFFFFFFFF, (-7 & 0xFFFF) | (12 << 16))
+    words = tuple(w - 2**32 if w >= 2**31 else w for w in words)
+    assert _decoded(code, "TotalsEvent", (1, 0, *words)) == (0, (5, -3, -7, 12))
+    # an array over two words; a seat past the players packs to no bits (passed as -offset)
+    packed = [(v + 512) << (10 * (s % 3)) for s, v in enumerate((4, -2, 30, -512, -512, -512))]
+    a, b = packed[0] | packed[1] | packed[2], packed[3] | packed[4] | packed[5]
+    assert b == 0 and _decoded(code, "SumsEvent", (2, a, b, 0))[0][:3] == (4, -2, 30)
+    assert "<int>((cards >> 26) & 67108863), <int>(cards >> 52)" in code
+    assert _decoded(code, "OutEvent", (3, 1, 2, 3)) == (1 | 2 << 26 | 3 << 52,)
+    # the private events: a world for another seat drops PASS and blanks DRAW's card
+    assert "PRIVATE = frozenset((EV_PASS, ))" in code
+    hider = code[code.index("cdef inline void hide_from"):]
+    assert "if e[0] == EV_DRAW and ev_draw_seat(e) != seat:\n            e[3] = -1" in hider
+    assert "if e[0] == EV_PASS and ev_pass_giver(e) != seat:\n            continue" in hider
+    assert "cdef inline int ev_result_soloist(const int* e) noexcept:\n    return ((e[1] >> 8) & 15) - 1" in code
