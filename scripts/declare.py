@@ -30,21 +30,27 @@ The declarations (ARCHITECTURE.md, "Writing a game in the new shape"):
 * the events (optional: a game without them logs through ``emit`` directly): the members of
   ``cdef enum Event``, one line an event, ``EV_<NAME> = code  # {words} what it records``. The
   tag lists the event's named fields word by word (an event is the kernel's ``code`` and three
-  int words), words separated by ``;``:
+  int words), words separated by ``;`` (ARCHITECTURE.md has the table):
 
-  - ``name``: a whole word (a C int, may be negative);
+  - ``name``: a whole word (a C int, may be negative); ``name+K``: stored as the value plus K;
   - ``a:3 b:6 c:1``: fields packed into one word, lowest bits first, each of the width given
-    (unsigned; the width must hold every value the rules give it);
+    (unsigned; the width must hold every value the rules give it; a word may use all 32 bits,
+    it is then packed unsigned); ``a:4+1``: stored as the value plus 1; ``a:s16``: signed;
   - ``name[K]:W``: ``K`` packed fields of width ``W`` (a tuple in Python, a ``const int*`` of
-    ``K`` ints in C);
+    ``K`` ints in C); alone in its word and wider than one, it goes on in the next words, as
+    many whole elements a word as fit (``sums[6]:10``: three a word);
   - ``name@B``: a 64-bit set over two words: its lowest ``B`` bits in this word, the rest (at
-    most 31 bits) in the next.
+    most 31 bits) in the next; ``name@B1@B2``: a set over three words (a 128-bit value);
+  - ``seat!``: the seat the event is private to (an event without a ``?`` field is read by
+    that seat only: ``PRIVATE``); ``card?``: a whole word that is that seat's secret.
 
   From them ``fields.pxi`` gets a typed emitter per event, ``emit_<name>(self, field=...)`` (C,
-  the packing written once here), ``EVENTS`` (name -> code), a ``<Name>Event`` named tuple per
-  event and ``decode_event(e)`` / ``decode_events(events)``, which turn the kernel's
-  ``(code, a, b, c)`` into them (what ``log.py`` reads: ``event.seat``); ``rules.pyi`` gets their
-  stubs (its ``(events)`` block).
+  the packing written once here), ``event_at``, a C reader per single field
+  (``ev_<event>_<field>(e)``), ``hide_from(st, seat)`` (drops the other seats' private events,
+  blanks their secrets: for a world made for ``seat``), ``EVENTS`` (name -> code),
+  ``PRIVATE``, a ``<Name>Event`` named tuple per event and ``decode_event(e)`` /
+  ``decode_events(events)``, which turn the kernel's ``(code, a, b, c)`` into them (what
+  ``log.py`` reads: ``event.seat``); ``rules.pyi`` gets their stubs (its ``(events)`` block).
 
 Accessors computed from several fields (a trick from three arrays, a chase) stay hand-written
 views in the core class, with their stub entries.
