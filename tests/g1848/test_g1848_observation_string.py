@@ -89,3 +89,15 @@ def test_the_game_keeps_a_bounded_number_of_worded_logs():
         state.clone().observation_string(0)
         state.observation_string(1)
         assert 0 < log.LOG.kept(game) <= log.LOG.recent
+
+
+def test_the_game_keeps_a_bounded_number_of_worded_events(monkeypatch):
+    monkeypatch.setattr(log, "WORDED_LIMIT", 8)
+    game = garrison.load("1848", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(40):
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+        state.observation_string(0)
+        assert len(game.event_lines) <= 8

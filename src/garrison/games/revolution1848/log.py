@@ -166,8 +166,21 @@ def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PL
     raise ValueError(f"unknown 1848 event {event!r}")
 
 
-def _tell(game: Game, context: None, event: Event) -> tuple[list[Line], None]:
-    return lines(cast("G1848Game", game).cards, game.num_players, decode_event(event)), None
+#: Worded events a game keeps (``G1848Game.event_lines``) before it starts afresh.
+WORDED_LIMIT = 1 << 16
+
+
+def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
+    """One event's lines, kept on the game once worded: they depend only on the event, the card
+    set and the number of players, and the same events come back in every game."""
+    memo = cast("G1848Game", game).event_lines
+    got = memo.get(event)
+    if got is None:
+        if len(memo) >= WORDED_LIMIT:
+            memo.clear()
+        got = memo[event] = tuple(lines(cast("G1848Game", game).cards, game.num_players,
+                                        decode_event(event)))
+    return got, None
 
 
 #: The log service (``garrison.core.log``): an event's lines need no context.

@@ -21,8 +21,8 @@ Zusatzkarten act through their effect data (targets, filters, ops).
 
 The table of a Stich: the persons on each side (in the order they were played), the Zusatzkarten
 (card, player, target kind, target) and the armies (card, place, the commanders leading it or
-none). The rules record events (codes below) that ``log.py`` turns into text when someone reads
-the log.
+none). The rules record typed events (``cdef enum Event`` below, fields by name) that ``log.py``
+turns into text when someone reads the log.
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memset

@@ -5,8 +5,9 @@ over a typed state (see ``garrison.core.compiled``).
 Cards are bitmasks (bit ``c`` = card id ``c`` of ``deck.py``); the card tables (effective suits
 and ranks under each trump, points, the ranks and wages in play) are read once from ``deck.py``,
 which stays the one source of the cards. Readings where the rulebook is silent are
-marked **Reading** in docs/rules/soldateska.md. The rules record events (codes
-below) that ``log.py`` turns into text when someone reads the log.
+marked **Reading** in docs/rules/soldateska.md. The rules record typed events
+(``cdef enum Event`` below, fields by name) that ``log.py`` turns into text when someone reads
+the log.
 
 Chance: a deal is one card id (probability 1/stock); a die is its face 0..4 (1/5); the
 Kokette's two dice are ``garrison.core.dice``'s id of the pair.
