@@ -151,3 +151,49 @@ def test_a_copy_reuses_the_words_of_the_state_it_was_copied_from() -> None:
     copy.undo()
     calls = 0
     assert counting.read(copy, 0) == whole and calls == 0
+
+
+class _Fake:
+    """A log without rules: the service needs only these (the kernel's log API)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.log: list[tuple[int, int, int, int]] = []
+        self.epoch = 0
+
+    def log_epoch(self) -> int:
+        return self.epoch
+
+    def event_count(self) -> int:
+        return len(self.log)
+
+    def events(self, start: int = 0) -> list[tuple[int, int, int, int]]:
+        return self.log[start:]
+
+    def events_raw(self, start: int = 0) -> bytes:
+        import struct
+
+        return b"".join(struct.pack("4i", *e) for e in self.log[start:])
+
+
+def test_a_log_cut_without_a_new_epoch_is_worded_again() -> None:
+    """The service trusts the epoch for an append-only log, but never shows more lines than
+    the log has events, nor a seat's line to another seat."""
+    def tell(game: Any, context: int, event: tuple[int, int, int, int]
+             ) -> tuple[list[Line], int]:
+        code, seat, _, _ = event
+        line = (seat if code else EVERYONE, f"{context}:{code}/{seat}")
+        return [line], context + 1
+
+    class Game:
+        pass
+
+    service: EventLog[int] = EventLog("fake", tell, lambda game: 0)
+    state = _Fake(Game())
+    state.log = [(0, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)]
+    assert service.read(state, 1) == ["0:0/0", "1:1/1", "2:0/2"]
+    assert service.read(state, 0) == ["0:0/0", "2:0/2"]
+    state.log = state.log[:1]  # cut, the epoch unchanged
+    assert service.read(state, 1) == ["0:0/0"]
+    state.log.append((1, 0, 0, 0))
+    assert service.read(state, 0) == ["0:0/0", "1:1/0"] and service.read(state, 1) == ["0:0/0"]

@@ -138,10 +138,13 @@ class EventLog(Generic[C]):
         """The state's log in words, up to date."""
         epoch = state.log_epoch()
         kept = state.__dict__.get(_KEY)
-        # the owner's id too: a state whose __dict__ was copied must not append to another's
-        if kept is not None and kept[0] == epoch and kept[1] == id(state):
+        count = state.event_count()
+        # the owner's id too: a state whose __dict__ was copied must not append to another's;
+        # and a log shorter than its words was cut without a new epoch: worded again
+        if (kept is not None and kept[0] == epoch and kept[1] == id(state)
+                and kept[2].count <= count):
             words: _Words[C] = kept[2]
-            if words.count == state.event_count():
+            if words.count == count:
                 return words
         else:
             words = self._reuse(state)
