@@ -30,21 +30,27 @@ The declarations (ARCHITECTURE.md, "Writing a game in the new shape"):
 * the events (optional: a game without them logs through ``emit`` directly): the members of
   ``cdef enum Event``, one line an event, ``EV_<NAME> = code  # {words} what it records``. The
   tag lists the event's named fields word by word (an event is the kernel's ``code`` and three
-  int words), words separated by ``;``:
+  int words), words separated by ``;`` (ARCHITECTURE.md has the table):
 
-  - ``name``: a whole word (a C int, may be negative);
+  - ``name``: a whole word (a C int, may be negative); ``name+K``: stored as the value plus K;
   - ``a:3 b:6 c:1``: fields packed into one word, lowest bits first, each of the width given
-    (unsigned; the width must hold every value the rules give it);
+    (unsigned; the width must hold every value the rules give it; a word may use all 32 bits,
+    it is then packed unsigned); ``a:4+1``: stored as the value plus 1; ``a:s16``: signed;
   - ``name[K]:W``: ``K`` packed fields of width ``W`` (a tuple in Python, a ``const int*`` of
-    ``K`` ints in C);
+    ``K`` ints in C); alone in its word and wider than one, it goes on in the next words, as
+    many whole elements a word as fit (``sums[6]:10``: three a word);
   - ``name@B``: a 64-bit set over two words: its lowest ``B`` bits in this word, the rest (at
-    most 31 bits) in the next.
+    most 31 bits) in the next; ``name@B1@B2``: a set over three words (a 128-bit value);
+  - ``seat!``: the seat the event is private to (an event without a ``?`` field is read by
+    that seat only: ``PRIVATE``); ``card?``: a whole word that is that seat's secret.
 
   From them ``fields.pxi`` gets a typed emitter per event, ``emit_<name>(self, field=...)`` (C,
-  the packing written once here), ``EVENTS`` (name -> code), a ``<Name>Event`` named tuple per
-  event and ``decode_event(e)`` / ``decode_events(events)``, which turn the kernel's
-  ``(code, a, b, c)`` into them (what ``log.py`` reads: ``event.seat``); ``rules.pyi`` gets their
-  stubs (its ``(events)`` block).
+  the packing written once here), ``event_at``, a C reader per single field
+  (``ev_<event>_<field>(e)``), ``hide_from(st, seat)`` (drops the other seats' private events,
+  blanks their secrets: for a world made for ``seat``), ``EVENTS`` (name -> code),
+  ``PRIVATE``, a ``<Name>Event`` named tuple per event and ``decode_event(e)`` /
+  ``decode_events(events)``, which turn the kernel's ``(code, a, b, c)`` into them (what
+  ``log.py`` reads: ``event.seat``); ``rules.pyi`` gets their stubs (its ``(events)`` block).
 
 Accessors computed from several fields (a trick from three arrays, a chase) stay hand-written
 views in the core class, with their stub entries.
@@ -247,8 +253,22 @@ class EvField:
     name: str
     word: int        # the word it starts in (0, 1, 2: a, b, c)
     shift: int       # its lowest bit in that word
-    width: int       # 0: the whole word; -1: a 64-bit set over two words (split at ``shift``)
+    width: int       # 0: the whole word; -1: a set over several words (``splits``)
     count: int       # 0: one value; K: K packed values (an array)
+    bias: int = 0    # stored as the value plus this (``+K``)
+    signed: bool = False  # a packed two's-complement field (``sW``)
+    splits: tuple[int, ...] = ()  # a set: its bits in each word but the last
+    per_word: int = 0  # an array over several words: its elements in each word (0: one word)
+    marker: str = ""   # "!": the seat the event is private to; "?": that seat's secret
+
+    @property
+    def words(self) -> int:
+        """How many words the field takes (packed fields share theirs)."""
+        if self.width == -1:
+            return len(self.splits) + 1
+        if self.per_word:
+            return -(-self.count // self.per_word)
+        return 1
 
 
 @dataclass
@@ -262,6 +282,25 @@ class Event:
     @property
     def cls(self) -> str:
         return "".join(part.capitalize() for part in self.name.split("_")) + "Event"
+
+    @property
+    def owner(self) -> EvField | None:
+        """The field naming the seat the event (or its secret fields) is private to."""
+        return next((f for f in self.fields if f.marker == "!"), None)
+
+    @property
+    def secrets(self) -> list[EvField]:
+        return [f for f in self.fields if f.marker == "?"]
+
+    @property
+    def private(self) -> bool:
+        """Only the owner may read the event at all (it has an owner and no secret field)."""
+        return self.owner is not None and not self.secrets
+
+
+_WHOLE = re.compile(r"(\w+)([!?]?)(?:\+(\d+))?")
+_SET = re.compile(r"(\w+)((?:@\d+)+)")
+_PACKED = re.compile(r"(\w+)(?:\[(\d+)\])?([!]?):(s?)(\d+)(?:\+(\d+))?")
 
 
 def parse_events(source: str) -> list[Event]:
@@ -280,68 +319,138 @@ def parse_events(source: str) -> list[Event]:
         t = re.match(r"^\{([^}]*)\}\s*(.*)$", comment)
         if not t:
             raise DeclarationError(f"{m.group(1)}: no {{fields}} tag")
-        fields: list[EvField] = []
-        word = 0
-        for spec in [w.strip() for w in t.group(1).split(";")] if t.group(1).strip() else []:
-            if word > 2:
-                raise DeclarationError(f"{m.group(1)}: more than three words")
-            tokens = spec.split()
-            whole = re.fullmatch(r"(\w+)(?:@(\d+))?", tokens[0]) if len(tokens) == 1 else None
-            if whole:
-                if whole.group(2):
-                    if word > 1:
-                        raise DeclarationError(f"{m.group(1)}: {tokens[0]} needs two words")
-                    fields.append(EvField(whole.group(1), word, int(whole.group(2)), -1, 0))
-                    word += 2
-                else:
-                    fields.append(EvField(whole.group(1), word, 0, 0, 0))
-                    word += 1
-                continue
-            shift = 0
-            for token in tokens:
-                f = re.fullmatch(r"(\w+)(?:\[(\d+)\])?:(\d+)", token)
-                if not f:
-                    raise DeclarationError(f"{m.group(1)}: cannot read the field {token!r}")
-                count, width = int(f.group(2) or 0), int(f.group(3))
-                fields.append(EvField(f.group(1), word, shift, width, count))
-                shift += width * max(count, 1)
-            if shift > 31:
-                raise DeclarationError(f"{m.group(1)}: {shift} bits packed into one word")
-            word += 1
+        fields = _event_fields(m.group(1), t.group(1))
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise DeclarationError(f"{m.group(1)}: a field named twice")
+        if {"count", "index"} & set(names) or any(n.startswith("_") for n in names):
+            raise DeclarationError(f"{m.group(1)}: a field's name is a tuple's (count, index, _...)")
+        owners = [f for f in fields if f.marker == "!"]
+        if len(owners) > 1 or (not owners and any(f.marker == "?" for f in fields)):
+            raise DeclarationError(f"{m.group(1)}: one `!` field (the owner) for its secrets")
         out.append(Event(m.group(1), int(m.group(3)), m.group(2), fields, t.group(2)))
     if len({e.code for e in out}) != len(out):
         raise DeclarationError("two events share a code")
     return out
 
 
-def _emitter(e: Event) -> list[str]:
-    args, words = [], ["0", "0", "0"]
-    parts: list[list[str]] = [[], [], []]
-    for f in e.fields:
-        if f.width == -1:
-            args.append(f"uint64_t {f.name}")
-            parts[f.word].append(f"<int>({f.name} & {(1 << f.shift) - 1})")
-            parts[f.word + 1].append(f"<int>({f.name} >> {f.shift})")
-        elif f.width == 0:
-            args.append(f"int {f.name}")
-            parts[f.word].append(f.name)
-        elif f.count:
-            args.append(f"const int* {f.name}")
-            parts[f.word] += [f"{f.name}[{k}] << {f.shift + k * f.width}" if f.shift + k * f.width
-                              else f"{f.name}[{k}]" for k in range(f.count)]
+def _event_fields(const: str, tag: str) -> list[EvField]:
+    fields: list[EvField] = []
+    word = 0
+    for spec in [w.strip() for w in tag.split(";")] if tag.strip() else []:
+        if word > 2:
+            raise DeclarationError(f"{const}: more than three words")
+        tokens = spec.split()
+        if len(tokens) == 1 and (s := _SET.fullmatch(tokens[0])):
+            splits = tuple(int(b) for b in s.group(2)[1:].split("@"))
+            if word + len(splits) > 2 or not all(0 < b <= 31 for b in splits):
+                raise DeclarationError(f"{const}: {tokens[0]} does not fit the words left")
+            fields.append(EvField(s.group(1), word, 0, -1, 0, splits=splits))
+            word += len(splits) + 1
+            continue
+        if len(tokens) == 1 and (w := _WHOLE.fullmatch(tokens[0])):
+            fields.append(EvField(w.group(1), word, 0, 0, 0, bias=int(w.group(3) or 0),
+                                  marker=w.group(2)))
+            word += 1
+            continue
+        shift = 0
+        for token in tokens:
+            f = _PACKED.fullmatch(token)
+            if not f:
+                raise DeclarationError(f"{const}: cannot read the field {token!r}")
+            count, width = int(f.group(2) or 0), int(f.group(5))
+            field = EvField(f.group(1), word, shift, width, count, bias=int(f.group(6) or 0),
+                            signed=bool(f.group(4)), marker=f.group(3))
+            if not 0 < width <= 32:
+                raise DeclarationError(f"{const}: {token}: a width is 1 to 32 bits")
+            if len(tokens) == 1 and count * width > 32:  # an array alone spans words
+                field.per_word = 32 // width
+                if word + field.words > 3:
+                    raise DeclarationError(f"{const}: {token} does not fit the words left")
+                fields.append(field)
+                word += field.words
+                break
+            fields.append(field)
+            shift += width * max(count, 1)
         else:
-            args.append(f"int {f.name}")
-            parts[f.word].append(f"{f.name} << {f.shift}" if f.shift else f.name)
+            if shift > 32:
+                raise DeclarationError(f"{const}: {shift} bits packed into one word")
+            word += 1
+    if word > 3:
+        raise DeclarationError(f"{const}: more than three words")
+    return fields
+
+
+def _ctype(f: EvField) -> str:
+    if f.width == -1:
+        return "uint64_t" if len(f.splits) == 1 else "_Set128"
+    return "const int*" if f.count else "int"
+
+
+def _pieces(f: EvField, wide: bool) -> list[tuple[int, str]]:
+    """``(word, C expression)`` for each part of the field's packing (``wide``: the word uses
+    its sign bit, so the packing is done unsigned)."""
+    if f.width == -1:
+        out, low = [], 0
+        for k, bits in enumerate(f.splits):
+            part = f"{f.name} >> {low}" if low else f.name
+            part = f"({part})" if low else part
+            out.append((f.word + k, f"<int>({part} & {(1 << bits) - 1})"))
+            low += bits
+        out.append((f.word + len(f.splits), f"<int>({f.name} >> {low})"))
+        return out
+    value = f"({f.name} + {f.bias})" if f.bias else f.name
+    if f.width == 0:
+        return [(f.word, value)]
+    mask = (1 << f.width) - 1
+    out = []
+    for k in range(max(f.count, 1)):
+        v = f"({f.name}[{k}] + {f.bias})" if f.count and f.bias else (
+            f"{f.name}[{k}]" if f.count else value)
+        word, shift = f.word, f.shift + k * f.width
+        if f.per_word:
+            word, shift = f.word + k // f.per_word, (k % f.per_word) * f.width
+        if f.signed:
+            v = f"(<unsigned int>{v} & {mask})"
+        elif wide:
+            v = f"<unsigned int>{v}"
+        out.append((word, f"{v} << {shift}" if shift else v))
+    return out
+
+
+def _emitter(e: Event) -> list[str]:
+    parts: list[list[str]] = [[], [], []]
+    wide = [False] * 3
+    for f in e.fields:
+        if f.width > 0:
+            last = f.shift + f.width * (f.per_word or max(f.count, 1))
+            for k in range(f.words):
+                wide[f.word + k] |= f.signed or last > 31
+    for f in e.fields:
+        for word, expr in _pieces(f, f.width > 0 and wide[f.word]):
+            parts[word].append(expr)
+    words = []
     for k in range(3):
-        if parts[k]:
-            words[k] = " | ".join(parts[k])
+        if not parts[k]:
+            words.append("0")
+        elif wide[k]:
+            words.append(f"<int>({' | '.join(parts[k])})")
+        else:
+            words.append(" | ".join(parts[k]))
+    args = [f"{_ctype(f)} {f.name}" for f in e.fields]
     head = f"cdef inline void emit_{e.name.lower()}({', '.join(['CompiledState st', *args])}) noexcept:"
     doc = f'    """{_sentence(e.doc)}"""' if e.doc else None
     call = f"    st.emit({e.const}, {', '.join(words)})"
     return [head, *([doc] if doc else []), call]
+
+
+def _unpacked(f: EvField, w: str, shift: int) -> str:
+    mask = (1 << f.width) - 1
+    v = f"{w} >> {shift} & {mask}" if shift else f"{w} & {mask}"
+    if f.signed:
+        half = 1 << (f.width - 1)
+        v = f"(({v}) ^ {half}) - {half}"
+    return f"({v}) - {f.bias}" if f.bias else v
 
 
 def _decoder(e: Event) -> str:
@@ -350,18 +459,70 @@ def _decoder(e: Event) -> str:
     for f in e.fields:
         w = word[f.word]
         if f.width == -1:
-            values.append(f"{w} | {word[f.word + 1]} << {f.shift}")
+            low, parts = 0, [w]
+            for k, bits in enumerate(f.splits):
+                low += bits
+                parts.append(f"{word[f.word + k + 1]} << {low}")
+            values.append(" | ".join(parts))
         elif f.width == 0:
-            values.append(w)
+            values.append(f"{w} - {f.bias}" if f.bias else w)
         elif f.count:
-            mask = (1 << f.width) - 1
-            values.append("(" + ", ".join(f"{w} >> {f.shift + k * f.width} & {mask}"
-                                          if f.shift + k * f.width else f"{w} & {mask}"
-                                          for k in range(f.count)) + ",)")
+            items = []
+            for k in range(f.count):
+                at, shift = f.word, f.shift + k * f.width
+                if f.per_word:
+                    at, shift = f.word + k // f.per_word, (k % f.per_word) * f.width
+                items.append(_unpacked(f, word[at], shift))
+            values.append("(" + ", ".join(items) + ",)")
         else:
-            values.append(f"{w} >> {f.shift} & {(1 << f.width) - 1}" if f.shift
-                          else f"{w} & {(1 << f.width) - 1}")
+            values.append(_unpacked(f, w, f.shift))
     return f"{e.cls}({', '.join(values)})"
+
+
+def _readers(e: Event) -> list[str]:
+    """C readers of the event's single fields from its four words (``event_at``)."""
+    out = []
+    for f in e.fields:
+        if f.count or f.width == -1:
+            continue
+        w = f"e[{f.word + 1}]"
+        value = w if f.width == 0 else (
+            f"({w} >> {f.shift}) & {(1 << f.width) - 1}" if f.shift else f"{w} & {(1 << f.width) - 1}")
+        if f.signed:
+            half = 1 << (f.width - 1)
+            value = f"(({value}) ^ {half}) - {half}"
+        if f.bias:
+            value = f"({value}) - {f.bias}"
+        out += ["", f"cdef inline int ev_{e.name.lower()}_{f.name}(const int* e) noexcept:",
+                f"    return {value}"]
+    return out
+
+
+def _hider(events: list[Event]) -> list[str]:
+    owned = [e for e in events if e.owner is not None]
+    if not owned:
+        return []
+    out = ["", "", "cdef inline void hide_from(CompiledState st, int seat) noexcept:",
+           '    """Keep in the log only what ``seat`` may read: drop the other seats\' private events,',
+           '    blank (-1) their secret fields. For a world made for ``seat`` (its search)."""',
+           "    cdef Py_ssize_t i, k = 0",
+           "    cdef int* e",
+           "    for i in range(st._nevents):",
+           "        e = event_at(st, i)"]
+    for e in owned:
+        owner = e.owner
+        assert owner is not None
+        test = f"e[0] == {e.const} and ev_{e.name.lower()}_{owner.name}(e) != seat"
+        if e.private:
+            out += [f"        if {test}:", "            continue"]
+        else:
+            out += [f"        if {test}:"]
+            out += [f"            e[{f.word + 1}] = -1" for f in e.secrets]
+    out += ["        if k != i:",
+            "            memcpy(event_at(st, k), e, EVENT_WORDS * sizeof(int))",
+            "        k += 1",
+            "    st._nevents = k"]
+    return out
 
 
 def event_code(events: list[Event]) -> list[str]:
@@ -369,11 +530,21 @@ def event_code(events: list[Event]) -> list[str]:
     if not events:
         return []
     out = ["", "", "# -- the events (``cdef enum Event``): emitters, names, decoding " + "-" * 34]
+    if any(f.width == -1 and len(f.splits) > 1 for e in events for f in e.fields):
+        out += ["", "cdef extern from *:", '    ctypedef unsigned long long _Set128 "unsigned __int128"']
     for e in events:
         out += ["", ""] + _emitter(e)
+    out += ["", "", "cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:",
+            '    """The ``i``-th event\'s words: its code, then a, b, c."""',
+            "    return st._events + EVENT_WORDS * i"]
+    for e in events:
+        out += _readers(e)
+    out += _hider(events)
     out += ["", "", "#: Every event's code by its name.", "EVENTS = {"]
     out += [f"    {e.name!r}: {e.const}," for e in events]
-    out += ["}", ""]
+    out += ["}", "#: The events only the seat in their ``!`` field may read.",
+            "PRIVATE = frozenset((" + "".join(f"{e.const}, " for e in events if e.private) + "))",
+            ""]
     for e in events:
         fields = ", ".join(f"({f.name!r}, {'tuple' if f.count else 'int'})" for f in e.fields)
         out += [f"{e.cls} = _typing.NamedTuple({e.cls!r}, [{fields}])"]
@@ -400,7 +571,7 @@ def _sentence(doc: str) -> str:
 
 
 def event_stub(events: list[Event]) -> list[str]:
-    out = ["EVENTS: dict[str, int]"]
+    out = ["EVENTS: dict[str, int]", "PRIVATE: frozenset[int]"]
     for e in events:
         out.append(f"class {e.cls}(NamedTuple):")
         out += [f"    {f.name}: {'tuple[int, ...]' if f.count else 'int'}" for f in e.fields] or [
@@ -469,7 +640,8 @@ def generate(path: Path) -> tuple[str, str]:
         out.extend(f"        {line}" for line in a.body)
     events = parse_events(source)
     if events:
-        out[1:1] = ["from libc.stdint cimport uint64_t", "import typing as _typing", ""]
+        out[1:1] = ["from libc.stdint cimport uint64_t", "from libc.string cimport memcpy",
+                     "from garrison.core.compiled cimport EVENT_WORDS", "import typing as _typing", ""]
     out += event_code(events)
     pxi = "\n".join(out) + "\n"
     fixed = []

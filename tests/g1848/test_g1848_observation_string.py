@@ -78,6 +78,19 @@ def test_the_log_tail_is_the_tail_of_the_whole_log():
                 assert state.log_lines(seat, limit) == (whole[-limit:] if limit else [])
 
 
+def test_the_game_keeps_a_bounded_number_of_worded_logs():
+    """The log service keeps a few worded logs per game for copies to reuse, never more."""
+    game = garrison.load("1848", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(40):
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+        state.clone().observation_string(0)
+        state.observation_string(1)
+        assert 0 < log.LOG.kept(game) <= log.LOG.recent
+
+
 def test_the_game_keeps_a_bounded_number_of_worded_events(monkeypatch):
     monkeypatch.setattr(log, "WORDED_LIMIT", 8)
     game = garrison.load("1848", players=2)

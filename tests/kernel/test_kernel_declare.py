@@ -152,7 +152,8 @@ def test_events_are_read_word_by_word_with_their_packed_fields():
     assert [(f.name, f.word, f.shift, f.width) for f in hand.fields] == [
         ("hand_no", 0, 0, 0), ("dealer", 1, 0, 0)]
     assert [(f.name, f.word, f.shift, f.width) for f in take.fields] == [
-        ("seat", 0, 0, 3), ("card", 0, 3, 6), ("scopa", 0, 9, 1), ("taken", 1, 20, -1)]
+        ("seat", 0, 0, 3), ("card", 0, 3, 6), ("scopa", 0, 9, 1), ("taken", 1, 0, -1)]
+    assert take.fields[3].splits == (20,) and take.fields[3].words == 2
     assert score.fields[1].count == 3 and level.fields == [] and take.cls == "TakeEvent"
     code = "\n".join(declare.event_code([hand, take, score, level]))
     assert ("st.emit(EV_TAKE, seat | card << 3 | scopa << 9, <int>(taken & 1048575), "
@@ -160,7 +161,9 @@ def test_events_are_read_word_by_word_with_their_packed_fields():
     assert "return TakeEvent(a & 7, a >> 3 & 63, a >> 9 & 1, b | c << 20)" in code
 
 
-@pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:12}", "{a; a}"])
+@pytest.mark.parametrize("tag", ["{a; b; c; d}", "{a; b; c@20}", "{a:20 b:13}", "{a; a}",
+                                 "{a; b?}", "{a!; b!}", "{a@20@20; b}", "{a[4]:10; b; c}",
+                                 "{a:33}", "{count; b}"])
 def test_an_event_the_words_cannot_hold_is_refused(tag):
     with pytest.raises(declare.DeclarationError):
         declare.parse_events(f"cdef enum Event:\n    EV_X = 1  # {tag}\n")
@@ -178,3 +181,48 @@ def test_scopa_s_decoded_events_name_their_fields():
                                                   "ScoreEvent", "EndEvent"}
     takes = [e for e in events if isinstance(e, rules.TakeEvent)]
     assert all(0 <= e.seat < game.num_players and e.taken for e in takes)
+
+
+WIDE_SAMPLE = '''
+cdef enum Event:
+    EV_RESULT = 0   # {deal:8 soloist:4+1 tricks:4; points; discards:32} a deal's result
+    EV_TOTALS = 1   # {final; totals[4]:s16} party totals over two words
+    EV_SUMS = 2     # {sums[6]:10+512; deserter+1} card values, two words
+    EV_OUT = 3      # {cards@26@26} a card set over three words
+    EV_DRAW = 4     # {seat!; pile:1 under:1; card?} the card is the seat's secret
+    EV_PASS = 5     # {giver!; cards[2]:8} only the giver reads it
+'''
+
+
+def _decoded(code: str, cls: str, words: tuple[int, int, int, int]) -> tuple[object, ...]:
+    """Run the generated Python decoder for one event class (the body of ``decode_event``)."""
+    line = next(s for s in code.splitlines() if s.strip().startswith(f"return {cls}("))
+    a, b, c = words[1:]
+    inner = line.strip()[len(f"return {cls}("):-1]
+    return eval(f"({inner},)", {}, {"a": a, "b": b, "c": c})  # noqa: S307
+
+
+def test_offsets_signed_fields_and_wide_words_pack_as_the_old_hand_packing():
+    result, totals, sums, out, draw, pass_ = declare.parse_events(WIDE_SAMPLE)
+    code = "\n".join(declare.event_code([result, totals, sums, out, draw, pass_]))
+    # an offset is added when packed, taken off when decoded; a word using bit 31 packs unsigned
+    assert ("st.emit(EV_RESULT, deal | (soloist + 1) << 8 | tricks << 12, points, "
+            "<int>(<unsigned int>discards))") in code
+    assert _decoded(code, "ResultEvent", (0, 7 | 0 << 8 | 3 << 12, 90, -1)) == (7, -1, 3, 90,
+                                                                              2**32 - 1)
+    # signed 16-bit totals, two a word: the words the hand packing made read back
+    words = ((5 & 0xFFFF) | (-3 << 16) & 0xFFFFFFFF, (-7 & 0xFFFF) | (12 << 16))
+    words = tuple(w - 2**32 if w >= 2**31 else w for w in words)
+    assert _decoded(code, "TotalsEvent", (1, 0, *words)) == (0, (5, -3, -7, 12))
+    # an array over two words; a seat past the players packs to no bits (passed as -offset)
+    packed = [(v + 512) << (10 * (s % 3)) for s, v in enumerate((4, -2, 30, -512, -512, -512))]
+    a, b = packed[0] | packed[1] | packed[2], packed[3] | packed[4] | packed[5]
+    assert b == 0 and _decoded(code, "SumsEvent", (2, a, b, 0))[0][:3] == (4, -2, 30)
+    assert "<int>((cards >> 26) & 67108863), <int>(cards >> 52)" in code
+    assert _decoded(code, "OutEvent", (3, 1, 2, 3)) == (1 | 2 << 26 | 3 << 52,)
+    # the private events: a world for another seat drops PASS and blanks DRAW's card
+    assert "PRIVATE = frozenset((EV_PASS, ))" in code
+    hider = code[code.index("cdef inline void hide_from"):]
+    assert "if e[0] == EV_DRAW and ev_draw_seat(e) != seat:\n            e[3] = -1" in hider
+    assert "if e[0] == EV_PASS and ev_pass_giver(e) != seat:\n            continue" in hider
+    assert "cdef inline int ev_result_soloist(const int* e) noexcept:\n    return ((e[1] >> 8) & 15) - 1" in code

@@ -216,6 +216,15 @@ cdef class CompiledState:
         return [(e[4 * i], e[4 * i + 1], e[4 * i + 2], e[4 * i + 3])
                 for i in range(max(start, 0), self._nevents)]
 
+    def events_raw(self, Py_ssize_t start=0):
+        """The events from the ``start``-th on as raw bytes (``EVENT_WORDS`` native ints each):
+        what ``garrison.core.log`` compares to find where two logs part (a ``memcmp``)."""
+        start = min(max(start, 0), self._nevents)
+        if start == self._nevents:
+            return b""
+        return (<char*>(self._events + EVENT_WORDS * start))[
+            :(self._nevents - start) * EVENT_WORDS * sizeof(int)]
+
     def _set_event_limit(self, Py_ssize_t limit):
         """Let this state's log (and its copies') hold at most ``limit`` events (at most the
         default, 2**31 - 1): an action whose events would pass it raises ``MemoryError`` and is

@@ -1,5 +1,6 @@
-"""The Gambit log as text: the rules record events as ints (``rules.pyx``); this turns them into
-sentences only when someone reads the log (an observation), never on the hot path."""
+"""The Gambit log as text: the rules record typed events (``cdef enum Event`` in ``rules.pyx``);
+this turns them, decoded to named tuples, into sentences only when someone reads the log (an
+observation), never on the hot path. Every event is public (dice are rolled in the open)."""
 
 from __future__ import annotations
 
@@ -7,65 +8,99 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from garrison.core.dice import roll_faces
+from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
-from .rules import EVENTS, hand_of_code
+from .rules import (
+    AllEqualEvent,
+    AnyEvent,
+    BrokeEvent,
+    BuysInEvent,
+    EndsEvent,
+    IntoPoolEvent,
+    KeepsEvent,
+    LosesEvent,
+    NobodyLosesEvent,
+    NobodyPaysEvent,
+    OutEvent,
+    PaysEvent,
+    RollsEvent,
+    RoundEvent,
+    ScoresEvent,
+    TreasureEvent,
+    WinsEvent,
+    decode_event,
+    hand_of_code,
+)
 from .scoring import combination_name
 
 if TYPE_CHECKING:
+    from garrison.core.game import Game
+
     from .params import GambitParams
     from .state import GambitState
-
-_E = EVENTS
 
 
 def _dice(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces))
 
 
+def text(p: GambitParams, event: AnyEvent) -> str:  # noqa: C901, PLR0911
+    """One event (a ``decode_event`` tuple) in words."""
+    match event:
+        case RoundEvent(round_no, first):
+            return f"Round {round_no}: {seat_label(first)} starts"
+        case RollsEvent(seat, dice, outcome):
+            return f"{seat_label(seat)} rolls {_dice(roll_faces(dice, outcome))}"
+        case KeepsEvent(seat, face):
+            return f"{seat_label(seat)} keeps {face}"
+        case ScoresEvent(seat, points, hand_code):
+            hand = hand_of_code(hand_code)
+            return f"{seat_label(seat)} scores {points} ({combination_name(hand)}: {_dice(hand)})"
+        case NobodyLosesEvent():
+            return "everyone still in would go out: nobody loses a life this round"
+        case LosesEvent(seat, left):
+            word = "coin" if p.mode == "coins" else "life"
+            return f"{seat_label(seat)} loses a {word} ({left} left)"
+        case OutEvent(seat):
+            return f"{seat_label(seat)} is out"
+        case AllEqualEvent():
+            return "all scores equal: nobody pays"
+        case PaysEvent(loser, stake, winner):
+            return f"{seat_label(loser)} pays {stake} to {seat_label(winner)}"
+        case NobodyPaysEvent():
+            return "everyone still in would go broke: nobody pays this round"
+        case IntoPoolEvent(seat, pool):
+            return f"{seat_label(seat)} pays a coin into the pool (pool {pool})"
+        case BuysInEvent(seat, coins):
+            return f"{seat_label(seat)} buys in again with {coins} coins"
+        case BrokeEvent(seat):
+            return f"{seat_label(seat)} has no coins left and is out"
+        case TreasureEvent(seat, pool):
+            return f"{seat_label(seat)} rolled the {p.prize} and takes the pool of {pool}"
+        case WinsEvent(seat):
+            return f"{seat_label(seat)} wins"
+        case EndsEvent(still_in):
+            still = ", ".join(seat_label(s) for s in range(p.players) if still_in >> s & 1)
+            return f"the game ends; still in: {still}"
+    raise ValueError(f"unknown Gambit event {event!r}")
+
+
 @lru_cache(maxsize=1 << 16)
-def text(p: GambitParams, code: int, a: int, b: int, c: int) -> str:
-    """One event in words (kept once worded: an event's words depend only on it and the
-    options, and search reads the same events in many states)."""
-    if code == _E["ROUND"]:
-        return f"Round {a}: {seat_label(b)} starts"
-    if code == _E["ROLLS"]:
-        return f"{seat_label(a)} rolls {_dice(roll_faces(b, c))}"
-    if code == _E["KEEPS"]:
-        return f"{seat_label(a)} keeps {b}"
-    if code == _E["SCORES"]:
-        hand = hand_of_code(c)
-        return f"{seat_label(a)} scores {b} ({combination_name(hand)}: {_dice(hand)})"
-    if code == _E["NOBODY_LOSES"]:
-        return "everyone still in would go out: nobody loses a life this round"
-    if code == _E["LOSES"]:
-        word = "coin" if p.mode == "coins" else "life"
-        return f"{seat_label(a)} loses a {word} ({b} left)"
-    if code == _E["OUT"]:
-        return f"{seat_label(a)} is out"
-    if code == _E["ALL_EQUAL"]:
-        return "all scores equal: nobody pays"
-    if code == _E["PAYS"]:
-        return f"{seat_label(a)} pays {b} to {seat_label(c)}"
-    if code == _E["NOBODY_PAYS"]:
-        return "everyone still in would go broke: nobody pays this round"
-    if code == _E["INTO_POOL"]:
-        return f"{seat_label(a)} pays a coin into the pool (pool {b})"
-    if code == _E["BUYS_IN"]:
-        return f"{seat_label(a)} buys in again with {b} coins"
-    if code == _E["BROKE"]:
-        return f"{seat_label(a)} has no coins left and is out"
-    if code == _E["TREASURE"]:
-        return f"{seat_label(a)} rolled the {p.prize} and takes the pool of {b}"
-    if code == _E["WINS"]:
-        return f"{seat_label(a)} wins"
-    if code == _E["ENDS"]:
-        still = ", ".join(seat_label(s) for s in range(p.players) if a >> s & 1)
-        return f"the game ends; still in: {still}"
-    raise ValueError(f"unknown Gambit event {code}")
+def _line(p: GambitParams, event: Event) -> Line:
+    """One event's line (kept once worded: it depends only on the event and the options, and
+    search reads the same events in many states)."""
+    return public(text(p, decode_event(event)))
+
+
+def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
+    return (_line(game.params, event),), None
+
+
+#: The log service (``garrison.core.log``): every line public, no context.
+LOG: EventLog[None] = EventLog("gambit", _tell, lambda game: None)
 
 
 def entries(state: GambitState) -> list[str]:
     """The whole log, oldest first."""
-    p = state.params
-    return [text(p, *event) for event in state.events()]
+    return LOG.read(state, None)

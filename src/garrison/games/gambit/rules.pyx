@@ -5,7 +5,8 @@ compiled over a typed state (see ``garrison.core.compiled``).
 Dice are counts per face (``kept[f]``: dice of face ``f`` set aside this turn; ``roll``: the last
 roll, ``taken``: the dice set aside from it). A hand's score and whether it is the Treasure Hunt
 prize come from ``scoring.py`` (the combination table), read once per game into C arrays.
-The rules record events (codes below) that ``log.py`` turns into text when someone reads them.
+The rules record typed events (``cdef enum Event`` below, fields by name) that ``log.py`` turns into
+text when someone reads them.
 """
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint64_t
@@ -31,32 +32,25 @@ cdef enum:
 MODES = ("lives", "coins", "trader", "treasure")
 ROLL = 6
 
-# events: (code, a, b, c)
-cdef enum:
-    EV_ROUND = 0        # round number, first seat
-    EV_ROLLS = 1        # seat, dice rolled, outcome id
-    EV_KEEPS = 2        # seat, face
-    EV_SCORES = 3       # seat, points, hand code
-    EV_NOBODY_LOSES = 4
-    EV_LOSES = 5        # seat, lives left
-    EV_OUT = 6          # seat
-    EV_ALL_EQUAL = 7
-    EV_PAYS = 8         # loser, stake, winner
-    EV_NOBODY_PAYS = 9
-    EV_INTO_POOL = 10   # seat, pool
-    EV_BUYS_IN = 11     # seat, coins
-    EV_BROKE = 12       # seat
-    EV_TREASURE = 13    # seat, pool
-    EV_WINS = 14        # seat
-    EV_ENDS = 15        # bitmask of the seats still in
-
-EVENTS = {
-    "ROUND": EV_ROUND, "ROLLS": EV_ROLLS, "KEEPS": EV_KEEPS, "SCORES": EV_SCORES,
-    "NOBODY_LOSES": EV_NOBODY_LOSES, "LOSES": EV_LOSES, "OUT": EV_OUT, "ALL_EQUAL": EV_ALL_EQUAL,
-    "PAYS": EV_PAYS, "NOBODY_PAYS": EV_NOBODY_PAYS, "INTO_POOL": EV_INTO_POOL,
-    "BUYS_IN": EV_BUYS_IN, "BROKE": EV_BROKE, "TREASURE": EV_TREASURE, "WINS": EV_WINS,
-    "ENDS": EV_ENDS,
-}
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, a word each.
+cdef enum Event:
+    EV_ROUND = 0         # {round_no; first} a round begins: its number, the seat that starts
+    EV_ROLLS = 1         # {seat; dice; outcome} a seat rolls: how many dice, the outcome id
+    EV_KEEPS = 2         # {seat; face} a seat keeps a die
+    EV_SCORES = 3        # {seat; points; hand} a seat's score and its hand's code
+    EV_NOBODY_LOSES = 4  # {} everyone still in would go out: nobody loses
+    EV_LOSES = 5         # {seat; left} a seat loses a life (or coin): how many are left
+    EV_OUT = 6           # {seat} a seat is out
+    EV_ALL_EQUAL = 7     # {} all scores equal: nobody pays
+    EV_PAYS = 8          # {loser; stake; winner} the loser pays the stake to the winner
+    EV_NOBODY_PAYS = 9   # {} everyone still in would go broke: nobody pays
+    EV_INTO_POOL = 10    # {seat; pool} a seat pays a coin into the pool
+    EV_BUYS_IN = 11      # {seat; coins} a seat buys in again
+    EV_BROKE = 12        # {seat} a seat has no coins left
+    EV_TREASURE = 13     # {seat; pool} a seat rolled the prize and takes the pool
+    EV_WINS = 14         # {seat} a seat wins
+    EV_ENDS = 15         # {still_in} the game ends: the seats still in (a bitmask)
 
 cdef struct Table:
     # per dice count: the combination values and prizes, and each roll outcome as face counts
@@ -197,7 +191,7 @@ cdef class GambitCore(CompiledState):
         self.s.turn = 0
         for i in range(MAX_SEATS):
             self.s.scores[i] = -1
-        self.emit(EV_ROUND, self.s.round_no, self.s.first, 0)
+        emit_round(self, round_no=self.s.round_no, first=self.s.first)
 
     # -- A turn: roll all dice, set aside at least one, reroll the rest (seed "Rules") ---------
     cdef inline int dice_to_roll(self) noexcept:
@@ -214,7 +208,7 @@ cdef class GambitCore(CompiledState):
             self.s.taken[f] = 0
         self.s.ntaken = 0
         self.s.rolled = 1
-        self.emit(EV_ROLLS, self.mover(), k, outcome)
+        emit_rolls(self, seat=self.mover(), dice=k, outcome=outcome)
 
     cdef inline bint can_keep(self, int face) noexcept:
         """A die showing ``face`` is in the current roll and not yet set aside."""
@@ -230,7 +224,7 @@ cdef class GambitCore(CompiledState):
         self.s.nkept += 1
         self.s.taken[face] += 1
         self.s.ntaken += 1
-        self.emit(EV_KEEPS, self.mover(), face, 0)
+        emit_keeps(self, seat=self.mover(), face=face)
         if self.dice_to_roll() == 0:
             self.end_turn()
 
@@ -247,7 +241,7 @@ cdef class GambitCore(CompiledState):
         cdef int f, seat = self.mover()
         cdef int code = hand_code(self.s.kept)
         self.s.scores[seat] = self.score_of[code]
-        self.emit(EV_SCORES, seat, self.s.scores[seat], code)
+        emit_scores(self, seat=seat, points=self.s.scores[seat], hand=code)
         if self.mode == TREASURE and self.prize_of[code]:
             self.treasure_found(seat)
         for f in range(7):
@@ -312,7 +306,7 @@ cdef class GambitCore(CompiledState):
                 if last < 0:
                     last = seat
         if count == 0:
-            self.emit(EV_NOBODY_LOSES, 0, 0, 0)
+            emit_nobody_loses(self)
             return
         for i in range(self.s.norder):  # in turn order, as the log tells it
             seat = self.s.order[i]
@@ -320,10 +314,10 @@ cdef class GambitCore(CompiledState):
                 self.s.lives[seat] -= 1
                 if self.mode == COINS:
                     self.s.pool += 1
-                self.emit(EV_LOSES, seat, self.s.lives[seat], 0)
+                emit_loses(self, seat=seat, left=self.s.lives[seat])
                 if self.s.lives[seat] == 0:
                     self.s.active[seat] = 0
-                    self.emit(EV_OUT, seat, 0, 0)
+                    emit_out(self, seat=seat)
         if count == 1:
             self.finish(1 << last)
 
@@ -331,7 +325,7 @@ cdef class GambitCore(CompiledState):
         """Coin Trader: every lowest player pays the stake to every highest player."""
         cdef int i, j, loser, winner
         if losers == winners:
-            self.emit(EV_ALL_EQUAL, 0, 0, 0)
+            emit_all_equal(self)
             return
         for i in range(self.s.norder):
             loser = self.s.order[i]
@@ -341,7 +335,7 @@ cdef class GambitCore(CompiledState):
                     if winners >> winner & 1:
                         self.s.coins[loser] -= self.stake
                         self.s.coins[winner] += self.stake
-                        self.emit(EV_PAYS, loser, self.stake, winner)
+                        emit_pays(self, loser=loser, stake=self.stake, winner=winner)
 
     cdef void pay_into_pool(self, int losers) noexcept:
         """Treasure Hunt: each lowest player pays a coin into the pool; the broke buy in or leave.
@@ -354,22 +348,22 @@ cdef class GambitCore(CompiledState):
                 if not (losers >> seat & 1 and self.s.coins[seat] == 1):
                     everyone_broke = 0
             if everyone_broke:
-                self.emit(EV_NOBODY_PAYS, 0, 0, 0)
+                emit_nobody_pays(self)
                 return
         for i in range(self.s.norder):
             seat = self.s.order[i]
             if losers >> seat & 1:
                 self.s.coins[seat] -= 1
                 self.s.pool += 1
-                self.emit(EV_INTO_POOL, seat, self.s.pool, 0)
+                emit_into_pool(self, seat=seat, pool=self.s.pool)
                 if self.s.coins[seat] == 0:
                     if self.rebuy:
                         self.s.coins[seat] += self.coins0
                         self.s.invested[seat] += self.coins0
-                        self.emit(EV_BUYS_IN, seat, self.coins0, 0)
+                        emit_buys_in(self, seat=seat, coins=self.coins0)
                     else:
                         self.s.active[seat] = 0
-                        self.emit(EV_BROKE, seat, 0, 0)
+                        emit_broke(self, seat=seat)
         cdef int mask = self.active_mask()
         if mask and mask & (mask - 1) == 0:
             self.finish(mask)
@@ -378,7 +372,7 @@ cdef class GambitCore(CompiledState):
         """Treasure Hunt: rolling the prize combination takes the whole pool."""
         if self.s.pool:
             self.s.coins[seat] += self.s.pool
-            self.emit(EV_TREASURE, seat, self.s.pool, 0)
+            emit_treasure(self, seat=seat, pool=self.s.pool)
             self.s.pool = 0
 
     # -- The end of the game -----------------------------------------------------------------
@@ -390,9 +384,9 @@ cdef class GambitCore(CompiledState):
         if survivors & (survivors - 1) == 0:
             for seat in range(self.n):
                 if survivors >> seat & 1:
-                    self.emit(EV_WINS, seat, 0, 0)
+                    emit_wins(self, seat=seat)
         else:
-            self.emit(EV_ENDS, survivors, 0, 0)
+            emit_ends(self, still_in=survivors)
 
     cdef object _returns(self):
         """Utilities at the end: zero-sum in every mode.

@@ -54,8 +54,7 @@ cdef void give(G1848Core self, int i, Mask members, int verb, const int* mil) no
             was = -1
     self.s.alead[i] = members
     self.s.aplace[i] = u.seat
-    self.emit(EV_GIVE, self.s.ac[i] | verb << 8 | u.seat << 10 | (was + 1) << 13,
-              <int>(members & 0x1FFFFF), <int>(members >> 21))
+    emit_give(self, army=self.s.ac[i], verb=verb, seat=u.seat, was=was, members=members)
 
 cdef void settle_armies(G1848Core self) noexcept:
     """Armies after a change on the table, step by step until nothing moves:

@@ -75,7 +75,7 @@ cdef void settle_draws(G1848Core self) noexcept:
         if self.s.ndraws == 0:
             self.s.phase = PLAY
             self.s.to_move = self.s.opener
-            self.emit(EV_ROUND, self.s.round_no, self.ablauf_now(), self.s.opener)
+            emit_round(self, round_no=self.s.round_no, ablauf=self.ablauf_now(), opener=self.s.opener)
             return
         seat, kind = self.s.dseat[0], self.s.dkind[0]
         if kind == KIND_CHOICE:
@@ -102,12 +102,12 @@ cdef void settle_draws(G1848Core self) noexcept:
             if pusher != seat:
                 self.s.known[pusher] |= bit(card)
             pop_draw(self)
-            self.emit(EV_DRAW, seat, pile | 2, card)
+            emit_draw(self, seat=seat, pile=pile, under=1, card=card)
             continue
         if self.s.discard & pile_mask(pile):
             self.s.stock |= self.s.discard & pile_mask(pile)
             self.s.discard &= ~pile_mask(pile)
-            self.emit(EV_RESHUFFLE, pile, 0, 0)
+            emit_reshuffle(self, pile=pile)
             continue
         pop_draw(self)
 
@@ -116,4 +116,4 @@ cdef void draw_card(G1848Core self, int card) noexcept:
     self.s.stock &= ~bit(card)
     self.s.hands[seat] |= bit(card)
     pop_draw(self)
-    self.emit(EV_DRAW, seat, pile, card)
+    emit_draw(self, seat=seat, pile=pile, under=0, card=card)

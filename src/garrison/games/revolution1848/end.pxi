@@ -108,21 +108,23 @@ def winners(vp, won):
 cdef void finish(G1848Core self) noexcept:
     """The game is over: victory points (``score``) and the winners (``winners_of``)."""
     cdef Score sc
-    cdef int k, seat, packed = 0
+    cdef int k, seat
+    cdef int vp[MAX_SEATS]
     cdef int won[MAX_SEATS]
     score(self.n, &self.s.tally[0][0], &sc)
-    emit_totals(self, 1, sc.sums)
+    emit_totals(self, final=1, totals=sc.sums)
     for k in range(sc.nawards):
         if sc.rank[k] < 0:
-            self.emit(EV_MAJORITY, sc.party[k], sc.seat[k], 0)
+            emit_majority(self, party=sc.party[k], seat=sc.seat[k])
         else:
-            self.emit(EV_RANK, sc.party[k], sc.rank[k], sc.seat[k] | sc.points[k] << 4)
+            emit_rank(self, party=sc.party[k], rank=sc.rank[k], seat=sc.seat[k], points=sc.points[k])
     for seat in range(self.n):
         self.s.vp[seat] = sc.vp[seat]
         won[seat] = __builtin_popcountll(self.s.won[seat])
-        packed |= sc.vp[seat] << (4 * seat)
     self.s.winners = winners_of(self.n, sc.vp, won)
     self.s.scored = True
     self.s.phase = OVER
     self.s.to_move = TERMINAL_PLAYER
-    self.emit(EV_OVER, self.s.winners, packed, 0)
+    for seat in range(MAX_SEATS):
+        vp[seat] = sc.vp[seat] if seat < self.n else 0
+    emit_over(self, winners=self.s.winners, vp=vp)

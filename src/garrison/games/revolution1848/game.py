@@ -56,7 +56,7 @@ class G1848Game(Game):
         self.cards: CardSet = load_cards(p.cards)
         #: the Ablaufkarten in play and the bitmask of the cards left out (rules and ``pack``)
         self.in_play: tuple[list[int], int] = in_play(self.cards, p.rules, p.pack)
-        #: every event worded so far, by event: its lines (``log.worded``)
+        #: every event worded so far, by event: its lines (``log._tell``)
         self.event_lines: dict[tuple[int, int, int, int], tuple[tuple[int, str], ...]] = {}
         super().__init__(p)
 

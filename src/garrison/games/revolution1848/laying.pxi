@@ -149,7 +149,7 @@ cdef void bring_back_passed(G1848Core self, int card) noexcept:
     """"Nachdem eine Armeekarte ausgespielt wurde, kommen auch die Spieler, die gepasst
     haben, wieder ins Spiel" — as the cards with the re-entry symbol already did (card data)."""
     if self.s.passed:
-        self.emit(EV_BACK, card, 0, 0)
+        emit_back(self, card=card)
         self.s.passed = 0
 
 cdef int play(G1848Core self, int seat, int card) except -1:
@@ -160,7 +160,7 @@ cdef int play(G1848Core self, int seat, int card) except -1:
         self.s.side[seat] |= <Mask>1 << card
         self.s.seq[self.s.nseq] = card
         self.s.nseq += 1
-        self.emit(EV_PLAY, seat, card, 0)
+        emit_play(self, seat=seat, card=card)
         settle_armies(self)
         return next_turn(self, seat)
     if self.t.kind[card] == K_ARMY:
@@ -169,7 +169,7 @@ cdef int play(G1848Core self, int seat, int card) except -1:
         self.s.aplace[self.s.na] = seat
         self.s.alead[self.s.na] = 0
         self.s.na += 1
-        self.emit(EV_ARMY, seat, card, 0)
+        emit_army(self, seat=seat, card=card)
         bring_back_passed(self, card)
         nch = army_candidates(self, card, self.s.ach_seat, self.s.ach_cmd)
         if nch > 1:
@@ -178,14 +178,14 @@ cdef int play(G1848Core self, int seat, int card) except -1:
         if nch == 1:
             give_army(self, card, self.s.ach_cmd[0])
         else:
-            self.emit(EV_IDLE, card, 0, 0)
+            emit_idle(self, card=card)
         return next_turn(self, seat)
     nt = targets(self, card, seat, buf)
     if nt == 1:
         place_zusatz(self, seat, card, buf[0])
         return next_turn(self, seat)
     self.s.phase, self.s.pending = TARGET, card
-    self.emit(EV_CHOOSES, seat, card, 0)
+    emit_chooses(self, seat=seat, card=card)
     return 0
 
 cdef void place_zusatz(G1848Core self, int seat, int card, int target_action) noexcept:
@@ -198,7 +198,7 @@ cdef void place_zusatz(G1848Core self, int seat, int card, int target_action) no
     i = self.s.nz
     self.s.zc[i], self.s.zby[i], self.s.zkind[i], self.s.zt[i] = card, seat, kind, x
     self.s.nz += 1
-    self.emit(EV_PUT, seat, card, kind << 8 | x)
+    emit_put(self, seat=seat, card=card, target=x, kind=kind)
     if self.t.reenter[card]:
         bring_back_passed(self, card)
     if kind == T_PERSON:
@@ -207,7 +207,7 @@ cdef void place_zusatz(G1848Core self, int seat, int card, int target_action) no
                 for i in range(self.n):
                     self.s.side[i] &= ~(<Mask>1 << x)
                 self.s.removed |= bit(x)
-                self.emit(EV_LEAVES, x, 0, 0)
+                emit_leaves(self, card=x)
                 break
     settle_armies(self)
 
@@ -219,7 +219,7 @@ cdef void give_army(G1848Core self, int army, int commander) noexcept:
             self.s.alead[i] = <Mask>1 << commander
         else:
             self.s.alead[i] &= ~(<Mask>1 << commander)
-    self.emit(EV_GOES, army, commander, seat)
+    emit_goes(self, army=army, commander=commander, seat=seat)
     settle_armies(self)
 
 cdef int push(G1848Core self, int seat, int card) except -1:
@@ -229,14 +229,14 @@ cdef int push(G1848Core self, int seat, int card) except -1:
     self.s.bottom[pile][self.s.nbottom[pile]] = card
     self.s.pusher[pile][self.s.nbottom[pile]] = seat
     self.s.nbottom[pile] += 1
-    self.emit(EV_PUSH, seat, pile, card)
+    emit_push(self, seat=seat, pile=pile, card=card)
     return next_turn(self, seat)
 
 cdef int pass_(G1848Core self, int seat) except -1:
     self.s.passed |= 1 << seat
     if self.s.first_passer < 0:
         self.s.first_passer = seat
-    self.emit(EV_PASS, seat, 0, 0)
+    emit_pass(self, seat=seat)
     return next_turn(self, seat)
 
 cdef int next_turn(G1848Core self, int seat) except -1:

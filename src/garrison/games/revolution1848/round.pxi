@@ -20,10 +20,6 @@ cdef inline void credit(G1848Core self, Result* r, int seat, int party, int poin
     r.cpoints[r.ncredits] = points
     r.ncredits += 1
 
-cdef void emit_totals(G1848Core self, int final, const int* totals) noexcept:
-    self.emit(EV_TOTALS, final, (totals[0] & 0xFFFF) | (totals[1] << 16),
-              (totals[2] & 0xFFFF) | (totals[3] << 16))
-
 cdef void decide_political(G1848Core self, Result* r, bint log) noexcept:
     """The strongest party wins; its majority holder credits the party's whole total. Patt
     ("Patt kann Taktik sein"): two strongest parties equal, or no single top holder; then
@@ -50,14 +46,14 @@ cdef void decide_political(G1848Core self, Result* r, bint log) noexcept:
         for seat in range(self.n):
             totals[q] += own[q][seat]
     if log:
-        emit_totals(self, 0, totals)
+        emit_totals(self, final=0, totals=totals)
     best = totals[0]
     for q in range(1, N_PARTIES):
         if totals[q] > best:
             best = totals[q]
     if best <= 0:
         if log:
-            self.emit(EV_POL_NONE, 0, 0, 0)
+            emit_pol_none(self)
         return
     for q in range(N_PARTIES):
         nhold[q] = 0
@@ -69,14 +65,14 @@ cdef void decide_political(G1848Core self, Result* r, bint log) noexcept:
         r.winner = hold[last][0]
         credit(self, r, r.winner, last, totals[last])
         if log:
-            self.emit(EV_POL_WIN, last, r.winner, totals[last])
+            emit_pol_win(self, party=last, seat=r.winner, total=totals[last])
         return
     for q in range(N_PARTIES):
         if totals[q] == best:
             for k in range(nhold[q]):
                 credit(self, r, hold[q][k], q, own[q][hold[q][k]])
     if log:
-        self.emit(EV_POL_PATT, 0 if nstrong > 1 else 1, 0, 0)
+        emit_pol_patt(self, why=0 if nstrong > 1 else 1)
 
 cdef void decide_military(G1848Core self, Result* r, bint log) noexcept:
     """Armies with commanders decide ("Auswertung ... mit Armeekarte"): army + commander
@@ -116,7 +112,7 @@ cdef void decide_military(G1848Core self, Result* r, bint log) noexcept:
         if u.party == self.t.reactionary and u.flag != BUND:
             exposed = True
         if log:
-            self.emit(EV_MIL_ARMY, self.s.ac[i], u.seat | u.party << 4, pts)
+            emit_mil_army(self, army=self.s.ac[i], seat=u.seat, party=u.party, points=pts)
     for q in range(N_PARTIES):
         totals[q] = 0
         for seat in range(self.n):
@@ -137,7 +133,7 @@ cdef void decide_military(G1848Core self, Result* r, bint log) noexcept:
                 for k in range(nhold[q]):
                     credit(self, r, hold[q][k], q, floordiv2(own[q][hold[q][k]]))
         if log:
-            self.emit(EV_MIL_PATT, 0, 0, 0)
+            emit_mil_patt(self)
         return
     r.winner = hold[last][0]
     total = totals[last]
@@ -148,10 +144,10 @@ cdef void decide_military(G1848Core self, Result* r, bint log) noexcept:
         if rot and exposed:
             total -= rot
             if log:
-                self.emit(EV_ROT, rot, 0, 0)
+                emit_rot(self, rot=rot)
     credit(self, r, r.winner, last, floordiv2(total))
     if log:
-        self.emit(EV_MIL_WIN, last | r.winner << 4, total, floordiv2(total))
+        emit_mil_win(self, party=last, seat=r.winner, total=total, points=floordiv2(total))
 
 cdef int strongest_army_seats(G1848Core self, const int* best, const bint* present, int* out) noexcept:
     """The seats holding the strongest single army of a party (only positive ones count)."""
@@ -181,7 +177,7 @@ cdef int end_stich(G1848Core self) except -1:
     self.s.last_kind = 2 if r.military else 1
     for k in range(r.ncredits):
         self.s.tally[r.cseat[k]][r.cparty[k]] += r.cpoints[k]
-        self.emit(EV_CREDIT, r.cseat[k], r.cparty[k], r.cpoints[k])
+        emit_credit(self, seat=r.cseat[k], party=r.cparty[k], points=r.cpoints[k])
     current = self.ablauf_now()
     if r.winner >= 0:
         w = r.winner
@@ -189,17 +185,17 @@ cdef int end_stich(G1848Core self) except -1:
         self.s.ablauf_pos += 1
         self.s.patt_count = 0
         self.s.opener = w
-        self.emit(EV_WIN, w, r.military, current)
+        emit_win(self, seat=w, military=r.military, ablauf=current)
     else:
         self.s.patt_count += 1
         self.s.patts += 1
         self.s.opener = (self.s.first_passer + 1) % self.n
-        self.emit(EV_PATT, current, self.s.opener, 0)
+        emit_patt(self, ablauf=current, opener=self.s.opener)
         if self.patt_limit and self.s.patt_count >= self.patt_limit:
             self.s.set_aside |= 1 << current
             self.s.ablauf_pos += 1
             self.s.patt_count = 0
-            self.emit(EV_ASIDE, current, 0, 0)
+            emit_aside(self, ablauf=current)
     # "Manchmal fliegen Karten raus": every army card, and both cards of a pair that met
     for k in range(self.s.na):
         leaving |= bit(self.s.ac[k])
@@ -213,14 +209,13 @@ cdef int end_stich(G1848Core self) except -1:
     self.s.discard |= table_z & ~leaving
     self.s.removed |= leaving
     if leaving:
-        self.emit(EV_OUT, <int>(leaving & 0x3FFFFFF), <int>((leaving >> 26) & 0x3FFFFFF),
-                  <int>(leaving >> 52))
+        emit_out(self, cards=leaving)
     memset(self.s.side, 0, sizeof(self.s.side))
     self.s.nseq = self.s.nz = self.s.na = 0
     self.s.passed = 0
     self.s.first_passer = -1
     if self.s.patts >= PATT_HORIZON:
-        self.emit(EV_HORIZON, PATT_HORIZON, 0, 0)
+        emit_horizon(self, patts=PATT_HORIZON)
         finish(self)
         return 0
     rules_target = ABLAUF_TO_WIN[self.n]

@@ -21,8 +21,8 @@ Zusatzkarten act through their effect data (targets, filters, ops).
 
 The table of a Stich: the persons on each side (in the order they were played), the Zusatzkarten
 (card, player, target kind, target) and the armies (card, place, the commanders leading it or
-none). The rules record events (codes below) that ``log.py`` turns into text when someone reads
-the log.
+none). The rules record typed events (``cdef enum Event`` below, fields by name) that ``log.py``
+turns into text when someone reads the log.
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
@@ -89,52 +89,45 @@ ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
 #: after this many Patts in all: a horizon, not a rule (random play sees at most about 10).
 PATT_HORIZON = 40
 
-# events: (code, a, b, c); see log.py for the words
-cdef enum:
-    EV_BEGIN = 0        # -
-    EV_ROUND = 1        # round, Ablaufkarte, opener
-    EV_CHOOSE = 2       # seat, pile
-    EV_DRAW = 3         # seat, pile | from under the pile << 1, card (private: -1 when redacted)
-    EV_RESHUFFLE = 4    # pile
-    EV_PLAY = 5         # seat, person card
-    EV_ARMY = 6         # seat, army card
-    EV_CHOOSES = 7      # seat, Zusatzkarte (its target is chosen next)
-    EV_BACK = 8         # card that brought them back (an army card, or a card with the symbol)
-    EV_IDLE = 9         # army card
-    EV_PUT = 10         # seat, card, target kind << 8 | target
-    EV_LEAVES = 11      # person card
-    EV_GOES = 12        # army, commander, seat
-    EV_GIVE = 13        # army | verb << 8 | seat << 10 | (from seat + 1) << 13, members (2 x 21 bits)
-    EV_PUSH = 14        # seat, pile, card (private: -1 when redacted)
-    EV_PASS = 15        # seat
-    EV_TOTALS = 16      # final scoring?, party totals packed 2 x 16 bits, 2 x 16 bits
-    EV_POL_NONE = 17    # -
-    EV_POL_WIN = 18     # party, seat, total
-    EV_POL_PATT = 19    # why (0 parties tie, 1 no single majority holder)
-    EV_MIL_ARMY = 20    # army, seat | party << 4, points
-    EV_MIL_PATT = 21    # -
-    EV_ROT = 22         # Rot subtracted
-    EV_MIL_WIN = 23     # party | seat << 4, total, points
-    EV_CREDIT = 24      # seat, party, points
-    EV_WIN = 25         # seat, military?, Ablaufkarte
-    EV_PATT = 26        # Ablaufkarte, opener
-    EV_ASIDE = 27       # Ablaufkarte
-    EV_OUT = 28         # cards leaving the game (3 x 26 bits)
-    EV_HORIZON = 29     # -
-    EV_MAJORITY = 30    # party, seat
-    EV_RANK = 31        # party, rank, seat | points << 4
-    EV_OVER = 32        # winners (mask), victory points (4 bits each)
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word. ``seat!``
+# and ``card?``: the card is that seat's secret (``hide_from`` blanks it, -1, in a world made
+# for another seat). A card set over three words: ``@26@26``.
+cdef enum Event:
+    EV_BEGIN = 0        # {} the game begins
+    EV_ROUND = 1        # {round_no; ablauf; opener} a round: its Ablaufkarte, who opens
+    EV_CHOOSE = 2       # {seat; pile} a seat chooses the pile to draw from
+    EV_DRAW = 3         # {seat!; pile:1 under:1; card?} a seat draws (under: from under the pile)
+    EV_RESHUFFLE = 4    # {pile} a pile's discards are shuffled into a new pile
+    EV_PLAY = 5         # {seat; card} a person card played
+    EV_ARMY = 6         # {seat; card} an army card played
+    EV_CHOOSES = 7      # {seat; card} a Zusatzkarte played (its target is chosen next)
+    EV_BACK = 8         # {card} the card that brought the passed players back
+    EV_IDLE = 9         # {card} an army card without a commander
+    EV_PUT = 10         # {seat; card; target:8 kind:8} a card put on a target (kind 1: a card, else a side)
+    EV_LEAVES = 11      # {card} a person card leaves the game
+    EV_GOES = 12        # {army; commander; seat} an army goes to a commander
+    EV_GIVE = 13        # {army:8 verb:2 seat:3 was:3+1; members@21} an army's command changes (was -1: nobody)
+    EV_PUSH = 14        # {seat!; pile; card?} a card pushed under a pile
+    EV_PASS = 15        # {seat} a seat passes
+    EV_TOTALS = 16      # {final; totals[4]:s16} the party totals (final: of the final scoring)
+    EV_POL_NONE = 17    # {} no party has a positive total
+    EV_POL_WIN = 18     # {party; seat; total} the political decision
+    EV_POL_PATT = 19    # {why} a political Patt (0 parties tie, 1 no single majority holder)
+    EV_MIL_ARMY = 20    # {army; seat:4 party:4; points} an army's military points
+    EV_MIL_PATT = 21    # {} a military Patt
+    EV_ROT = 22         # {rot} Rot subtracted
+    EV_MIL_WIN = 23     # {party:4 seat:4; total; points} the military decision
+    EV_CREDIT = 24      # {seat; party; points} points credited
+    EV_WIN = 25         # {seat; military; ablauf} a Stich won
+    EV_PATT = 26        # {ablauf; opener} a Patt
+    EV_ASIDE = 27       # {ablauf} an Ablaufkarte set aside unwon
+    EV_OUT = 28         # {cards@26@26} cards leaving the game
+    EV_HORIZON = 29     # {patts} the Patt horizon is reached
+    EV_MAJORITY = 30    # {party; seat} an absolute majority
+    EV_RANK = 31        # {party; rank; seat:4 points:27} a party's rank award
+    EV_OVER = 32        # {winners; vp[4]:4} the game is over: the winners (a mask), victory points
 
-EVENTS = {
-    "BEGIN": EV_BEGIN, "ROUND": EV_ROUND, "CHOOSE": EV_CHOOSE, "DRAW": EV_DRAW,
-    "RESHUFFLE": EV_RESHUFFLE, "PLAY": EV_PLAY, "ARMY": EV_ARMY, "CHOOSES": EV_CHOOSES,
-    "BACK": EV_BACK, "IDLE": EV_IDLE, "PUT": EV_PUT, "LEAVES": EV_LEAVES, "GOES": EV_GOES,
-    "GIVE": EV_GIVE, "PUSH": EV_PUSH, "PASS": EV_PASS, "TOTALS": EV_TOTALS,
-    "POL_NONE": EV_POL_NONE, "POL_WIN": EV_POL_WIN, "POL_PATT": EV_POL_PATT,
-    "MIL_ARMY": EV_MIL_ARMY, "MIL_PATT": EV_MIL_PATT, "ROT": EV_ROT, "MIL_WIN": EV_MIL_WIN,
-    "CREDIT": EV_CREDIT, "WIN": EV_WIN, "PATT": EV_PATT, "ASIDE": EV_ASIDE, "OUT": EV_OUT,
-    "HORIZON": EV_HORIZON, "MAJORITY": EV_MAJORITY, "RANK": EV_RANK, "OVER": EV_OVER,
-}
 GIVE_VERBS = ("takes command of", "takes over", "now lead")
 
 
@@ -393,7 +386,7 @@ cdef class G1848Core(CompiledState):
                 self.s.dseat[self.s.ndraws] = seat
                 self.s.dkind[self.s.ndraws] = KIND_P if k < 2 else KIND_Z
                 self.s.ndraws += 1
-        self.emit(EV_BEGIN, 0, 0, 0)
+        emit_begin(self)
         settle_draws(self)
 
     cdef void _config(self, CardTables tables, int n, bint extended, int patt_limit, deck,
@@ -491,7 +484,7 @@ cdef class G1848Core(CompiledState):
                 draw_card(self, action)
             else:
                 self.s.dkind[0] = KIND_P if action == A_DRAW_PERSON else KIND_Z
-                self.emit(EV_CHOOSE, seat, self.s.dkind[0], 0)
+                emit_choose(self, seat=seat, pile=self.s.dkind[0])
             settle_draws(self)
             return 0
         if self.s.phase == TARGET:
@@ -772,7 +765,6 @@ cdef class G1848Core(CompiledState):
         pile, same pushers) in place; keep only what ``seat`` knows; redact every private event
         of another seat (``resample`` only: the world's log must not tell the real deal)."""
         cdef int k, pile, i
-        cdef int* e
         for k in range(self.n):
             self.s.hands[k] = from_int(hands[k])
             if k != seat:
@@ -781,10 +773,7 @@ cdef class G1848Core(CompiledState):
         for pile in range(2):
             for i in range(self.s.nbottom[pile]):
                 self.s.bottom[pile][i] = bottom[pile][i]
-        e = self._events
-        for i in range(self._nevents):
-            if (e[4 * i] == EV_DRAW or e[4 * i] == EV_PUSH) and e[4 * i + 1] != seat:
-                e[4 * i + 3] = -1
+        hide_from(self, seat)
         self._epoch += 1
         self._nlegal = -1
 

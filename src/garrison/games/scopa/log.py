@@ -1,17 +1,18 @@
 """The Scopa log as text: the rules record typed events (``cdef enum Event`` in ``rules.pyx``);
-this turns them, decoded to named tuples (``decode_events``), into sentences only when someone
-reads the log (an observation), never on the hot path."""
+this turns them, decoded to named tuples (``decode_event``), into sentences only when someone
+reads the log (an observation), never on the hot path, through the log service
+(``garrison.core.log``), which carries the game scores from one event to the next."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
 from .deck import DECK, names
 from .rules import (
     END_WHY,
-    EVENTS,
     AnyEvent,
     EndEvent,
     HandEvent,
@@ -23,14 +24,14 @@ from .rules import (
     TakeEvent,
     VoidEvent,
     decode_event,
-    decode_events,
 )
 
 if TYPE_CHECKING:
+    from garrison.core.game import Game
+
     from .params import ScopaParams
     from .state import ScopaState
 
-_SCORE = EVENTS["SCORE"]
 _WHY = {"target": "reaches the target", "napoleone": "holds all ten Diamonds (Napoleone)",
         "limit": "leads when the hand limit is reached"}
 
@@ -82,18 +83,23 @@ def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
     raise ValueError(f"unknown Scopa event {event!r}")
 
 
+def _tell(game: Game, scores: tuple[int, ...], event: Event) -> tuple[tuple[Line], tuple[int, ...]]:
+    decoded = decode_event(event)
+    if isinstance(decoded, ScoreEvent):
+        scores = tuple(s + p for s, p in zip(scores, decoded.points))
+    params = cast("ScopaParams", game.params)
+    return (public(text(params, decoded, list(scores))),), scores
+
+
+def _start(game: Game) -> tuple[int, ...]:
+    return (0,) * cast("ScopaParams", game.params).sides
+
+
+#: The log service (``garrison.core.log``): every line public; the context is the game scores
+#: (a hand's count line shows them).
+LOG: EventLog[tuple[int, ...]] = EventLog("scopa", _tell, _start)
+
+
 def entries(state: ScopaState, last: int | None = None) -> list[str]:
     """The log, oldest first (only the ``last`` entries if given)."""
-    params = state.params
-    events = state.events()
-    start = 0 if last is None else max(0, len(events) - last)
-    scores = [0] * params.sides
-    for e in events[:start]:  # the scores before the first entry shown
-        if e[0] == _SCORE and isinstance(score := decode_event(e), ScoreEvent):
-            scores = [s + p for s, p in zip(scores, score.points)]
-    out = []
-    for event in decode_events(events[start:]):
-        if isinstance(event, ScoreEvent):
-            scores = [s + p for s, p in zip(scores, event.points)]
-        out.append(text(params, event, scores))
-    return out
+    return LOG.read(state, None, last)

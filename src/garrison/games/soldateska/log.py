@@ -1,41 +1,95 @@
-"""The Soldateska log as text: the rules record events as ints (``rules.pyx``); this turns them
-into sentences only when someone reads the log (an observation), never on the hot path.
+"""The Soldateska log as text: the rules record typed events (``cdef enum Event`` in
+``rules.pyx``); this turns them, decoded to named tuples, into sentences only when someone reads
+the log (an observation), never on the hot path, through the log service
+(``garrison.core.log``: the cache, the per-seat filter).
 
 A player is named with his rank while he has one ("P2 (Major)"): the ranks are followed through
-the log as the ``NEW_RANKS`` events set them, so every line reads as it did when it happened.
+the log as the ``NEW_RANKS`` events set them (the context the service carries from one event to
+the next), so every line reads as it did when it happened. The private events (``YOU_PASS``...)
+are lines for their owner only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from garrison.core.log import Event, EventLog, Line, private, public
 from garrison.core.seats import seat_label
 
 from . import deck as K
 from .actions import trump_text
-from .rules import EVENTS, PRIVATE
+from .rules import (
+    AnyEvent,
+    AsideEvent,
+    AsideShownEvent,
+    BankEmptyEvent,
+    BombAgainEvent,
+    BombBlowsEvent,
+    BombDudEvent,
+    BombNoneEvent,
+    BonusEvent,
+    BonusYouEvent,
+    DeclaresEvent,
+    DeserterNoneEvent,
+    DeserterPaysEvent,
+    DeserterRecruitEvent,
+    DuelEvent,
+    FinalEvent,
+    FirstDealerEvent,
+    FlagEvent,
+    KoketteEvent,
+    KoketteNoneEvent,
+    LowestDeserterEvent,
+    MedalsEvent,
+    NewRanksEvent,
+    NoDeserterEvent,
+    PassesEvent,
+    RankSumsEvent,
+    RecruitEvent,
+    RecruitTrumpEvent,
+    ReentersEvent,
+    RolledOffEvent,
+    RollsEvent,
+    RoundEvent,
+    RoundLimitEvent,
+    SettleEvent,
+    SpyEvent,
+    SpyNoneEvent,
+    StartEvent,
+    TiedEvent,
+    TrickEvent,
+    WagesEvent,
+    YouAsideEvent,
+    YouPassEvent,
+    YouReceiveEvent,
+    decode_event,
+)
 
 if TYPE_CHECKING:
+    from garrison.core.game import Game
+
     from .state import SoldateskaState
 
-_E = EVENTS
-#: The lines of the round's settlement (also kept as the round summary).
-SETTLEMENT = frozenset(_E[name] for name in (
-    "SETTLE", "ASIDE_SHOWN", "BOMB_NONE", "BOMB_BLOWS", "BOMB_DUD", "DESERTER_NONE",
-    "DESERTER_RECRUIT", "DESERTER_PAYS", "KOKETTE_NONE", "KOKETTE", "MEDALS", "SPY_NONE", "SPY",
-    "BANK_EMPTY", "RANK_SUMS", "NO_DESERTER", "LOWEST_DESERTER", "REENTERS", "FLAG", "NEW_RANKS",
-    "WAGES", "ROUND_LIMIT",
-))
+#: The events of the round's settlement (their lines are also kept as the round summary).
+SETTLEMENT = (SettleEvent, AsideShownEvent, BombNoneEvent, BombBlowsEvent, BombDudEvent,
+              DeserterNoneEvent, DeserterRecruitEvent, DeserterPaysEvent, KoketteNoneEvent,
+              KoketteEvent, MedalsEvent, SpyNoneEvent, SpyEvent, BankEmptyEvent, RankSumsEvent,
+              NoDeserterEvent, LowestDeserterEvent, ReentersEvent, FlagEvent, NewRanksEvent,
+              WagesEvent, RoundLimitEvent)
 
 
-def _unpack(value: int, bits: int, count: int) -> list[int]:
-    mask = (1 << bits) - 1
-    return [(value >> (bits * i)) & mask for i in range(count)]
+class Reading(NamedTuple):
+    """What the events so far leave for the next one's words (the service's context)."""
+
+    n: int                        # players
+    ranks: tuple[int, ...]        # each seat's rank (-1: none)
+    order: tuple[int, ...]        # the seats by place, top down
+    current: tuple[str, ...]      # this round's settlement so far
+    last: tuple[str, ...]         # the round before's
 
 
-def _two(packed: int) -> str:
-    """Two cards packed by the rules (lowest id in the low byte), by name."""
-    cards = [packed & 255, (packed >> 8) & 255]
+def _two(cards: tuple[int, ...]) -> str:
+    """A card pair (255: no second card), by name."""
     return ", ".join(K.NAMES[c] for c in cards if c != 255)
 
 
@@ -43,184 +97,177 @@ def _gain(paid: int, penniless: bool) -> str:
     return "penniless, it stays in the bank" if penniless else f"+{paid}"
 
 
-class _Reader:
-    """Walks the events once, keeping the ranks of the moment."""
+def _who(r: Reading, seat: int) -> str:
+    rank = r.ranks[seat]
+    return seat_label(seat) if rank < 0 else f"{seat_label(seat)} ({K.RANK_NAMES[rank]})"
 
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.ranks = [-1] * n
-        self.order: list[int] = []
 
-    def who(self, seat: int) -> str:
-        rank = self.ranks[seat]
-        return seat_label(seat) if rank < 0 else f"{seat_label(seat)} ({K.RANK_NAMES[rank]})"
-
-    def text(self, code: int, a: int, b: int, c: int) -> str:  # noqa: C901, PLR0911, PLR0912
-        """One event in words."""
-        who, label = self.who, seat_label
-        if code == _E["START"]:
-            return f"Soldateska for {a}: {b} cards, {c} ducats in the bank."
-        if code == _E["RECRUIT"]:
+def text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
+    """One event (a ``decode_event`` tuple) in words, as it read when it happened."""
+    label = seat_label
+    match event:
+        case StartEvent(players, cards, bank):
+            return f"Soldateska for {players}: {cards} cards, {bank} ducats in the bank."
+        case RecruitEvent():
             return "Recruitment round: everyone rolls a die; the highest roller deals and leads."
-        if code == _E["ROLLS"]:
-            return f"{who(a)} rolls {b}."
-        if code == _E["TIED"]:
-            return "Tied: " + ", ".join(label(s) for s in _unpack(a, 3, b)) + " roll again."
-        if code == _E["FIRST_DEALER"]:
-            return f"{label(a)} deals and leads the recruitment round."
-        if code == _E["ROUND"]:
-            return f"--- Round {a}: {label(b)} deals ---"
-        if code == _E["RECRUIT_TRUMP"]:
+        case RollsEvent(seat, face):
+            return f"{_who(r, seat)} rolls {face}."
+        case TiedEvent(seats, size):
+            return "Tied: " + ", ".join(label(s) for s in seats[:size]) + " roll again."
+        case FirstDealerEvent(seat):
+            return f"{label(seat)} deals and leads the recruitment round."
+        case RoundEvent(round_no, dealer):
+            return f"--- Round {round_no}: {label(dealer)} deals ---"
+        case RecruitTrumpEvent():
             return ("Recruitment round: only officers are trump (G O M H L Flag Spy); "
                     "2 cards lie aside unused.")
-        if code == _E["BONUS"]:
-            return f"{who(a)} takes the 2 bonus cards."
-        if code == _E["BONUS_YOU"]:
-            return f"You take the bonus cards {_two(b)}."
-        if code == _E["DECLARES"]:
-            return f"{who(a)} declares trump: {trump_text(b)}."
-        if code == _E["PASSES"]:
-            return f"{who(a)} passes 2 cards to {who(b)}."
-        if code == _E["YOU_PASS"]:
-            return f"You pass {_two(b)} to {label(c)}."
-        if code == _E["YOU_RECEIVE"]:
-            return f"You receive {_two(b)} from {label(c)}."
-        if code == _E["ASIDE"]:
-            return f"{who(a)} lays 2 cards aside face down."
-        if code == _E["YOU_ASIDE"]:
-            return f"You lay aside {_two(b)}."
-        if code == _E["DUEL"]:
-            return "Duel for the trick: " + " against ".join(who(s) for s in _unpack(a, 3, b)) + "."
-        if code == _E["TRICK"]:
-            cards = _unpack(b, 6, min(5, a >> 4)) + ([c] if a >> 4 > 5 else [])
-            return f"{who(a & 15)} wins the trick: {', '.join(K.NAMES[x] for x in cards)}."
-        return self.settlement_text(code, a, b, c)
+        case BonusEvent(seat):
+            return f"{_who(r, seat)} takes the 2 bonus cards."
+        case BonusYouEvent(_, cards):
+            return f"You take the bonus cards {_two(cards)}."
+        case DeclaresEvent(seat, suit):
+            return f"{_who(r, seat)} declares trump: {trump_text(suit)}."
+        case PassesEvent(giver, taker):
+            return f"{_who(r, giver)} passes 2 cards to {_who(r, taker)}."
+        case YouPassEvent(_, cards, taker):
+            return f"You pass {_two(cards)} to {label(taker)}."
+        case YouReceiveEvent(_, cards, giver):
+            return f"You receive {_two(cards)} from {label(giver)}."
+        case AsideEvent(owner):
+            return f"{_who(r, owner)} lays 2 cards aside face down."
+        case YouAsideEvent(_, cards):
+            return f"You lay aside {_two(cards)}."
+        case DuelEvent(fighters, size):
+            return ("Duel for the trick: " + " against ".join(_who(r, s) for s in fighters[:size])
+                    + ".")
+        case TrickEvent(winner, size, cards, sixth):
+            shown = list(cards[:min(5, size)]) + ([sixth] if size > 5 else [])
+            return f"{_who(r, winner)} wins the trick: {', '.join(K.NAMES[x] for x in shown)}."
+    return settlement_text(r, event)
 
-    def settlement_text(self, code: int, a: int, b: int, c: int) -> str:  # noqa: C901, PLR0911, PLR0912
-        who, label = self.who, seat_label
-        if code == _E["SETTLE"]:
-            return f"=== Round {a} settlement ==="
-        if code == _E["ASIDE_SHOWN"]:
-            return f"{who(a)} laid aside {_two(b)}."
-        if code == _E["BOMB_NONE"]:
+
+def settlement_text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
+    label = seat_label
+    match event:
+        case SettleEvent(round_no):
+            return f"=== Round {round_no} settlement ==="
+        case AsideShownEvent(owner, cards):
+            return f"{_who(r, owner)} laid aside {_two(cards)}."
+        case BombNoneEvent():
             return "1. Bomb: not held."
-        if code == _E["BOMB_AGAIN"]:
-            return f"{who(a)} rolls 0 for the Bomb: roll again."
-        if code == _E["BOMB_BLOWS"]:
-            return f"1. Bomb: {who(a)} rolls 2: it blows up! {b} ducats to the bank."
-        if code == _E["BOMB_DUD"]:
-            return f"1. Bomb: {who(a)} rolls {b}: a dud."
-        if code == _E["DESERTER_NONE"]:
+        case BombAgainEvent(seat):
+            return f"{_who(r, seat)} rolls 0 for the Bomb: roll again."
+        case BombBlowsEvent(seat, lost):
+            return f"1. Bomb: {_who(r, seat)} rolls 2: it blows up! {lost} ducats to the bank."
+        case BombDudEvent(seat, face):
+            return f"1. Bomb: {_who(r, seat)} rolls {face}: a dud."
+        case DeserterNoneEvent():
             return "2. Deserter: the Deserter card was not in play."
-        if code == _E["DESERTER_RECRUIT"]:
-            return (f"2. Deserter: {label(a)} holds the Deserter card "
+        case DeserterRecruitEvent(seat):
+            return (f"2. Deserter: {label(seat)} holds the Deserter card "
                     "(no payment after recruitment).")
-        if code == _E["DESERTER_PAYS"]:
-            return f"2. Deserter: {label(a)} holds the Deserter card, took {b} tricks, pays {c}."
-        if code == _E["KOKETTE_NONE"]:
+        case DeserterPaysEvent(seat, tricks, paid):
+            return (f"2. Deserter: {label(seat)} holds the Deserter card, took {tricks} tricks, "
+                    f"pays {paid}.")
+        case KoketteNoneEvent():
             return "3. Kokette: not held."
-        if code == _E["KOKETTE"]:
-            faces = _unpack(b, 4, b >> 8)
-            rolled = "+".join(str(f) for f in faces)
-            return f"3. Kokette: {label(a)} rolls {rolled} and spends {c} ducats on her."
-        if code == _E["MEDALS"]:
-            counts, paid = _unpack(a, 3, self.n), _unpack(b, 3, self.n)
+        case KoketteEvent(seat, faces, dice, paid):
+            rolled = "+".join(str(f) for f in faces[:dice])
+            return f"3. Kokette: {label(seat)} rolls {rolled} and spends {paid} ducats on her."
+        case MedalsEvent(medals, paid, bombed):
             parts = [
-                f"{label(s)} {m} medal{'s' if m > 1 else ''} ({_gain(paid[s], s == c - 1)})"
-                for s, m in enumerate(counts) if m
+                f"{label(s)} {m} medal{'s' if m > 1 else ''} ({_gain(paid[s], s == bombed)})"
+                for s, m in enumerate(medals[:r.n]) if m
             ]
             return "4. Medals: " + (", ".join(parts) if parts else "none held") + "."
-        if code == _E["SPY_NONE"]:
+        case SpyNoneEvent():
             return "5. Spy: not held."
-        if code == _E["SPY"]:
-            return f"5. Spy: {label(a)} rolls {b}: {_gain(c, c < 0)}."
-        if code == _E["BANK_EMPTY"]:
+        case SpyEvent(seat, face, paid):
+            return f"5. Spy: {label(seat)} rolls {face}: {_gain(paid, paid < 0)}."
+        case BankEmptyEvent():
             return "The bank is empty: the game ends."
-        if code == _E["RANK_SUMS"]:
-            sums = [v - 512 for v in _unpack(a, 10, 3) + _unpack(b, 10, 3)][: self.n]
+        case RankSumsEvent(sums, deserter):
             return "6. Ranks: card values " + ", ".join(
-                f"{label(s)} {v}" + (" (Deserter)" if s == c - 1 else "")
-                for s, v in enumerate(sums)
+                f"{label(s)} {v}" + (" (Deserter)" if s == deserter else "")
+                for s, v in enumerate(sums[:r.n])
             ) + "."
-        if code == _E["ROLLED_OFF"]:
+        case RolledOffEvent():
             return "Equal values are rolled off."
-        if code == _E["NO_DESERTER"]:
+        case NoDeserterEvent():
             return "No Deserter this time: one more officer rank is used."
-        if code == _E["LOWEST_DESERTER"]:
-            but = f" but for {label(b)} (blown up)" if b >= 0 else ""
-            return f"Nobody holds the Deserter card: {label(a)}, lowest{but}, becomes Deserter."
-        if code == _E["REENTERS"]:
-            return f"{label(a)} re-enters as the lowest officer, penniless."
-        if code == _E["FLAG"]:
-            return f"Flag: {label(a)} moves up one rank past {label(b)}."
-        if code == _E["NEW_RANKS"]:
-            order, ranks = _unpack(a, 3, c), _unpack(b, 3, c)
-            self.ranks = [-1] * self.n
-            for seat, rank in zip(order, ranks):
-                self.ranks[seat] = rank
-            self.order = order
+        case LowestDeserterEvent(deserter, passed_over):
+            but = f" but for {label(passed_over)} (blown up)" if passed_over >= 0 else ""
+            return (f"Nobody holds the Deserter card: {label(deserter)}, lowest{but}, "
+                    "becomes Deserter.")
+        case ReentersEvent(seat):
+            return f"{label(seat)} re-enters as the lowest officer, penniless."
+        case FlagEvent(seat, passed):
+            return f"Flag: {label(seat)} moves up one rank past {label(passed)}."
+        case NewRanksEvent(order, ranks, places):
             return "New ranks: " + ", ".join(
-                f"{K.RANK_NAMES[r]} {label(s)}" for s, r in zip(order, ranks)
+                f"{K.RANK_NAMES[rank]} {label(s)}" for s, rank in zip(order[:places], ranks)
             ) + "."
-        if code == _E["WAGES"]:
-            paid = _unpack(a, 4, len(self.order))
+        case WagesEvent(paid, bombed, bank):
             parts = [
-                f"{K.RANK_NAMES[self.ranks[s]]} {label(s)} {_gain(paid[i], s == b - 1)}"
-                for i, s in enumerate(self.order) if K.WAGES[self.ranks[s]]
+                f"{K.RANK_NAMES[r.ranks[s]]} {label(s)} {_gain(paid[i], s == bombed)}"
+                for i, s in enumerate(r.order) if K.WAGES[r.ranks[s]]
             ]
-            return "Wages: " + ", ".join(parts) + f". Bank: {c}."
-        if code == _E["ROUND_LIMIT"]:
-            return f"Round limit {a} reached: the game ends."
-        if code == _E["FINAL"]:
-            ducats = (_unpack(a, 10, 3) + _unpack(b, 10, 3))[: self.n]
-            best = max(ducats)
-            winners = [s for s in range(self.n) if ducats[s] == best]
-            return ("Final ducats: " + ", ".join(f"{label(s)} {d}" for s, d in enumerate(ducats))
+            return "Wages: " + ", ".join(parts) + f". Bank: {bank}."
+        case RoundLimitEvent(round_no):
+            return f"Round limit {round_no} reached: the game ends."
+        case FinalEvent(ducats):
+            held = ducats[:r.n]
+            best = max(held)
+            winners = [s for s in range(r.n) if held[s] == best]
+            return ("Final ducats: " + ", ".join(f"{label(s)} {d}" for s, d in enumerate(held))
                     + ". Winner" + ("s: " if len(winners) > 1 else ": ")
                     + ", ".join(label(s) for s in winners) + ".")
-        raise ValueError(f"unknown Soldateska event code {code}")
+    raise ValueError(f"unknown Soldateska event {event!r}")
 
 
-class _Text:
-    """The log in words as far as it has been read, kept on the state: the next read turns
-    only the new events into text (the log is long; observations are read at every step)."""
-
-    def __init__(self, state: SoldateskaState) -> None:
-        self.epoch = state.log_epoch()
-        self.reader = _Reader(state.n)
-        self.lines: list[tuple[int, str]] = []
-        self.current: list[str] = []
-        self.last: list[str] = []
-
-    def catch_up(self, state: SoldateskaState) -> None:
-        round_code = _E["ROUND"]
-        for code, a, b, c in state.events(len(self.lines)):
-            line = self.reader.text(code, a, b, c)
-            self.lines.append((a if code in PRIVATE else -1, line))
-            if code == round_code:
-                self.last, self.current = self.current, []
-            elif code in SETTLEMENT:
-                self.current.append(line)
+def _owner(event: AnyEvent) -> int | None:
+    """The one seat that may read a private event (None: a public one)."""
+    match event:
+        case BonusYouEvent(seat) | YouPassEvent(seat) | YouReceiveEvent(seat) | YouAsideEvent(seat):
+            return seat
+    return None
 
 
-def _text(state: SoldateskaState) -> _Text:
-    cache: _Text | None = state.__dict__.get("_log_text")
-    if cache is None or cache.epoch != state.log_epoch():  # else the log only grew since
-        cache = state.__dict__["_log_text"] = _Text(state)
-    cache.catch_up(state)
-    return cache
+def _tell(game: Game, r: Reading, event: Event) -> tuple[tuple[Line, ...], Reading]:
+    decoded = decode_event(event)
+    if isinstance(decoded, NewRanksEvent):  # the words name the new ranks: read them first
+        ranks = [-1] * r.n
+        order = decoded.order[:decoded.places]
+        for seat, rank in zip(order, decoded.ranks):
+            ranks[seat] = rank
+        r = r._replace(ranks=tuple(ranks), order=order)
+    said = text(r, decoded)
+    owner = _owner(decoded)
+    line = public(said) if owner is None else private(owner, said)
+    if isinstance(decoded, RoundEvent):
+        r = r._replace(current=(), last=r.current)
+    elif isinstance(decoded, SETTLEMENT):
+        r = r._replace(current=(*r.current, said))
+    return (line,), r
 
 
-def entries(state: SoldateskaState) -> tuple[list[tuple[int, str]], list[str], list[str]]:
+def _start(game: Game) -> Reading:
+    return Reading(game.num_players, (-1,) * game.num_players, (), (), ())
+
+
+#: The log service (``garrison.core.log``).
+LOG: EventLog[Reading] = EventLog("soldateska", _tell, _start)
+
+
+def entries(state: SoldateskaState) -> tuple[list[Line], list[str], list[str]]:
     """The whole log as ``(who may read it, text)`` (``-1``: everyone), the settlement of this
     round so far and that of the round before."""
-    text = _text(state)
-    return list(text.lines), list(text.current), list(text.last)
+    reading = LOG.context(state)
+    return LOG.lines(state), list(reading.current), list(reading.last)
 
 
 def read(state: SoldateskaState, seat: int | None) -> tuple[list[str], list[str]]:
     """What ``seat`` may read of the log (the public lines and its own private ones; ``None``:
     the public lines), and the settlement shown now: this round's, else the last round's."""
-    text = _text(state)
-    lines = [line for who, line in text.lines if who < 0 or who == seat]
-    return lines, list(text.current or text.last)
+    reading = LOG.context(state)
+    return LOG.read(state, seat), list(reading.current or reading.last)

@@ -5,8 +5,9 @@ over a typed state (see ``garrison.core.compiled``).
 Cards are bitmasks (bit ``c`` = card id ``c`` of ``deck.py``); the card tables (effective suits
 and ranks under each trump, points, the ranks and wages in play) are read once from ``deck.py``,
 which stays the one source of the cards. Readings where the rulebook is silent are
-marked **Reading** in docs/rules/soldateska.md. The rules record events (codes
-below) that ``log.py`` turns into text when someone reads the log.
+marked **Reading** in docs/rules/soldateska.md. The rules record typed events
+(``cdef enum Event`` below, fields by name) that ``log.py`` turns into text when someone reads
+the log.
 
 Chance: a deal is one card id (probability 1/stock); a die is its face 0..4 (1/5); the
 Kokette's two dice are ``garrison.core.dice``'s id of the pair.
@@ -71,68 +72,55 @@ ROLL_LIMIT = ROLL_LIMIT_C
 cdef enum:
     FOR_DEALER, FOR_DUEL, FOR_RANKS
 
-# events: (code, a, b, c); ``log.py`` has the words. Private events are seen by seat ``a`` only.
-cdef enum:
-    EV_START = 0            # players, cards in play, bank
-    EV_RECRUIT = 1
-    EV_ROLLS = 2            # seat, face
-    EV_TIED = 3             # seats (3 bits each), how many
-    EV_FIRST_DEALER = 4     # seat
-    EV_ROUND = 5            # round, dealer
-    EV_RECRUIT_TRUMP = 6
-    EV_BONUS = 7            # General
-    EV_BONUS_YOU = 8        # General, the 2 cards (8 bits each)   [private]
-    EV_DECLARES = 9         # General, suit
-    EV_PASSES = 10          # giver, taker
-    EV_YOU_PASS = 11        # giver, cards, taker                  [private]
-    EV_YOU_RECEIVE = 12     # taker, cards, giver                  [private]
-    EV_ASIDE = 13           # owner
-    EV_YOU_ASIDE = 14       # owner, cards                         [private]
-    EV_DUEL = 15            # fighters (3 bits each), how many
-    EV_TRICK = 16           # winner + 16 * cards, first 5 cards (6 bits each), 6th card
-    EV_SETTLE = 17          # round
-    EV_ASIDE_SHOWN = 18     # owner, cards
-    EV_BOMB_NONE = 19
-    EV_BOMB_AGAIN = 20      # seat
-    EV_BOMB_BLOWS = 21      # seat, ducats lost
-    EV_BOMB_DUD = 22        # seat, face
-    EV_DESERTER_NONE = 23
-    EV_DESERTER_RECRUIT = 24  # seat
-    EV_DESERTER_PAYS = 25   # seat, tricks, paid
-    EV_KOKETTE_NONE = 26
-    EV_KOKETTE = 27         # seat, faces (4 bits each) + 256 * dice, paid
-    EV_MEDALS = 28          # medals per seat (3 bits), paid per seat (3 bits), blown-up seat + 1
-    EV_SPY_NONE = 29
-    EV_SPY = 30             # seat, face, paid (-1: blown up, stays in the bank)
-    EV_BANK_EMPTY = 31
-    EV_RANK_SUMS = 32       # sums of seats 0-2, of seats 3-5 (10 bits each, +512), Deserter + 1
-    EV_ROLLED_OFF = 33
-    EV_NO_DESERTER = 34
-    EV_LOWEST_DESERTER = 35  # deserter, blown-up seat passed over (or -1)
-    EV_REENTERS = 36        # seat
-    EV_FLAG = 37            # Flag holder, the seat he passes
-    EV_NEW_RANKS = 38       # order (3 bits each), rank of each place (3 bits each), places
-    EV_WAGES = 39           # paid per place (4 bits each), blown-up seat + 1, bank
-    EV_ROUND_LIMIT = 40     # round
-    EV_FINAL = 41           # ducats of seats 0-2, of seats 3-5 (10 bits each)
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``, ``PRIVATE``): fields by name, word by
+# word. ``seat!`` marks a private event: only that seat reads it (``hide_from`` drops it from a
+# world made for another seat). A card pair is two card ids (255: no second card); a per-seat
+# or per-place array holds 0 past the players (a value with an offset: passed as -offset).
+cdef enum Event:
+    EV_START = 0            # {players; cards; bank} the game begins: players, cards in play, the bank
+    EV_RECRUIT = 1          # {} the recruitment round begins
+    EV_ROLLS = 2            # {seat; face} a roll-off roll
+    EV_TIED = 3             # {seats[6]:3; size} tied seats roll again
+    EV_FIRST_DEALER = 4     # {seat} the first dealer
+    EV_ROUND = 5            # {round; dealer} a round begins
+    EV_RECRUIT_TRUMP = 6    # {} the recruitment round's trumps
+    EV_BONUS = 7            # {seat} the General takes the bonus cards
+    EV_BONUS_YOU = 8        # {seat!; cards[2]:8} the bonus cards, to the General
+    EV_DECLARES = 9         # {seat; suit} the General declares trump
+    EV_PASSES = 10          # {giver; taker} a rank passes 2 cards down
+    EV_YOU_PASS = 11        # {giver!; cards[2]:8; taker} the cards passed, to the giver
+    EV_YOU_RECEIVE = 12     # {taker!; cards[2]:8; giver} the cards passed, to the taker
+    EV_ASIDE = 13           # {owner} the Deserter lays 2 cards aside
+    EV_YOU_ASIDE = 14       # {owner!; cards[2]:8} the cards laid aside, to the Deserter
+    EV_DUEL = 15            # {fighters[6]:3; size} a Duel for the trick: the seats that fight
+    EV_TRICK = 16           # {winner:4 size:4; cards[5]:6; sixth} a trick won: its first 5 cards, the 6th (-1: none)
+    EV_SETTLE = 17          # {round} the round's settlement begins
+    EV_ASIDE_SHOWN = 18     # {owner; cards[2]:8} the cards laid aside are shown
+    EV_BOMB_NONE = 19       # {} nobody holds the Bomb
+    EV_BOMB_AGAIN = 20      # {seat} the Bomb's holder rolled 0: again
+    EV_BOMB_BLOWS = 21      # {seat; lost} the Bomb blows up: the ducats lost
+    EV_BOMB_DUD = 22        # {seat; face} the Bomb is a dud
+    EV_DESERTER_NONE = 23   # {} the Deserter card is not in play
+    EV_DESERTER_RECRUIT = 24  # {seat} the Deserter card's holder after recruitment
+    EV_DESERTER_PAYS = 25   # {seat; tricks; paid} the Deserter card's holder pays for his tricks
+    EV_KOKETTE_NONE = 26    # {} nobody holds Kokette
+    EV_KOKETTE = 27         # {seat; faces[2]:4 dice:4; paid} Kokette's holder rolls and pays
+    EV_MEDALS = 28          # {medals[6]:3; paid[6]:3; bombed+1} medals per seat and the pay (-1: nobody blown up)
+    EV_SPY_NONE = 29        # {} nobody holds the Spy
+    EV_SPY = 30             # {seat; face; paid} the Spy's holder rolls (paid -1: blown up, it stays in the bank)
+    EV_BANK_EMPTY = 31      # {} the bank is empty
+    EV_RANK_SUMS = 32       # {sums[6]:10+512; deserter+1} the card values per seat, the new Deserter (-1: none)
+    EV_ROLLED_OFF = 33      # {} equal values are rolled off
+    EV_NO_DESERTER = 34     # {} no Deserter: one more officer
+    EV_LOWEST_DESERTER = 35  # {deserter; passed_over} the lowest becomes Deserter (passed over: a blown-up seat, or -1)
+    EV_REENTERS = 36        # {seat} a blown-up seat re-enters
+    EV_FLAG = 37            # {seat; passed} the Flag's holder moves up past a seat
+    EV_NEW_RANKS = 38       # {order[6]:3; ranks[6]:3; places} the new order and the rank of each place
+    EV_WAGES = 39           # {paid[6]:4; bombed+1; bank} wages per place (-1: nobody blown up), the bank after
+    EV_ROUND_LIMIT = 40     # {round} the round limit is reached
+    EV_FINAL = 41           # {ducats[6]:10} the final ducats per seat
 
-EVENTS = {
-    name: code for code, name in enumerate((
-        "START", "RECRUIT", "ROLLS", "TIED", "FIRST_DEALER", "ROUND", "RECRUIT_TRUMP", "BONUS",
-        "BONUS_YOU", "DECLARES", "PASSES", "YOU_PASS", "YOU_RECEIVE", "ASIDE", "YOU_ASIDE",
-        "DUEL", "TRICK", "SETTLE", "ASIDE_SHOWN", "BOMB_NONE", "BOMB_AGAIN", "BOMB_BLOWS",
-        "BOMB_DUD", "DESERTER_NONE", "DESERTER_RECRUIT", "DESERTER_PAYS", "KOKETTE_NONE",
-        "KOKETTE", "MEDALS", "SPY_NONE", "SPY", "BANK_EMPTY", "RANK_SUMS", "ROLLED_OFF",
-        "NO_DESERTER", "LOWEST_DESERTER", "REENTERS", "FLAG", "NEW_RANKS", "WAGES",
-        "ROUND_LIMIT", "FINAL",
-    ))
-}
-#: Events seen only by the seat in their first field.
-PRIVATE = frozenset((EV_BONUS_YOU, EV_YOU_PASS, EV_YOU_RECEIVE, EV_YOU_ASIDE))
-
-cdef inline bint is_private(int code) noexcept:
-    return code == EV_BONUS_YOU or code == EV_YOU_PASS or code == EV_YOU_RECEIVE \
-        or code == EV_YOU_ASIDE
 
 
 cdef Cards DUELS = (1ULL << 60) | (1ULL << 61)
@@ -235,11 +223,12 @@ cdef struct Sold:
     int rerolls                # {hidden} rolls of tied blocks in this roll-off, or 0s of this Bomb roll
 
 
-cdef inline int pack2(Cards m) noexcept:
-    """Two cards of ``m`` as one int (lowest id in the low byte)."""
-    cdef int lo = ctz64(m)
+cdef inline int* two_cards(Cards m, int* out) noexcept:
+    """Two cards of ``m`` (lowest id first; 255: no second card) into ``out``, returned."""
+    out[0] = ctz64(m)
     m &= m - 1
-    return lo | (ctz64(m) << 8) if m else lo | (255 << 8)
+    out[1] = ctz64(m) if m else 255
+    return out
 
 
 cdef class SoldateskaCore(CompiledState):
@@ -314,8 +303,8 @@ cdef class SoldateskaCore(CompiledState):
         self.s.trump = NOSUIT
         self.s.declared = 1
         self.s.roller = self.s.bombed = self.s.new_deserter = -1
-        self.emit(EV_START, self.n, popcount64(self.in_play_mask), bank)
-        self.emit(EV_RECRUIT, 0, 0, 0)
+        emit_start(self, players=self.n, cards=popcount64(self.in_play_mask), bank=bank)
+        emit_recruit(self)
         self.s.ro_len[0] = self.n
         self.start_rolloff(FOR_DEALER, 1, 1)
 
@@ -343,12 +332,13 @@ cdef class SoldateskaCore(CompiledState):
         """One die of a roll-off; once the tied block has rolled, it splits by face, highest
         first."""
         cdef Sold* g = &self.s
-        cdef int b = 0, start = 0, k, face, s, m, i, packed
+        cdef int b = 0, start = 0, k, face, s, m, i
+        cdef int tied[MAX_PLAYERS]
         cdef int seats[MAX_PLAYERS]
         cdef int lens[MAX_PLAYERS]
         cdef int new_len[MAX_PLAYERS]
         cdef int ngroups = 0, nseats = 0
-        self.emit(EV_ROLLS, self.rolloff_roller(), value, 0)
+        emit_rolls(self, seat=self.rolloff_roller(), face=value)
         while g.ro_len[b] <= 1:
             start += g.ro_len[b]
             b += 1
@@ -376,10 +366,9 @@ cdef class SoldateskaCore(CompiledState):
         s = 0
         for i in range(1 if g.ro_top else ngroups):
             if lens[i] > 1:
-                packed = 0
-                for k in range(lens[i]):
-                    packed |= seats[s + k] << (3 * k)
-                self.emit(EV_TIED, packed, lens[i], 0)
+                for k in range(MAX_PLAYERS):
+                    tied[k] = seats[s + k] if k < lens[i] else 0
+                emit_tied(self, seats=tied, size=lens[i])
             s += lens[i]
         if g.ro_top:
             g.ro_nblocks = 1
@@ -431,7 +420,7 @@ cdef class SoldateskaCore(CompiledState):
     cdef void first_dealer(self, int seat) noexcept:
         """The highest roller shuffles, deals and plays the first card."""
         self.s.dealer = seat
-        self.emit(EV_FIRST_DEALER, seat, 0, 0)
+        emit_first_dealer(self, seat=seat)
         self.begin_round()
 
     cdef void begin_round(self) noexcept:
@@ -451,7 +440,7 @@ cdef class SoldateskaCore(CompiledState):
         g.deal_total = HAND * self.n + (BONUS_CARDS if g.round > 1 else 0)
         g.bombed = g.new_deserter = -1
         g.phase = P_DEAL
-        self.emit(EV_ROUND, g.round, g.dealer, 0)
+        emit_round(self, round=g.round, dealer=g.dealer)
 
     cdef inline int deal_target(self) noexcept:
         """Who gets the next card: round-robin from the dealer's left; then the General."""
@@ -463,6 +452,7 @@ cdef class SoldateskaCore(CompiledState):
         """One card off the shuffled stock (one chance action per card)."""
         cdef Sold* g = &self.s
         cdef int seat = self.deal_target()
+        cdef int pair[2]
         cdef Cards bit = 1ULL << card
         g.stock &= ~bit
         g.hands[seat] |= bit
@@ -472,11 +462,11 @@ cdef class SoldateskaCore(CompiledState):
         if g.deal_i < g.deal_total:
             return
         if g.round == 1:
-            self.emit(EV_RECRUIT_TRUMP, 0, 0, 0)
+            emit_recruit_trump(self)
             self.start_play(g.dealer)
             return
-        self.emit(EV_BONUS, g.order[0], 0, 0)
-        self.emit(EV_BONUS_YOU, g.order[0], pack2(g.bonus), 0)
+        emit_bonus(self, seat=g.order[0])
+        emit_bonus_you(self, seat=g.order[0], cards=two_cards(g.bonus, pair))
         g.phase = P_DECLARE
 
     # -- "The 2nd Round and On" --------------------------------------------------------------------
@@ -484,22 +474,23 @@ cdef class SoldateskaCore(CompiledState):
         """The General declares officers only, or one weapon suit as additional trump (ranked
         under the Flag and above the Spy)."""
         self.s.trump, self.s.declared = suit, 1
-        self.emit(EV_DECLARES, self.s.order[0], suit, 0)
+        emit_declares(self, seat=self.s.order[0], suit=suit)
         self.s.phase = P_PASS
 
     cdef void pass_card(self, int card) noexcept:
         """Each rank passes 2 cards (one action each) to the next rank down, from the General."""
         cdef Sold* g = &self.s
         cdef int giver = g.order[g.pass_pos], taker = g.order[g.pass_pos + 1]
+        cdef int pair[2]
         cdef Cards bit = 1ULL << card
         g.hands[giver] &= ~bit
         g.hands[taker] |= bit
         g.passed[giver] |= bit
         if popcount64(g.passed[giver]) < 2:
             return
-        self.emit(EV_PASSES, giver, taker, 0)
-        self.emit(EV_YOU_PASS, giver, pack2(g.passed[giver]), taker)
-        self.emit(EV_YOU_RECEIVE, taker, pack2(g.passed[giver]), giver)
+        emit_passes(self, giver=giver, taker=taker)
+        emit_you_pass(self, giver=giver, cards=two_cards(g.passed[giver], pair), taker=taker)
+        emit_you_receive(self, taker=taker, cards=pair, giver=giver)
         g.pass_pos += 1
         if g.pass_pos == g.n_order - 1:
             g.phase = P_ASIDE
@@ -509,13 +500,14 @@ cdef class SoldateskaCore(CompiledState):
         """The Deserter (the lowest rank) lays 2 cards aside face down; they count as his."""
         cdef Sold* g = &self.s
         cdef int owner = g.aside_owner
+        cdef int pair[2]
         cdef Cards bit = 1ULL << card
         g.hands[owner] &= ~bit
         g.aside |= bit
         if popcount64(g.aside) < 2:
             return
-        self.emit(EV_ASIDE, owner, 0, 0)
-        self.emit(EV_YOU_ASIDE, owner, pack2(g.aside), 0)
+        emit_aside(self, owner=owner)
+        emit_you_aside(self, owner=owner, cards=two_cards(g.aside, pair))
         self.start_play(owner)
 
     # -- "Game Idea", "Duels" ----------------------------------------------------------------------
@@ -547,7 +539,8 @@ cdef class SoldateskaCore(CompiledState):
         cdef int n = self.n, t = g.trump + 1
         cdef int seat = (g.trick_leader + g.trick_len) % n
         cdef Cards bit = 1ULL << card
-        cdef int i, c, st, best, best_index, duels, winner, packed
+        cdef int i, c, st, best, best_index, duels, winner
+        cdef int fighters[MAX_PLAYERS]
         if g.led == NOT_LED:
             if not (bit & DUELS):
                 g.led = SUIT_UNDER[t][card]
@@ -578,32 +571,33 @@ cdef class SoldateskaCore(CompiledState):
             return
         g.ro_seats[0] = winner
         g.ro_len[0] = 1
-        packed = winner
         for i in range(n):
             if (DUELS >> g.trick[i]) & 1:
-                packed |= ((g.trick_leader + i) % n) << (3 * g.ro_len[0])
                 g.ro_seats[g.ro_len[0]] = (g.trick_leader + i) % n
                 g.ro_len[0] += 1
-        self.emit(EV_DUEL, packed, g.ro_len[0], 0)
+        for i in range(MAX_PLAYERS):
+            fighters[i] = g.ro_seats[i] if i < g.ro_len[0] else 0
+        emit_duel(self, fighters=fighters, size=g.ro_len[0])
         self.start_rolloff(FOR_DUEL, 1, 1)
 
     cdef void take_trick(self, int winner) noexcept:
         """The winner keeps the trick's cards and leads the next trick; after the 10th trick
         the round is settled."""
         cdef Sold* g = &self.s
-        cdef int i, k = g.tricks_done, first5 = 0
+        cdef int i, k = g.tricks_done
+        cdef int first5[5]
         cdef Cards pile = 0
         for i in range(g.trick_len):
             pile |= 1ULL << g.trick[i]
             g.done_cards[k][i] = g.trick[i]
-            if i < 5:
-                first5 |= g.trick[i] << (6 * i)
+        for i in range(5):
+            first5[i] = g.trick[i] if i < g.trick_len else 0
         g.done_leader[k], g.done_winner[k] = g.trick_leader, winner
         g.won[winner] |= pile
         g.ntricks[winner] += 1
         g.tricks_done += 1
-        self.emit(EV_TRICK, winner + 16 * g.trick_len, first5,
-                  g.trick[5] if g.trick_len > 5 else -1)
+        emit_trick(self, winner=winner, size=g.trick_len, cards=first5,
+                   sixth=g.trick[5] if g.trick_len > 5 else -1)
         g.phase = P_PLAY
         g.trick_len, g.trick_leader, g.led = 0, winner, NOT_LED
         if g.tricks_done == HAND:
@@ -643,16 +637,17 @@ cdef class SoldateskaCore(CompiledState):
         """End of the Round. The Deserter's laid-aside cards are shown, then the six steps in
         order; a step with a die waits for its roll."""
         cdef int bomb
-        self.emit(EV_SETTLE, self.s.round, 0, 0)
+        cdef int pair[2]
+        emit_settle(self, round=self.s.round)
         if self.s.aside_owner >= 0:
             self.s.aside_public = 1
-            self.emit(EV_ASIDE_SHOWN, self.s.aside_owner, pack2(self.s.aside), 0)
+            emit_aside_shown(self, owner=self.s.aside_owner, cards=two_cards(self.s.aside, pair))
         bomb = self.holder(BOMB)
         if bomb >= 0:
             self.s.roller, self.s.phase = bomb, P_BOMB_ROLL
             self.s.rerolls = 0
             return
-        self.emit(EV_BOMB_NONE, 0, 0, 0)
+        emit_bomb_none(self)
         self.step_deserter()
 
     cdef void bomb_roll(self, int value) noexcept:
@@ -662,13 +657,13 @@ cdef class SoldateskaCore(CompiledState):
         if value == 0:
             self.s.rerolls += 1
             if self.s.rerolls < ROLL_LIMIT_C:
-                self.emit(EV_BOMB_AGAIN, seat, 0, 0)
+                emit_bomb_again(self, seat=seat)
                 return
         if value == 2:
-            self.emit(EV_BOMB_BLOWS, seat, self.pay_bank(seat, self.s.ducats[seat]), 0)
+            emit_bomb_blows(self, seat=seat, lost=self.pay_bank(seat, self.s.ducats[seat]))
             self.s.bombed = seat
         else:
-            self.emit(EV_BOMB_DUD, seat, value, 0)
+            emit_bomb_dud(self, seat=seat, face=value)
         self.step_deserter()
 
     cdef void step_deserter(self) noexcept:
@@ -677,55 +672,61 @@ cdef class SoldateskaCore(CompiledState):
         cdef int seat = self.holder(DESERTER)
         self.s.new_deserter = seat
         if seat < 0:
-            self.emit(EV_DESERTER_NONE, 0, 0, 0)
+            emit_deserter_none(self)
         elif self.s.round == 1:
-            self.emit(EV_DESERTER_RECRUIT, seat, 0, 0)
+            emit_deserter_recruit(self, seat=seat)
         else:
-            self.emit(EV_DESERTER_PAYS, seat, self.s.ntricks[seat],
+            emit_deserter_pays(self, seat=seat, tricks=self.s.ntricks[seat], paid=
                       self.pay_bank(seat, self.s.ntricks[seat]))
         seat = self.holder(KOKETTE)
         if seat >= 0:
             self.s.roller, self.s.phase = seat, P_KOKETTE_ROLL
             return
-        self.emit(EV_KOKETTE_NONE, 0, 0, 0)
+        emit_kokette_none(self)
         self.step_medals()
 
     cdef void kokette_roll(self, int outcome) noexcept:
         """3. Kokette: the holder rolls (one die, or both in the variant) and pays that much."""
-        cdef int seat = self.s.roller, cost, faces
+        cdef int seat = self.s.roller, cost
+        cdef int faces[2]
         if self.kokette_dice == 2:
             cost = TWO_DICE_FACE[outcome][0] + TWO_DICE_FACE[outcome][1]
-            faces = TWO_DICE_FACE[outcome][0] | (TWO_DICE_FACE[outcome][1] << 4) | (2 << 8)
+            faces[0], faces[1] = TWO_DICE_FACE[outcome][0], TWO_DICE_FACE[outcome][1]
         else:
             cost = outcome
-            faces = outcome | (1 << 8)
-        self.emit(EV_KOKETTE, seat, faces, self.pay_bank(seat, cost))
+            faces[0], faces[1] = outcome, 0
+        emit_kokette(self, seat=seat, faces=faces, dice=self.kokette_dice,
+                     paid=self.pay_bank(seat, cost))
         self.step_medals()
 
     cdef void step_medals(self) noexcept:
         """4. Medals: the bank pays 1 ducat for every medal ('10' of a weapon suit) held. Then
         5. Spy, if anyone holds it."""
-        cdef int s, medals, counts = 0, paid = 0
+        cdef int s, medals
+        cdef int counts[MAX_PLAYERS]
+        cdef int paid[MAX_PLAYERS]
+        for s in range(MAX_PLAYERS):
+            counts[s] = paid[s] = 0
         for s in range(self.n):
             medals = popcount64(self.holds(s) & MEDALS)
             if medals:
-                counts |= medals << (3 * s)
-                paid |= self.bank_pays(s, medals) << (3 * s)
-        self.emit(EV_MEDALS, counts, paid, self.s.bombed + 1)
+                counts[s] = medals
+                paid[s] = self.bank_pays(s, medals)
+        emit_medals(self, medals=counts, paid=paid, bombed=self.s.bombed)
         if self.bank_empty():
             return
         s = self.holder(SPY)
         if s >= 0:
             self.s.roller, self.s.phase = s, P_SPY_ROLL
             return
-        self.emit(EV_SPY_NONE, 0, 0, 0)
+        emit_spy_none(self)
         self.step_ranks()
 
     cdef void spy_roll(self, int value) noexcept:
         """5. Spy: the holder rolls and receives that many ducats from the bank."""
         cdef int seat = self.s.roller
         cdef int paid = self.bank_pays(seat, value)
-        self.emit(EV_SPY, seat, value, -1 if seat == self.s.bombed else paid)
+        emit_spy(self, seat=seat, face=value, paid=-1 if seat == self.s.bombed else paid)
         if self.bank_empty():
             return
         self.step_ranks()
@@ -734,7 +735,7 @@ cdef class SoldateskaCore(CompiledState):
         """End of the Game: when the bank is empty, the game ends after the current step."""
         if self.s.bank > 0:
             return False
-        self.emit(EV_BANK_EMPTY, 0, 0, 0)
+        emit_bank_empty(self)
         self.game_over()
         return True
 
@@ -744,17 +745,18 @@ cdef class SoldateskaCore(CompiledState):
         cdef Sold* g = &self.s
         cdef int sums[MAX_PLAYERS]
         cdef int s, k, j, nc = 0, nblocks = 0, tied = 0
-        cdef int packed[2]
+        cdef int shown[MAX_PLAYERS]
         cdef Cards held
-        packed[0] = packed[1] = 0
+        for s in range(MAX_PLAYERS):
+            shown[s] = -512  # no seat: packs to no bits
         for s in range(self.n):
             sums[s] = 0
             held = self.holds(s)
             while held:
                 sums[s] += POINTS[ctz64(held)]
                 held &= held - 1
-            packed[s // 3] |= (sums[s] + 512) << (10 * (s % 3))
-        self.emit(EV_RANK_SUMS, packed[0], packed[1], g.new_deserter + 1)
+            shown[s] = sums[s]
+        emit_rank_sums(self, sums=shown, deserter=g.new_deserter)
         for s in range(self.n):  # insertion sort, stable: equal values keep seat order
             if s == g.new_deserter:
                 continue
@@ -772,7 +774,7 @@ cdef class SoldateskaCore(CompiledState):
                 g.ro_len[nblocks] = 1
                 nblocks += 1
         if tied:
-            self.emit(EV_ROLLED_OFF, 0, 0, 0)
+            emit_rolled_off(self)
         self.start_rolloff(FOR_RANKS, nblocks, 0)
 
     cdef void finish_ranks(self, int* placed, int nplaced) noexcept:
@@ -784,13 +786,16 @@ cdef class SoldateskaCore(CompiledState):
         cdef int nofficers = nplaced, deserter = g.new_deserter
         cdef int* wages = self.wage_at
         cdef int* ranks = self.rank_at
-        cdef int i, flag, flag_at, bombed_at, order_packed = 0, ranks_packed = 0, paid = 0
+        cdef int i, flag, flag_at, bombed_at
+        cdef int order[MAX_PLAYERS]
+        cdef int placed_ranks[MAX_PLAYERS]
+        cdef int paid[MAX_PLAYERS]
         for i in range(nplaced):
             officers[i] = placed[i]
         if deserter < 0:
             if self.no_deserter_ranks:
                 wages, ranks = self.wage_at_full, self.rank_at_full  # one more officer instead
-                self.emit(EV_NO_DESERTER, 0, 0, 0)
+                emit_no_deserter(self)
             else:
                 # The lowest sum becomes Deserter (spec, the seed is silent); a blown-up player
                 # is not a candidate, the seed makes him "a new penniless Lieutenant" (Bomb).
@@ -798,8 +803,8 @@ cdef class SoldateskaCore(CompiledState):
                 i = nofficers - 1 if placed[nofficers] == g.bombed else nofficers
                 deserter = placed[i]
                 officers[i] = placed[nofficers]
-                self.emit(EV_LOWEST_DESERTER, deserter,
-                          g.bombed if placed[nofficers] == g.bombed else -1, 0)
+                emit_lowest_deserter(self, deserter=deserter, passed_over=g.bombed
+                                     if placed[nofficers] == g.bombed else -1)
         # Bomb: the blown-up player re-enters as the lowest officer; the ranks are now what the
         # others "would otherwise attain", so the Flag is given after it (End of the Round, 6).
         bombed_at = -1
@@ -810,7 +815,7 @@ cdef class SoldateskaCore(CompiledState):
             for i in range(bombed_at, nofficers - 1):
                 officers[i] = officers[i + 1]
             officers[nofficers - 1] = g.bombed
-            self.emit(EV_REENTERS, g.bombed, 0, 0)
+            emit_reenters(self, seat=g.bombed)
         flag = self.holder(FLAG)
         flag_at = -1
         for i in range(nofficers):
@@ -819,7 +824,7 @@ cdef class SoldateskaCore(CompiledState):
         if flag_at > 0:
             officers[flag_at] = officers[flag_at - 1]
             officers[flag_at - 1] = flag
-            self.emit(EV_FLAG, flag, officers[flag_at], 0)
+            emit_flag(self, seat=flag, passed=officers[flag_at])
         for i in range(nofficers):
             g.order[i] = officers[i]
         g.n_order = nofficers
@@ -830,19 +835,21 @@ cdef class SoldateskaCore(CompiledState):
             g.ranks[i] = -1
         for i in range(g.n_order):
             g.ranks[g.order[i]] = ranks[i]
-            order_packed |= g.order[i] << (3 * i)
-            ranks_packed |= ranks[i] << (3 * i)
-        self.emit(EV_NEW_RANKS, order_packed, ranks_packed, g.n_order)
+        for i in range(MAX_PLAYERS):
+            order[i] = g.order[i] if i < g.n_order else 0
+            placed_ranks[i] = ranks[i] if i < g.n_order else 0
+            paid[i] = 0
+        emit_new_ranks(self, order=order, ranks=placed_ranks, places=g.n_order)
         for i in range(g.n_order):
             if wages[i]:
-                paid |= self.bank_pays(g.order[i], wages[i]) << (4 * i)
-        self.emit(EV_WAGES, paid, g.bombed + 1, g.bank)
+                paid[i] = self.bank_pays(g.order[i], wages[i])
+        emit_wages(self, paid=paid, bombed=g.bombed, bank=g.bank)
         for i in range(self.n):
             g.settled[i] = g.ducats[i]
         if self.bank_empty():
             return
         if g.round >= self.max_rounds:
-            self.emit(EV_ROUND_LIMIT, g.round, 0, 0)
+            emit_round_limit(self, round=g.round)
             self.game_over()
             return
         g.round += 1
@@ -853,13 +860,12 @@ cdef class SoldateskaCore(CompiledState):
     cdef void game_over(self) noexcept:
         """Most ducats wins; equal ducats share the win."""
         cdef int s
-        cdef int packed[2]
-        packed[0] = packed[1] = 0
-        for s in range(self.n):
-            packed[s // 3] |= self.s.ducats[s] << (10 * (s % 3))
+        cdef int ducats[MAX_PLAYERS]
+        for s in range(MAX_PLAYERS):
+            ducats[s] = self.s.ducats[s] if s < self.n else 0
         self.s.over = 1
         self.s.phase = P_OVER
-        self.emit(EV_FINAL, packed[0], packed[1], 0)
+        emit_final(self, ducats=ducats)
 
     cdef object _returns(self):
         """``returns="ducats"``: the ducats each player held after the last settlement (final
@@ -1064,23 +1070,14 @@ cdef class SoldateskaCore(CompiledState):
     def _set_world(self, hands, passed, aside, stock, bonus, int seat):
         """Put a resampled deal in place (a world for ``seat``'s search) and keep only the
         events ``seat`` may read: the others' private events would tell the true deal."""
-        cdef int s, i, k = 0
+        cdef int s
         for s in range(self.n):
             self.s.hands[s] = <Cards>hands[s]
             self.s.passed[s] = <Cards>passed[s]
         self.s.aside = <Cards>aside
         self.s.stock = <Cards>stock
         self.s.bonus = <Cards>bonus
-        for i in range(self._nevents):
-            if is_private(self._events[4 * i]) and self._events[4 * i + 1] != seat:
-                continue
-            if k != i:
-                self._events[4 * k] = self._events[4 * i]
-                self._events[4 * k + 1] = self._events[4 * i + 1]
-                self._events[4 * k + 2] = self._events[4 * i + 2]
-                self._events[4 * k + 3] = self._events[4 * i + 3]
-            k += 1
-        self._nevents = k
+        hide_from(self, seat)
         self._epoch += 1
         self._nlegal = -1
 

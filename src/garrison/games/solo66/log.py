@@ -1,10 +1,13 @@
 """The finished deals of a Solo 66 match, read back from the rules' ``RESULT`` events
-(``rules.pyx``) and put into words for the log."""
+(``cdef enum Event`` in ``rules.pyx``, decoded by name) and put into words for the log through
+the log service (``garrison.core.log``). The rules record no event for the deal in progress
+(the bids, the tricks): ``observe`` words it from the struct."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
 from .deck import DECK, SUITS
@@ -12,11 +15,17 @@ from .rules import (
     NUM_PLAYERS,
     RESULT_KINDS,
     WINNING_POINTS,
+    ResultEvent,
+    decode_event,
+    decode_events,
     last_trick_payoff,
     soloist_score,
 )
 
 if TYPE_CHECKING:
+    from garrison.core.game import Game
+
+    from .params import Solo66Params
     from .state import Solo66State
 
 #: ``(deal number, dealer, kind, soloist, trump, card points, last trick's winner, discards,
@@ -24,25 +33,26 @@ if TYPE_CHECKING:
 Result = tuple[int, int, str, int, int, int, int, int, tuple[float, ...]]
 
 
+def result(scoring: str, event: ResultEvent) -> Result:
+    """One finished deal, from its ``RESULT`` event (``scoring``: the table's option)."""
+    kind = RESULT_KINDS[event.kind]
+    if kind == "solo":
+        score = soloist_score(event.points, event.soloist_tricks, scoring)
+        deltas = tuple(score if p == event.soloist else -score / 4 for p in range(NUM_PLAYERS))
+    elif kind == "last_trick":
+        gain, loss = last_trick_payoff(scoring)
+        deltas = tuple(gain if p == event.last_winner else loss for p in range(NUM_PLAYERS))
+    else:
+        deltas = (0.0,) * NUM_PLAYERS
+    return (event.deal_no, event.dealer, kind, event.soloist, event.trump, event.points,
+            event.last_winner, event.discards, deltas)
+
+
 def results(state: Solo66State) -> tuple[Result, ...]:
     """Every finished (or thrown-in) deal of the match so far, oldest first."""
     scoring = state.game.params.scoring
-    out = []
-    for _code, a, points, discards in state.events():
-        deal_no, dealer, kind = a & 255, (a >> 8) & 15, RESULT_KINDS[(a >> 12) & 15]
-        soloist, trump = ((a >> 16) & 15) - 1, ((a >> 20) & 15) - 1
-        last_winner, soloist_tricks = ((a >> 24) & 15) - 1, (a >> 28) & 15
-        if kind == "solo":
-            score = soloist_score(points, soloist_tricks, scoring)
-            deltas = tuple(score if p == soloist else -score / 4 for p in range(NUM_PLAYERS))
-        elif kind == "last_trick":
-            gain, loss = last_trick_payoff(scoring)
-            deltas = tuple(gain if p == last_winner else loss for p in range(NUM_PLAYERS))
-        else:
-            deltas = (0.0,) * NUM_PLAYERS
-        out.append((deal_no, dealer, kind, soloist, trump, points, last_winner,
-                    discards & 0xFFFFFFFF, deltas))
-    return tuple(out)
+    return tuple(result(scoring, e) for e in decode_events(state.events())
+                 if isinstance(e, ResultEvent))
 
 
 def describe_result(result: Result) -> str:
@@ -61,3 +71,12 @@ def describe_result(result: Result) -> str:
         f"(discards {shown}); {seat_label(soloist)} {deltas[soloist]:+g}, each defender "
         f"{deltas[(soloist + 1) % NUM_PLAYERS]:+g}."
     )
+
+
+def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
+    scoring = cast("Solo66Params", game.params).scoring
+    return (public(describe_result(result(scoring, decode_event(event)))),), None
+
+
+#: The log service (``garrison.core.log``): a public line per finished deal.
+LOG: EventLog[None] = EventLog("solo66", _tell, lambda game: None)

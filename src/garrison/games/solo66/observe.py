@@ -125,7 +125,7 @@ def observe(s: Solo66State, seat: int | None, with_log: bool = True) -> dict[str
 
 def _log(s: Solo66State, seat: int | None) -> list[str]:
     """Finished deals in one line each, then the current deal event by event (seat-filtered)."""
-    lines = [log.describe_result(r) for r in s.results]
+    lines = log.LOG.read(s, seat)
     if s.phase == OVER:
         lines.append("The match is over. Scores: " + ", ".join(
             f"{seat_label(p)} {v:+g}" for p, v in enumerate(s.scores)))

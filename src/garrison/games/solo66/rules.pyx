@@ -68,10 +68,11 @@ RESULT_KINDS = ("solo", "last_trick", "redeal")
 cdef enum:
     K_SOLO, K_LAST_TRICK, K_REDEAL
 
-#: events: RESULT = (deal number + 256 * dealer + 4096 * kind + 65536 * (soloist + 1)
-#: + 2**20 * (trump + 1) + 2**24 * (last trick's winner + 1) + 2**28 * soloist's tricks,
-#: soloist's card points, the discards as a 32-bit mask)
-EVENTS = {"RESULT": 0}
+# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word. A seat
+# that is none (no soloist, no trump, no last trick) is -1, stored as 0 (``+1``).
+cdef enum Event:
+    EV_RESULT = 0  # {deal_no:8 dealer:4 kind:4 soloist:4+1 trump:4+1 last_winner:4+1 soloist_tricks:4; points; discards:32} a deal finished: how (RESULT_KINDS), the soloist's card points, the discards (a card set)
 
 cdef int FACE_POINT[8]
 for _f in range(8):
@@ -396,10 +397,9 @@ cdef class Solo66Core(CompiledState):
 
     cdef void record(self, int kind, int points, int last_winner, int soloist_tricks) noexcept:
         """The deal's RESULT event (``log.py`` words it; the scores follow from it)."""
-        self.emit(0, self.s.deal_no + 256 * self.s.dealer + 4096 * kind
-                  + 65536 * (self.s.soloist + 1) + (1 << 20) * (self.s.trump + 1)
-                  + (1 << 24) * (last_winner + 1) + (1 << 28) * soloist_tricks,
-                  points, <int>self.s.discards)
+        emit_result(self, deal_no=self.s.deal_no, dealer=self.s.dealer, kind=kind,
+                    soloist=self.s.soloist, trump=self.s.trump, last_winner=last_winner,
+                    soloist_tricks=soloist_tricks, points=points, discards=<int>self.s.discards)
 
     # -- the kernel's hooks ------------------------------------------------------------------------
     cdef int _current(self) noexcept:

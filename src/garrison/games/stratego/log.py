@@ -1,8 +1,13 @@
-"""The log as text: the rules record typed events (``cdef enum Event`` in ``rules.pyx``); this turns them into today's
-sentences only when someone reads the log (an observation), never on the hot path. Every event
-is public: moves without ranks, fights with both ranks (a fight shows them to both sides)."""
+"""The log as text: the rules record typed events (``cdef enum Event`` in ``rules.pyx``); this
+turns them into sentences only when someone reads the log (an observation), never on the hot
+path, through the log service (``garrison.core.log``). Every event is public: moves without
+ranks, fights with both ranks (a fight shows them to both sides)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from garrison.core.log import Event, EventLog, Line, public
 
 from .board import square_name
 from .pieces import name
@@ -14,8 +19,13 @@ from .rules import (
     EndEvent,
     MoveEvent,
     SetupEvent,
-    decode_events,
+    decode_event,
 )
+
+if TYPE_CHECKING:
+    from garrison.core.game import Game
+
+    from .state import StrategoState
 
 SIDES = ("Red", "Blue")
 OUTCOME_TEXT = ("the attacker wins", "the defender holds", "both are lost", "the flag is taken")
@@ -39,6 +49,14 @@ def text(event: AnyEvent) -> str:
     raise ValueError(f"unknown Stratego event {event!r}")
 
 
-def entries(events: list[tuple[int, int, int, int]]) -> list[str]:
-    """The events in words, oldest first."""
-    return [text(event) for event in decode_events(events)]
+def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line], None]:
+    return (public(text(decode_event(event))),), None
+
+
+#: The log service (``garrison.core.log``): every line public, no context.
+LOG: EventLog[None] = EventLog("stratego", _tell, lambda game: None)
+
+
+def entries(state: StrategoState, last: int | None = None) -> list[str]:
+    """The log in words, oldest first (only the ``last`` lines if given)."""
+    return LOG.read(state, None, last)
