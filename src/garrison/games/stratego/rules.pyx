@@ -56,6 +56,11 @@ cdef enum:
     R_BOMB = 11
     NUM_RANKS = 12
 
+# what one square of a ray offers a moving piece (``ray_step``)
+cdef enum:
+    RAY_MOVE = 1               # the piece may end its move there
+    RAY_END = 2                # the ray stops there
+
 # battle outcomes
 cdef enum:
     C_ATTACKER_WINS = 0
@@ -406,17 +411,10 @@ cdef class StrategoCore(CompiledState):
         everyone; Bombs and the Flag never move. Squares ascending, then direction, then
         distance: the ids come out sorted.
         """
-        cdef int sq, d, k, length, piece, rank, target, to, count = 0
+        cdef int sq, d, k, length, piece, rank, count = 0
         cdef int n = self.t.n
-        cdef bint scout_attack = self.t.scout_attack
-        # the two-square rule forbids one way back: from ``banned_from`` to ``banned_to``
-        cdef int banned_from = -1, banned_to = -1
-        if (self.t.limit and self.s.streak_piece[side] >= 0
-                and self.s.streak_count[side] >= self.t.limit
-                and self.s.pos[self.s.streak_piece[side]] == self.s.streak_to[side]):
-            banned_from = self.s.streak_to[side]
-            banned_to = self.s.streak_from[side]
-        cdef int chaser = self.s.chaser if self.s.chase_on and self.s.chase_side == side else -1
+        cdef int banned_from, banned_to, chaser
+        self.repetition_limits(side, &banned_from, &banned_to, &chaser)
         # the squares of the side's pieces that move (no Bomb, no Flag), as two words of a
         # 100-bit set, walked lowest square first: the ids come out sorted without scanning
         # the empty squares
@@ -424,7 +422,7 @@ cdef class StrategoCore(CompiledState):
         cdef u64 bits
         cdef int w
         cdef bint special
-        cdef int enemy_lo = (1 - side) * n, enemy_hi = (1 - side) * n + n  # the other side's ids
+        cdef int step
         words[0] = 0
         words[1] = 0
         for piece in range(side * n, side * n + n):
@@ -449,26 +447,72 @@ cdef class StrategoCore(CompiledState):
                     if rank != R_SCOUT:
                         length = 1
                     for k in range(length):
-                        to = RAY[sq][d][k]
-                        target = self.s.board[to]
-                        if target != C_EMPTY:
-                            if (enemy_lo <= target < enemy_hi and (k == 0 or scout_attack)
-                                    and not (special and sq == banned_from and to == banned_to)):
-                                out[count] = sq * 36 + d * 9 + k
-                                count += 1
-                                if first_only:
-                                    return count
+                        step = self.ray_step(side, piece, sq, RAY[sq][d][k], k, special,
+                                             banned_from, banned_to, chaser)
+                        if step & RAY_MOVE:
+                            out[count] = sq * 36 + d * 9 + k
+                            count += 1
+                            if first_only:
+                                return count
+                        if step & RAY_END:
                             break
-                        if special:
-                            if sq == banned_from and to == banned_to:
-                                continue
-                            if piece == chaser and self.chase_forbids(sq, to):
-                                continue
-                        out[count] = sq * 36 + d * 9 + k
-                        count += 1
-                        if first_only:
-                            return count
         return count
+
+    cdef inline void repetition_limits(self, int side, int* banned_from, int* banned_to,
+                                       int* chaser) noexcept:
+        """What the repetition rules forbid ``side`` now: the two-square rule's one way back
+        (``banned_from`` to ``banned_to``, or -1), and the piece the more-squares rule watches
+        (``chaser``, or -1; ``chase_forbids`` says which of its moves)."""
+        banned_from[0] = banned_to[0] = -1
+        if (self.t.limit and self.s.streak_piece[side] >= 0
+                and self.s.streak_count[side] >= self.t.limit
+                and self.s.pos[self.s.streak_piece[side]] == self.s.streak_to[side]):
+            banned_from[0] = self.s.streak_to[side]
+            banned_to[0] = self.s.streak_from[side]
+        chaser[0] = self.s.chaser if self.s.chase_on and self.s.chase_side == side else -1
+
+    cdef inline int ray_step(self, int side, int piece, int sq, int to, int k, bint special,
+                             int banned_from, int banned_to, int chaser) noexcept:
+        """The ``k``-th square ``to`` of a ray from ``sq`` for ``piece`` of ``side`` (the squares
+        before it empty): ``RAY_MOVE`` if the piece may end there (an empty square, or an enemy
+        piece to attack: at the first square, or further with the Soldier's attack option), and
+        ``RAY_END`` if the ray stops there (anything but an empty square). ``special``: a
+        repetition rule watches this piece (``repetition_limits``)."""
+        cdef int target = self.s.board[to]
+        if target != C_EMPTY:
+            if (self.is_enemy(target, side) and (k == 0 or self.t.scout_attack)
+                    and not (special and sq == banned_from and to == banned_to)):
+                return RAY_MOVE | RAY_END
+            return RAY_END
+        if special:
+            if sq == banned_from and to == banned_to:
+                return 0
+            if piece == chaser and self.chase_forbids(sq, to):
+                return 0
+        return RAY_MOVE
+
+    cdef bint may_move(self, int side, int action) noexcept:
+        """Whether ``action`` is one of ``generate_moves``'s, found without listing them: the
+        piece on its square is ``side``'s and moves, the ray has that square, the squares before
+        it are empty, and ``ray_step`` allows its end."""
+        cdef int sq = action // 36, d = (action % 36) // 9, k = action % 9, j, rank
+        cdef int piece, banned_from, banned_to, chaser
+        cdef bint special
+        if action < 0 or sq >= 100 or k >= RAY_LENGTH[sq][d]:
+            return False
+        piece = self.s.board[sq]
+        if piece < side * self.t.n or piece >= side * self.t.n + self.t.n:
+            return False
+        rank = self.s.rank[piece]
+        if rank == R_FLAG or rank == R_BOMB or (k > 0 and rank != R_SCOUT):
+            return False
+        self.repetition_limits(side, &banned_from, &banned_to, &chaser)
+        special = sq == banned_from or piece == chaser
+        for j in range(k):
+            if self.s.board[RAY[sq][d][j]] != C_EMPTY:
+                return False
+        return (self.ray_step(side, piece, sq, RAY[sq][d][k], k, special, banned_from,
+                              banned_to, chaser) & RAY_MOVE) != 0
 
     cdef bint can_move(self, int side) noexcept:
         """Whether ``side`` has any piece able to step somewhere, repetition rules aside."""
@@ -701,6 +745,10 @@ cdef class StrategoCore(CompiledState):
         return CompiledState.legal_actions(self)
 
     cdef bint _is_legal(self, int action):
+        """In play one move checked on its own (``may_move``, the generator's own rule); during
+        setup a catalogue entry; at chance the kernel's."""
+        if self.s.phase == C_PLAY:
+            return self.may_move(self.s.turn, action)
         if self.s.phase == C_SETUP and not self.s.filling:
             return action in self.setup_actions()
         return CompiledState._is_legal(self, action)
