@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, InvalidActionError, State
+from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
@@ -149,9 +150,9 @@ class ScopaState(ScopaFields, State):
 
         The world keeps its history, rewritten so that it holds nothing ``seat`` has not seen:
         it is the game replayed with the current deal's cards to the other hands replaced by
-        the world's (each deal is played out before the next, so everything before it is
-        public; a hand's slots take the cards it has played since, in card order, then the
-        world's). So a world can be stepped back to the deal, and ``ismcts:infer`` can ask
+        the world's, dealt by ``redeal.deal`` (each deal is played out before the next, so
+        everything before it is public; a hand's slots take the cards it has played since, in
+        card order, then the world's). So a world can be stepped back to the deal, and ``ismcts:infer`` can ask
         what the other players' decisions since then say about their cards. Raises
         ``GameError`` for a seat the game does not have."""
         self.check_seat(seat)
@@ -161,17 +162,15 @@ class ScopaState(ScopaFields, State):
         unseen = self.stock
         for s in slots:
             unseen |= hands[s]
-        pool = cards_in(unseen)
-        r.shuffle(pool)
+        caps = [hands[s].bit_count() for s in slots] + [self.stock.bit_count()]
+        dealt_now = deal(cards_in(unseen), caps, [0] * len(caps), r)  # nothing is forbidden
+        assert dealt_now is not None  # without forbidden cards every deal exists
         actions = list(tail)
-        drawn = 0
-        for s, positions in slots.items():
+        for (s, positions), held in zip(slots.items(), dealt_now):
             dealt = 0
             for at in positions:
                 dealt |= 1 << tail[at]
-            held = hands[s].bit_count()
-            cards = cards_in(dealt & ~hands[s]) + pool[drawn:drawn + held]
-            drawn += held
+            cards = cards_in(dealt & ~hands[s]) + cards_in(held)
             for at, card in zip(positions, cards):
                 actions[at] = card
         world = cast("ScopaState", base.clone())
