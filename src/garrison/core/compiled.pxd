@@ -63,6 +63,8 @@ cdef class CompiledState:
     cdef int _room(self, Py_ssize_t n) except -1
     cdef int _do_light(self, int action) except -1
     cdef int _do_fast(self, int action) except -1
+    cdef int _step(self, int action, bint copy) except -1
+    cdef int _take_back(self, Py_ssize_t n, char* saved) except -1
     cdef int _stack_room(self, Py_ssize_t n) except -1
     cdef int _fill_gap(self, Py_ssize_t upto) except -1
     cdef bint _is_legal(self, int action)

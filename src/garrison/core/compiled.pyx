@@ -412,33 +412,8 @@ cdef class CompiledState:
         return 0
 
     cdef int _do(self, int action) except -1:
-        cdef Py_ssize_t n = self._nhist
-        cdef char* saved
-        self._room(n)
-        self._stack_room(n)
-        saved = self._stack + (n - self._stack_base) * self._size
-        memcpy(saved, self._data, self._size)
-        self._marks[n] = <int>self._nevents
-        self._changes += 1
-        try:
-            self._apply(action)
-        except BaseException:
-            memcpy(self._data, saved, self._size)
-            self._nevents = self._marks[n]
-            self._epoch += 1
-            raise
-        if self._log_overflow:  # an event could not be logged: take the action back
-            self._log_overflow = False
-            memcpy(self._data, saved, self._size)
-            self._nevents = self._marks[n]
-            self._epoch += 1
-            raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
-                              f"is {self._events_limit}, or memory ran out): action {action} is "
-                              "undone")
-        self._hist[n] = action
-        self._nhist = n + 1
-        self._nlegal = -1
-        return 0
+        """Apply ``action`` with its undo copy (the kernel's one way to change a state)."""
+        return self._step(action, True)
 
     cdef int _do_fast(self, int action) except -1:
         """Apply ``action`` without its undo copy where the gap can take it (``_do_light``: the
@@ -446,8 +421,8 @@ cdef class CompiledState:
         that seldom undo (``apply_legal_prefix``, the batched engine), whose states still undo
         as if every copy had been made."""
         if self._nhist > self._stack_base and (self._gap_hi == 0 or self._gap_hi == self._nhist):
-            return self._do_light(action)
-        return self._do(action)
+            return self._step(action, False)
+        return self._step(action, True)
 
     cdef int _do_light(self, int action) except -1:
         """``_do`` without the undo copy, for ``apply_legal_prefix`` (a record replayed is
@@ -456,31 +431,50 @@ cdef class CompiledState:
         into the gap, or this action failing, makes them again (``_fill_gap``), so the state
         behaves as if ``_do`` had applied it: undone, it is what it was; on an error nothing
         changes."""
+        return self._step(action, False)
+
+    cdef int _step(self, int action, bint copy) except -1:
+        """``_do`` (``copy``: the struct saved for undo first) or ``_do_light`` (the entry joins
+        the gap). If the game's ``_apply`` raises, or the log lost an event, the action is
+        taken back (from the copy, or by filling the gap up to it) and the error passes on."""
         cdef Py_ssize_t n = self._nhist
+        cdef char* saved = NULL
         self._room(n)
-        if self._gap_hi == 0:
+        if copy:
+            self._stack_room(n)
+            saved = self._stack + (n - self._stack_base) * self._size
+            memcpy(saved, self._data, self._size)
+        elif self._gap_hi == 0:
             self._gap_lo = self._gap_hi = n
         self._marks[n] = <int>self._nevents
         self._changes += 1
         try:
             self._apply(action)
         except BaseException:
-            self._fill_gap(n)
-            self._nevents = self._marks[n]
-            self._epoch += 1
+            self._take_back(n, saved)
             raise
         if self._log_overflow:  # an event could not be logged: take the action back
             self._log_overflow = False
-            self._fill_gap(n)
-            self._nevents = self._marks[n]
-            self._epoch += 1
+            self._take_back(n, saved)
             raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
                               f"is {self._events_limit}, or memory ran out): action {action} is "
                               "undone")
         self._hist[n] = action
         self._nhist = n + 1
-        self._gap_hi = n + 1
+        if not copy:
+            self._gap_hi = n + 1
         self._nlegal = -1
+        return 0
+
+    cdef int _take_back(self, Py_ssize_t n, char* saved) except -1:
+        """Put the state back as it was before history entry ``n`` was applied: from its undo
+        copy ``saved``, or (none made) by filling the gap up to it."""
+        if saved != NULL:
+            memcpy(self._data, saved, self._size)
+        else:
+            self._fill_gap(n)
+        self._nevents = self._marks[n]
+        self._epoch += 1
         return 0
 
     cdef int _fill_gap(self, Py_ssize_t upto) except -1:
