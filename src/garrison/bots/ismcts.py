@@ -78,7 +78,13 @@ class ISMCTSBot(SearchBot):
         "infer": (int, 0),           # k > 1: each world is the likeliest of up to k resampled
                                      # ones: where the rollout policy agrees with the most of the
                                      # opponents' decisions since the last chance event
+        "exact": (int, 0),           # n > 0: a rollout in a game with exact endings
+                                     # (state.exact_returns) takes the world's solved value, the
+                                     # game's heuristic playing on until n tricks are left
     }
+
+    #: With ``exact``: solve a world's ending once this many tricks (or fewer) are left.
+    _exact: int = 0
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed, **opts)
@@ -101,6 +107,7 @@ class ISMCTSBot(SearchBot):
         paired = bool(self.opts["paired"])
         paired_values: dict[int, list[float]] = {}
         infer = int(self.opts["infer"])
+        self._exact = int(self.opts["exact"])
         #: With infer: the sum over the worlds used of the share of the others' decisions the
         #: policy repeats in them, and the number of worlds it was measured on.
         self.last_agreement = [0.0, 0]
@@ -202,7 +209,13 @@ class ISMCTSBot(SearchBot):
             path.append((node, player, action))
             world.apply_unchecked(action)
             depth += 1
-        returns = rollout.final(world) if world.is_terminal() else rollout.run(world, chance)
+        returns = None
+        if world.is_terminal():
+            returns = rollout.final(world)
+        elif self._exact > 0:
+            returns = _exact_returns(world, self._exact)
+        if returns is None:
+            returns = rollout.run(world, chance)
         scale.see(returns)
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1
@@ -249,6 +262,18 @@ class ISMCTSBot(SearchBot):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def _exact_returns(world: State, tricks: int) -> list[float] | None:
+    """The returns of ``world`` with its ending solved exactly by the game (a compiled game's
+    ``exact_returns(tricks)``, e.g. Solo 66's: the last ``tricks`` tricks of the deal under
+    perfect play, its heuristic playing before them), or ``None`` where the game has no solver
+    or nothing to solve there. ``world`` is a resampled world, never the real state."""
+    solve = getattr(world, "exact_returns", None)
+    if solve is None:
+        return None
+    value = solve(tricks)
+    return None if value is None else list(value)
 
 
 #: Most decisions looked back at by ``infer`` (the current deal of a card game is shorter).

@@ -145,7 +145,7 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer")
+_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact")
 
 
 def check_rollout(game: Game | type[Game], name: str) -> None:

@@ -618,6 +618,11 @@ cdef class Solo66Core(CompiledState):
         """Play ¶3: the cards the seat to move may play now, as a bitmask."""
         return self.playable()
 
+    def exact_returns(self, int tricks):
+        """The search's hook for exact endings (solve.pxi, ``solved_returns``): reads every
+        hand, so only for a search's own world."""
+        return solved_returns(self, tricks)
+
 
 cdef list cards_list(unsigned int m):
     out = []
@@ -635,6 +640,9 @@ cdef inline void set_cards(float* out, unsigned int m) noexcept:
 
 # -- the heuristic bot (docs/rules/solo66.md, "Bots") -----------------------------------------
 include "policy.pxi"
+
+# -- exact endings for search (the soloist against the defenders, alpha-beta) ---------------
+include "solve.pxi"
 
 # -- Solo66Fields: Solo66Core with the accessors of the struct's fields, FIELDS and _copy_extra,
 # made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
