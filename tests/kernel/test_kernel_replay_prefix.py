@@ -9,20 +9,13 @@ import pytest
 
 import garrison
 from garrison import RecordError
+from random_play import play_randomly
 
 
 def _record(name: str, seed: int = 0) -> dict:
     game = garrison.load(name, **garrison.game_class(name).bench_options)
     rng = random.Random(seed)
-    state = game.new_initial_state()
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state.to_record()
+    return play_randomly(game.new_initial_state(), rng, 60).to_record()
 
 
 @pytest.mark.parametrize("name", garrison.games())

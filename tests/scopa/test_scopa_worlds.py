@@ -11,21 +11,16 @@ import pytest
 import garrison
 from garrison.bots import make_bot
 from garrison.games.scopa.actions import NUM_ACTIONS
+from random_play import play_randomly, random_step
 
 
 def _position(players: int, seed: int) -> garrison.State:
     """A random decision node of a random game."""
     rng = random.Random(seed)
     state = garrison.load("scopa", players=players).new_initial_state()
-    for _ in range(rng.randrange(8, 160)):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, rng.randrange(8, 160))
     while state.is_chance_node():
-        state.apply_action(garrison.sample_chance(state, rng))
+        random_step(state, rng)
     return state
 
 

@@ -14,6 +14,7 @@ import garrison
 from garrison.core.compiled import CompiledState
 from garrison.games.stratego.game import StrategoGame
 from garrison.games.stratego.rules import CHASE_MEMORY
+from random_play import random_step
 
 FIXTURES = json.loads(
     (Path(__file__).parent / "fixtures" / "compiled" / "records_before_compiled.json").read_text())
@@ -45,10 +46,7 @@ def _random_games(config, games=3, seed=7):
             yield state
             if state.is_terminal():
                 break
-            if state.is_chance_node():
-                state.apply_action(garrison.sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, rng)
 
 
 @pytest.mark.parametrize("config", StrategoGame.test_configs, ids=str)

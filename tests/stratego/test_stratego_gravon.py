@@ -21,6 +21,7 @@ from garrison.games.stratego.setups import HEURISTIC
 # it in GARRISON_GRAVON_ARCHIVE, and the tests that need it skip elsewhere
 ARCHIVE = Path(os.environ.get("GARRISON_GRAVON_ARCHIVE", "strados2015-2.zip (not given)"))
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gravon"
+HELD_OUT = FIXTURES.parent / "gravon_heldout"  # the Stratego prior's held-out games (its tests)
 
 
 def member(name: str) -> bytes:
@@ -42,8 +43,15 @@ def test_the_fixtures_are_the_archives_own_files():
     if not ARCHIVE.is_file():
         pytest.skip(f"the Gravon archive is absent at {ARCHIVE}: nothing to compare with")
     with zipfile.ZipFile(ARCHIVE) as archive:
-        for path in FIXTURES.glob("*.xml"):
+        for path in [*FIXTURES.glob("*.xml"), *HELD_OUT.glob("*.xml")]:
             assert archive.read(path.name) == path.read_bytes(), path.name
+    # the held-out fixtures are the first eight held-out classic games (the prior's split)
+    from garrison.games.stratego import prior_data
+
+    classic = prior_data.classic_games(ARCHIVE)
+    held = [classic[i].gid for i in range(len(classic)) if prior_data.held_out(i)]
+    assert len(classic) == 794 and len(held) == 79
+    assert sorted(held[:8]) == sorted(p.stem for p in HELD_OUT.glob("*.xml"))
 
 
 def test_the_fixture_games_replay_with_their_recorded_endings():

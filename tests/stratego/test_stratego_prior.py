@@ -1,11 +1,9 @@
 """The learned move prior, the setup model and the ``prior`` bot (issue 30; docs/bots.md,
 "Stratego's learned prior and setup model"). The agreement with human moves is measured on
-held-out Gravon games where the archive is present (GARRISON_GRAVON_ARCHIVE, as in
-test_stratego_gravon.py)."""
+the first eight held-out Gravon games, kept in the repository (fixtures/gravon_heldout)."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -40,8 +38,8 @@ from garrison.games.stratego.setup_model import (
 )
 from garrison.games.stratego.setups import random_layout
 
-ARCHIVE = Path(os.environ.get("GARRISON_GRAVON_ARCHIVE", "strados2015-2.zip (not given)"))
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gravon"
+HELD_OUT = FIXTURES.parent / "gravon_heldout"
 CLASSIC = army_ranks("classic")
 
 #: Published in docs/bots.md: top-1 agreement on the first 8 held-out games (classic games 9,
@@ -266,26 +264,28 @@ def test_other_armies_keep_the_uniform_worlds():
     assert not SetupModel.fits(state.rules.army, state.rules.rows)
 
 
-# -- with the archive ----------------------------------------------------------------------------
+# -- held-out games (the first eight, kept in the repository) -------------------------------------
 @pytest.fixture(scope="module")
-def games():
-    if not ARCHIVE.is_file():
-        pytest.skip(f"the held-out agreement needs the Gravon archive at {ARCHIVE} (absent here: "
-                    "GARRISON_GRAVON_ARCHIVE names no file)")
-    return prior_data.classic_games(ARCHIVE)
+def held_games():
+    """The first eight held-out classic games of the archive (classic games 9, 19, ..., 79),
+    kept unchanged in ``fixtures/gravon_heldout`` (``test_stratego_gravon`` checks them against
+    the archive where it is present)."""
+    games = list(gravon.read_games(HELD_OUT))
+    assert len(games) == SUBSET_GAMES and all(g.kind == "classic" and g.error is None
+                                               for g in games)
+    return games
 
 
-def test_the_split_holds_out_every_tenth_classic_game(games):
-    assert len(games) == 794
-    held = [i for i in range(len(games)) if prior_data.held_out(i)]
-    assert len(held) == 79 and held[:3] == [9, 19, 29]
+def test_the_split_holds_out_every_tenth_classic_game():
+    held = [i for i in range(794) if prior_data.held_out(i)]  # the archive's 794 classic games
+    assert len(held) == 79 and held[:3] == [9, 19, 29] and held[-1] == 789
 
 
-def test_held_out_top1_agreement_is_what_docs_publish(games):
+def test_held_out_top1_agreement_is_what_docs_publish(held_games):
     prior = move_prior()
     hits = total = 0
-    for i in [i for i in range(len(games)) if prior_data.held_out(i)][:SUBSET_GAMES]:
-        for pos in prior_data.positions(games[i]):
+    for game in held_games:
+        for pos in prior_data.positions(game):
             scores = prior.scores(features(pos.state, pos.mover, pos.legal))
             hits += prior_data.top_k(scores, pos.legal.index(pos.human), 1)
             total += 1
@@ -293,10 +293,9 @@ def test_held_out_top1_agreement_is_what_docs_publish(games):
     assert hits / total >= SUBSET_TOP1 - 0.01, (hits, total)
 
 
-def test_held_out_setups_are_likelier_under_the_model_than_uniform(games):
+def test_held_out_setups_are_likelier_under_the_model_than_uniform(held_games):
     model = setup_model()
-    held = [games[i].layout(side, 4) for i in range(len(games)) if prior_data.held_out(i)
-            for side in (0, 1)]
+    held = [game.layout(side, 4) for game in held_games for side in (0, 1)]
     per_piece = np.mean([model.log_likelihood(lay) for lay in held if lay]) / ZONE
     assert per_piece > uniform_log_likelihood(CLASSIC) / ZONE + 0.2
     assert BOMB in held[0]
