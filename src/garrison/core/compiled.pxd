@@ -73,6 +73,7 @@ cdef class CompiledState:
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
                                 bint to_score, double epsilon)
     cdef int _probe(self, int action) except -1
+    cdef int _reprobe(self, int action) except -1
     cdef void _unprobe(self) noexcept
 
 

@@ -531,6 +531,27 @@ cdef class CompiledState:
             raise
         return 0
 
+    cdef int _reprobe(self, int action) except -1:
+        """Take back the latest open probe's action and apply ``action`` in its place: the next
+        sibling, for one struct copy instead of the two of ``_unprobe`` and ``_probe``. The probe
+        stays open, and the caller's ``_unprobe`` still closes it. When ``_apply`` raises, the
+        state is back where the probe began before the error passes on."""
+        cdef Py_ssize_t k = self._nprobes - 1
+        if k < 0:
+            from .errors import GameError
+            raise GameError("_reprobe takes back an open _probe: none is open")
+        memcpy(self._data, self._probes + k * self._size, self._size)
+        self._nevents = self._probe_events[k]
+        self._log_overflow = self._probe_overflow[k]
+        try:
+            self._apply(action)
+        except BaseException:
+            memcpy(self._data, self._probes + k * self._size, self._size)
+            self._nevents = self._probe_events[k]
+            self._log_overflow = self._probe_overflow[k]
+            raise
+        return 0
+
     cdef void _unprobe(self) noexcept:
         """Take back the latest open ``_probe``: the struct, the event count and the overflow
         flag as they were before it (events logged while probing are dropped)."""

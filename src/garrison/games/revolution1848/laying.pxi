@@ -35,12 +35,16 @@ cdef bint has_target(G1848Core self, int card, int seat) noexcept:
 
 cdef void person_values(G1848Core self, int* val) noexcept:
     """Political value of every person on the table with all Zusatz modifiers (may be
-    negative: "Es kann auch negativ enden", political part). Persons not on the table: 0."""
+    negative: "Es kann auch negativ enden", political part). Only the table's persons are
+    written: the other entries are left as they were (every reader walks the table's sides)."""
     cdef int i, k, p, card
     cdef Mask table = self.on_table(), m
     cdef const Op* op
-    for p in range(N_PERSON):
-        val[p] = self.t.value[p] if (table >> p) & 1 else 0
+    m = table
+    while m:
+        p = lowest64(m)
+        m &= m - 1
+        val[p] = self.t.value[p]
     for i in range(self.s.nz):
         card = self.s.zc[i]
         for k in range(self.t.nops[card]):

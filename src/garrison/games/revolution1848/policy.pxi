@@ -32,27 +32,32 @@ cdef double stich_value(G1848Core self, int seat) noexcept:
     return value
 
 
-cdef double value_after(G1848Core self, int seat, int action) except? -1e300:
-    """``stich_value`` once ``action`` is played; when it leaves ``seat`` a target or an army's
-    commander to choose, the best of those. The state is restored as it was (the kernel's
-    ``_probe`` / ``_unprobe``)."""
+cdef int values_after(G1848Core self, int seat, const int* actions, int n,
+                      double* out) except -1:
+    """``out[k]``: ``stich_value`` once ``actions[k]`` is played; when that leaves ``seat`` a
+    target or an army's commander to choose, the best of those. Each action is tried on the
+    state itself and the state is restored as it was (the kernel's ``_probe``, ``_reprobe`` for
+    each next sibling, ``_unprobe``)."""
     cdef int choices[N_PERSON + MAX_SEATS]
-    cdef int n, k
-    cdef double value, v
-    self._probe(action)
+    cdef double values[N_PERSON + MAX_SEATS]
+    cdef int k, j, m
+    self._probe(actions[0])
     try:
-        if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
-            n = self._legal(choices)
-            value = value_after(self, seat, choices[0])
-            for k in range(1, n):
-                v = value_after(self, seat, choices[k])
-                if v > value:
-                    value = v
-        else:
-            value = stich_value(self, seat)
+        for k in range(n):
+            if k:
+                self._reprobe(actions[k])
+            if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
+                m = self._legal(choices)
+                values_after(self, seat, choices, m, values)
+                out[k] = values[0]
+                for j in range(1, m):
+                    if values[j] > out[k]:
+                        out[k] = values[j]
+            else:
+                out[k] = stich_value(self, seat)
     finally:
         self._unprobe()
-    return value
+    return 0
 
 
 cdef int heuristic_move(G1848Core self, int seat) except -2:
@@ -60,7 +65,9 @@ cdef int heuristic_move(G1848Core self, int seat) except -2:
     the target (or commander) that leaves the best table; in its turn the card whose table
     gains most over now, less ``CARD_COST``, or passes when none gains. First best wins ties."""
     cdef const int* legal = self._legal_buf
-    cdef int n = self._nlegal, k, best, hp
+    cdef int n = self._nlegal, k, best, hp, nplayed = 0
+    cdef int played[N_CARDS]
+    cdef double values[N_CARDS + MAX_SEATS]
     cdef double base, gain, best_gain
     if n == 1:
         return legal[0]
@@ -72,18 +79,22 @@ cdef int heuristic_move(G1848Core self, int seat) except -2:
             for k in range(n):
                 if legal[k] == A_ASSIGN + seat:
                     return legal[k]
-        best, best_gain = legal[0], value_after(self, seat, legal[0])
+        values_after(self, seat, legal, n, values)
+        best, best_gain = legal[0], values[0]
         for k in range(1, n):
-            gain = value_after(self, seat, legal[k])
-            if gain > best_gain:
-                best, best_gain = legal[k], gain
+            if values[k] > best_gain:
+                best, best_gain = legal[k], values[k]
         return best
     base = stich_value(self, seat)
-    best, best_gain = A_PASS, 0.0
     for k in range(n):
-        if legal[k] >= A_PUSH:  # only cards played (not pushed, not a pass) are weighed
-            continue
-        gain = value_after(self, seat, legal[k]) - base - CARD_COST
+        if legal[k] < A_PUSH:  # only cards played (not pushed, not a pass) are weighed
+            played[nplayed] = legal[k]
+            nplayed += 1
+    best, best_gain = A_PASS, 0.0
+    if nplayed:
+        values_after(self, seat, played, nplayed, values)
+    for k in range(nplayed):
+        gain = values[k] - base - CARD_COST
         if gain > best_gain:
-            best, best_gain = legal[k], gain
+            best, best_gain = played[k], gain
     return best

@@ -24,7 +24,7 @@ The table of a Stich: the persons on each side (in the order they were played), 
 none). The rules record typed events (``cdef enum Event`` below, fields by name) that ``log.py``
 turns into text when someone reads the log.
 """
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
@@ -286,20 +286,20 @@ cdef struct G1848:
     U128 discard           # {= (to_int(self.s.discard & PERSONS), to_int(self.s.discard & ~PERSONS)) -> tuple[int, int]}
     U128 removed           # {= to_int(self.s.removed) -> int}
     U128 known[MAX_SEATS]  # {hidden} cards in other hands seat k knows (it pushed them; they were drawn)
-    int bottom[2][N_PERSON]   # {hidden} cards pushed under each pile, first to be drawn first
-    int pusher[2][N_PERSON]   # {hidden}
+    int8_t bottom[2][N_PERSON]   # {hidden} cards pushed under each pile, first to be drawn first
+    int8_t pusher[2][N_PERSON]   # {hidden}
     int nbottom[2]            # {hidden}
     # the table of the Stich (``persons``, ``zusatz``, ``armies``)
     Mask side[MAX_SEATS]   # {hidden} the persons on each side
-    int seq[N_PERSON]      # {hidden} persons in the order they were played
+    int8_t seq[N_PERSON]      # {hidden} persons in the order they were played
     int nseq               # {hidden}
-    int zc[N_ZUSATZ]       # {hidden} Zusatzkarten on the table: card, player, target kind, target
-    int zby[N_ZUSATZ]      # {hidden}
-    int zkind[N_ZUSATZ]    # {hidden}
-    int zt[N_ZUSATZ]       # {hidden}
+    int8_t zc[N_ZUSATZ]       # {hidden} Zusatzkarten on the table: card, player, target kind, target
+    int8_t zby[N_ZUSATZ]      # {hidden}
+    int8_t zkind[N_ZUSATZ]    # {hidden}
+    int8_t zt[N_ZUSATZ]       # {hidden}
     int nz                 # {hidden}
-    int ac[N_ZUSATZ]       # {hidden} armies: card, place, commanders leading it (persons; 0: none)
-    int aplace[N_ZUSATZ]   # {hidden}
+    int8_t ac[N_ZUSATZ]       # {hidden} armies: card, place, commanders leading it (persons; 0: none)
+    int8_t aplace[N_ZUSATZ]   # {hidden}
     Mask alead[N_ZUSATZ]   # {hidden}
     int na                 # {hidden}
     # an army waiting for the seed's tie choice (``assign_choices``)
@@ -308,8 +308,8 @@ cdef struct G1848:
     int ach_cmd[MAX_SEATS]    # {hidden}
     int nach                  # {hidden}
     # the draw queue: (seat, kind) (``draws``)
-    int dseat[MAX_DRAWS]   # {hidden}
-    int dkind[MAX_DRAWS]   # {hidden}
+    int8_t dseat[MAX_DRAWS]   # {hidden}
+    int8_t dkind[MAX_DRAWS]   # {hidden}
     int ndraws             # {hidden}
     # the game
     int ablauf_pos

@@ -24,6 +24,7 @@ cdef double LONG_SUIT = 60.0
 cdef int FACE[NUM_CARDS]        # deck.FACE: 1..10 for weapon and Tobacco cards, else 0
 cdef int PRINTED[NUM_CARDS]     # deck.SUIT_OF: the printed suit, NOSUIT for the specials
 cdef Cards SUITLESS = (1ULL << DESERTER) | (1ULL << KOKETTE) | (1ULL << BOMB)
+cdef double LOOT5[NUM_CARDS]    # card_loot(c, 5): an unseen card's loot (an average holder's ducats)
 
 
 def _read_policy_tables():
@@ -77,6 +78,16 @@ cdef double card_keep(int card, int trump, int ducats) noexcept:
     return 0.15 * (rank - 9)
 
 
+def _read_loot_table():
+    """``LOOT5``, once at import."""
+    cdef int c
+    for c in range(NUM_CARDS):
+        LOOT5[c] = card_loot(c, 5)
+
+
+_read_loot_table()
+
+
 def loot(int card, int ducats):
     """What winning ``card`` is worth at the round's end, in ducats (the bots' value)."""
     return card_loot(card, ducats)
@@ -100,9 +111,32 @@ cdef int plain_winner(const int* plain, int n, int t) noexcept:
     return best_index
 
 
+cdef struct Powers:
+    # pow(base, e) for the exponents met in one decision, whose base does not change
+    int n
+    double e[NUM_CARDS]
+    double value[NUM_CARDS]
+
+
+cdef inline double cached_pow(Powers* cache, double base, double e) noexcept:
+    """``pow(base, e)``, computed once per exponent while ``base`` stays the same (one decision:
+    the same value, bit for bit, as computing it again)."""
+    cdef int i
+    cdef double v
+    for i in range(cache.n):
+        if cache.e[i] == e:
+            return cache.value[i]
+    v = pow(base, e)
+    if cache.n < NUM_CARDS:
+        cache.e[cache.n] = e
+        cache.value[cache.n] = v
+        cache.n += 1
+    return v
+
+
 cdef double win_chance(SoldateskaCore self, int card, const int* plain, int nplain,
                        int duels_out, int later, Cards unseen, int nunseen, int per_player,
-                       int t) noexcept:
+                       int t, Powers* powers) noexcept:
     """How likely ``card`` takes the trick: nil unless it beats the cards in it; a Duel card
     only through its duel; else less for every unseen card that would beat it (more if of its
     own suit), by the share of the unseen cards the later players hold."""
@@ -130,7 +164,7 @@ cdef double win_chance(SoldateskaCore self, int card, const int* plain, int npla
     if share >= 1.0:
         q = 0.05
     else:
-        q = pow(1 - share, higher)
+        q = cached_pow(powers, 1 - share, higher)
     return p * (q if q > 0.05 else 0.05)
 
 
@@ -147,7 +181,7 @@ cdef double follower_loot(const int* plain, int nplain, Cards unseen, int nunsee
         c = ctz64(m)
         m &= m - 1
         if SUIT_UNDER[t][c] == led:
-            total += card_loot(c, 5)
+            total += LOOT5[c]
             nsuited += 1
     if not nsuited:
         return avg
@@ -165,6 +199,9 @@ cdef int play_move(SoldateskaCore self, int seat, const int* legal, int nlegal) 
     cdef int plain[MAX_PLAYERS]
     cdef Cards hand = g.hands[seat], seen, unseen, m
     cdef double avg = 0.0, known = 0, p, pot, value, best_value = 0.0
+    cdef int nplain_k, led
+    cdef double follows[TRUMPS - NOSUIT + 1]
+    cdef Powers powers
     seen = hand
     for i in range(g.trick_len):
         seen |= 1ULL << g.trick[i]
@@ -183,21 +220,28 @@ cdef int play_move(SoldateskaCore self, int seat, const int* legal, int nlegal) 
     if nunseen:
         m = unseen
         while m:
-            avg += card_loot(ctz64(m), 5)
+            avg += LOOT5[ctz64(m)]
             m &= m - 1
         avg = avg / nunseen
     per_player = popcount64(hand) - 1
     if per_player < 1:
         per_player = 1
+    powers.n = 0
+    for led in range(NOSUIT, TRUMPS + 1):
+        follows[led - NOSUIT] = -1e300  # not yet computed
     for k in range(nlegal):
         card = legal[k]
+        nplain_k = nplain + (0 if (DUELS >> card) & 1 else 1)
         if not (DUELS >> card) & 1:
             plain[nplain] = card
-        p = win_chance(self, card, plain, nplain + (0 if (DUELS >> card) & 1 else 1),
-                       duels_out, later, unseen, nunseen, per_player, t)
-        pot = known + card_loot(card, me) + later * follower_loot(
-            plain, nplain + (0 if (DUELS >> card) & 1 else 1), unseen, nunseen, per_player,
-            avg, t)
+        p = win_chance(self, card, plain, nplain_k, duels_out, later, unseen, nunseen,
+                       per_player, t, &powers)
+        # what a follower adds depends on the led suit only: once per suit
+        led = SUIT_UNDER[t][plain[0]] if nplain_k else NOSUIT
+        if follows[led - NOSUIT] == -1e300:
+            follows[led - NOSUIT] = follower_loot(plain, nplain_k, unseen, nunseen, per_player,
+                                                  avg, t)
+        pot = known + card_loot(card, me) + later * follows[led - NOSUIT]
         value = p * pot - card_keep(card, g.trump, me) - (1 - p) * 0.1 * card_loot(card, me)
         if g.trick_len == 0 and (SUITLESS >> card) & 1:
             value -= 3.0
