@@ -13,6 +13,7 @@ import pytest
 
 import garrison
 from garrison.bots.levels import levels
+from garrison.interop import batch as batch_module
 from garrison.interop import gymnasium as gym_env
 from garrison.interop import pettingzoo as pz
 from garrison.interop.batch import BatchEnv
@@ -141,3 +142,34 @@ def test_tables_against_bots_play_the_gymnasium_envs_games(name, config, opponen
             if terminated:
                 assert reward == step.rewards[i, 0]
                 views[i], _ = env.reset()
+
+
+def test_bots_seeded_in_c_are_the_bots_python_would_make(monkeypatch):
+    """Tables whose bots are all the compiled rule-of-thumb bot seed them in C, without making
+    the objects: the same games as bots made in Python at every game, and the same bots (seed
+    stream and seeds drawn) once asked for."""
+    config = {"deals": 1}  # a short match: many games end within the run
+    opponent = levels(garrison.game_class("solo66"))["good"]
+    maker = batch_module._BotMaker(garrison.load("solo66", **config),
+                                   dict.fromkeys(range(1, 5), opponent))
+    assert maker.seeded_in_c() == [1, 2, 3, 4]  # the fast path is the one tested
+    fast = BatchEnv("solo66", 3, seat=0, opponents=opponent, **config)
+    with monkeypatch.context() as patch:
+        patch.setattr(batch_module._BotMaker, "seeded_in_c", lambda self: None)
+        slow = BatchEnv("solo66", 3, seat=0, opponents=opponent, **config)
+        slow_step = slow.reset(seed=5)
+    fast_step = fast.reset(seed=5)
+    rng, ended = np.random.default_rng(8), 0
+    for _ in range(200):
+        assert np.array_equal(fast_step.obs, slow_step.obs)
+        actions = fast_step.random_legal(rng)
+        fast_step, slow_step = fast.step(actions), slow.step(actions)
+        assert np.array_equal(fast_step.rewards, slow_step.rewards)
+        ended += int(fast_step.terminated.sum())
+    assert ended >= 10
+    fast._tables.sync_bots()
+    slow._tables.sync_bots()
+    made = [{s: (b.stream, b.draws) for s, b in table.items()} for table in fast._tables.bots]
+    assert made == [{s: (b.stream, b.draws) for s, b in table.items()}
+                    for table in slow._tables.bots]
+    assert all(len(table) == 4 for table in made)

@@ -1,17 +1,18 @@
 """Type stub of the compiled batched engine (see batch.pyx)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from .bot import Bot
+from .bot import Bot, BotMaker
 from .compiled import CompiledState
 
 class CompiledTables:
     states: list[CompiledState]
     rngs: list[np.random.Generator]
-    bots: list[dict[int, Bot]]
+    @property
+    def bots(self) -> list[dict[int, Bot]]: ...
     finished: list[tuple[int, CompiledState]]
     num_envs: int
     num_players: int
@@ -19,7 +20,7 @@ class CompiledTables:
     num_actions: int
     def __init__(
         self, game: Any, rngs: Sequence[np.random.Generator], observe_all: bool,
-        new_bots: Callable[[np.random.Generator], dict[int, Bot]] | None = None,
+        new_bots: BotMaker | None = None,
         states: list[CompiledState] | None = None, bots: list[dict[int, Bot]] | None = None,
     ) -> None: ...
     def is_legal(self, actions: np.ndarray) -> np.ndarray: ...

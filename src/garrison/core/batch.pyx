@@ -44,6 +44,14 @@ cdef enum:
     BOT_PYTHON = 2      # any other bot: its step
 
 
+cdef inline uint64_t mix64(uint64_t seed) noexcept:
+    """splitmix64's finaliser: a compiled bot's stream start from its seed (``_mix64``)."""
+    cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
 cdef inline uint64_t seed_at(uint64_t base, uint64_t draws) noexcept:
     """The ``draws``-th seed of a stream starting at ``base`` (``CompiledPolicyBot.seed_at``)."""
     return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
@@ -60,8 +68,9 @@ cdef class CompiledTables:
     cdef readonly list states
     #: one ``numpy.random.Generator`` per table (``rngs[i].random()`` is the table's next draw)
     cdef readonly list rngs
-    #: per table ``{seat: bot}`` (empty in self-play), made anew at each game
-    cdef readonly list bots
+    # per table ``{seat: bot}`` (empty in self-play), made anew at each game; ``None`` while the
+    # table's bots are seeded in C only (``bots`` makes them when read)
+    cdef list _bots
     #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
     cdef readonly list finished
     cdef object game, new_bots
@@ -71,6 +80,11 @@ cdef class CompiledTables:
     cdef unsigned char* kind
     cdef uint64_t* base
     cdef uint64_t* draws
+    # bots seeded in C (every bot a plain CompiledPolicyBot): their seats in seed order, and each
+    # seat's seed (table * num_players + seat); n_seeded is -1 when the bots are made in Python
+    cdef int* seeded
+    cdef int n_seeded
+    cdef uint64_t* seeds
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef bint observe_all
 
@@ -96,20 +110,30 @@ cdef class CompiledTables:
         self.kind = <unsigned char*>malloc(seats)
         self.base = <uint64_t*>malloc(seats * sizeof(uint64_t))
         self.draws = <uint64_t*>malloc(seats * sizeof(uint64_t))
-        if self.kind == NULL or self.base == NULL or self.draws == NULL:
+        self.seeds = <uint64_t*>malloc(seats * sizeof(uint64_t))
+        self.seeded = <int*>malloc(max(self.num_players, 1) * sizeof(int))
+        if (self.kind == NULL or self.base == NULL or self.draws == NULL or self.seeds == NULL
+                or self.seeded == NULL):
             raise MemoryError("no memory for the tables' bots")
         memset(self.kind, BOT_NONE, seats)
+        self.n_seeded = -1
+        if new_bots is not None:
+            order = new_bots.seeded_in_c()
+            if order is not None:
+                for j, seat in enumerate(order):
+                    self.seeded[j] = seat
+                self.n_seeded = len(order)
         self.finished = []
         if states is not None:
             self.states = list(states)
-            self.bots = list(bots)
+            self._bots = list(bots)
             for i in range(self.num_envs):
                 self._load_bots(i)
             return
         self.states = []
-        self.bots = []
+        self._bots = []
         for i in range(self.num_envs):
-            self.bots.append({})
+            self._bots.append({})
             self.states.append(None)
             self.states[i] = self._fresh(i)
 
@@ -118,12 +142,14 @@ cdef class CompiledTables:
         free(self.kind)
         free(self.base)
         free(self.draws)
+        free(self.seeds)
+        free(self.seeded)
 
     cdef void _load_bots(self, int i) except *:
         """Read table ``i``'s bots into the C arrays: which seats they hold, and the streams of
         the compiled ones."""
         cdef int seat, k
-        cdef dict bots = self.bots[i]
+        cdef dict bots = self._bots[i]
         for seat in range(self.num_players):
             k = i * self.num_players + seat
             bot = bots.get(seat)
@@ -136,24 +162,52 @@ cdef class CompiledTables:
             else:
                 self.kind[k] = BOT_PYTHON
 
+    @property
+    def bots(self):
+        """Per table ``{seat: bot}`` (empty in self-play); bots seeded in C are made here, with
+        the seeds their objects would have drawn. Their ``draws`` are as of the last
+        ``sync_bots``."""
+        cdef int i, j, k
+        for i in range(self.num_envs):
+            if self._bots[i] is None:
+                made = {}
+                for j in range(self.n_seeded):
+                    k = i * self.num_players + self.seeded[j]
+                    made[self.seeded[j]] = bot = self.new_bots.bot(self.seeded[j], self.seeds[k])
+                    bot.draws = self.draws[k]
+                self._bots[i] = made
+        return self._bots
+
     def sync_bots(self):
         """Write the compiled bots' positions in their streams back into the bot objects (their
         ``draws``), so that a bot read from ``bots`` (or pickled) is where the C loop left it."""
         cdef int i, seat
-        for i in range(self.num_envs):
-            for seat, bot in self.bots[i].items():
+        for i, table in enumerate(self.bots):
+            for seat, bot in table.items():
                 if self.kind[i * self.num_players + seat] == BOT_COMPILED:
                     bot.draws = self.draws[i * self.num_players + seat]
 
     def __reduce__(self):
         self.sync_bots()
-        return (_restore, (self.game, self.states, self.rngs, self.bots, self.new_bots,
+        return (_restore, (self.game, self.states, self.rngs, self._bots, self.new_bots,
                            self.observe_all))
 
     cdef CompiledState _fresh(self, int i):
         cdef CompiledState state = self.game.new_initial_state()
-        if self.new_bots is not None:
-            self.bots[i] = self.new_bots(self.rngs[i])
+        cdef bitgen_t* gen = self.gens[i]
+        cdef int j, k
+        if self.n_seeded >= 0:
+            # what new_bots does, in C: each bot's seed is rng.integers(2**31) (numpy's Lemire
+            # draw for that bound is one 32-bit draw halved), its stream starts at mix64(seed)
+            for j in range(self.n_seeded):
+                k = i * self.num_players + self.seeded[j]
+                self.seeds[k] = gen.next_uint32(gen.state) >> 1
+                self.kind[k] = BOT_COMPILED
+                self.base[k] = mix64(self.seeds[k])
+                self.draws[k] = 0
+            self._bots[i] = None
+        elif self.new_bots is not None:
+            self._bots[i] = self.new_bots(self.rngs[i])
             self._load_bots(i)
         self._advance(state, i)
         return state
@@ -185,7 +239,7 @@ cdef class CompiledTables:
                 else:
                     state.apply_action(action, seat=player)  # raises, naming the move
             elif self.kind[k] == BOT_PYTHON:
-                state.apply_action(self.bots[i][player].step(state), seat=player)
+                state.apply_action(self._bots[i][player].step(state), seat=player)
             else:
                 return
 

@@ -8,9 +8,11 @@ on the true hidden information. Bots take an explicit seed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .game import Game
     from .state import State
 
@@ -90,4 +92,14 @@ class CompiledPolicyBot(Bot):
         return int(state.policy_action(seed))  # type: ignore[attr-defined]
 
 
-__all__ = ["Bot", "CompiledPolicyBot"]
+class BotMaker(Protocol):
+    """Makes the bots of a batched table's new game (``interop.batch._BotMaker``): seeded from
+    the table's generator, or, when every bot is a plain ``CompiledPolicyBot``, seeded in C by
+    the tables (``seeded_in_c`` gives their seats in seed order, ``bot`` makes one when asked)."""
+
+    def __call__(self, rng: np.random.Generator) -> dict[int, Bot]: ...
+    def seeded_in_c(self) -> list[int] | None: ...
+    def bot(self, seat: int, seed: int) -> Bot: ...
+
+
+__all__ = ["Bot", "BotMaker", "CompiledPolicyBot"]

@@ -65,6 +65,7 @@ import garrison
 from garrison.bots import bot_class, make_bot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
 from garrison.core.batch import CompiledTables
+from garrison.core.bot import CompiledPolicyBot
 from garrison.core.compiled import CompiledState
 from garrison.core.seats import seat_label
 
@@ -231,7 +232,7 @@ class BatchEnv:
         if self._compiled:
             new_bots = _BotMaker(self.game, self.opponents) if self.opponents else None
             self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
-            self._states, self._bots = self._tables.states, self._tables.bots
+            self._states, self._bots = self._tables.states, []  # the tables keep their bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
                                  none.copy())
         self._states, self._bots = [], []
@@ -357,11 +358,28 @@ class _BotMaker:
         self.opponents = dict(opponents)
         self._classes: dict[int, type[Bot]] | None = None
 
-    def __call__(self, rng: np.random.Generator) -> dict[int, Bot]:
+    def classes(self) -> dict[int, type[Bot]]:
+        """Each bot seat's class, in the order the seats draw their seeds."""
         if self._classes is None:
             self._classes = {s: bot_class(self.game, name) for s, name in self.opponents.items()}
+        return self._classes
+
+    def __call__(self, rng: np.random.Generator) -> dict[int, Bot]:
         return {s: cls(self.game, s, int(rng.integers(2**31)))
-                for s, cls in self._classes.items()}
+                for s, cls in self.classes().items()}
+
+    def seeded_in_c(self) -> list[int] | None:
+        """The bot seats in seed order when every bot is a plain ``CompiledPolicyBot`` (its
+        whole state is its seed's stream), which the tables then seed in C without making the
+        objects until asked (``bot``); else ``None``."""
+        classes = self.classes()
+        plain = all(issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__
+                    for cls in classes.values())
+        return list(classes) if plain else None
+
+    def bot(self, seat: int, seed: int) -> Bot:
+        """Seat ``seat``'s bot seeded ``seed`` (a seed ``__call__`` would have drawn)."""
+        return self.classes()[seat](self.game, seat, seed)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"game": self.game, "opponents": self.opponents, "_classes": None}
