@@ -1,0 +1,107 @@
+"""Compare two bots on the same deals from their saved arena runs (``garrison arena --save``).
+
+Each run has one bot in slot 0 and the same opponents; the runs share their seeds, so deal k
+is the same cards in both. Per deal the script takes slot 0's ahead share (the share of the
+other slots it finished ahead of, ties half, over the deal's rotations, as the arena's
+"ahead" column) and prints the mean difference B - A with its 95% normal interval over deals:
+a paired comparison, far tighter than comparing the two runs' own intervals.
+
+    python scripts/arena_paired.py A1.jsonl B1.jsonl [A2.jsonl B2.jsonl ...]
+
+Pairs of files are matched deal by deal (give each run of A before the run of B on the same
+seed). With ``--solo66`` it also splits the difference between slot 0 and the game's own bot
+in the same seat of the same deal by what slot 0 did in the auction where the heuristic
+would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+
+def _records(path: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def ahead_by_deal(path: str) -> dict[int, float]:
+    """Slot 0's ahead share per deal of a saved run."""
+    shares: dict[int, list[float]] = defaultdict(list)
+    for record in _records(path):
+        ret = record["returns"]  # per slot
+        for other in range(1, len(ret)):
+            shares[record["deal"]].append(
+                1.0 if ret[0] > ret[other] else 0.5 if ret[0] == ret[other] else 0.0)
+    return {deal: statistics.mean(v) for deal, v in shares.items()}
+
+
+def paired(files: list[str]) -> tuple[float, float, int]:
+    """Mean per-deal difference B - A, its 95% half-width and the number of deals."""
+    diffs: list[float] = []
+    for a, b in zip(files[::2], files[1::2], strict=True):
+        first, second = ahead_by_deal(a), ahead_by_deal(b)
+        diffs += [second[deal] - first[deal] for deal in first if deal in second]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    return statistics.mean(diffs), half, len(diffs)
+
+
+def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
+    """Per kind of auction call where slot 0 differed from the heuristic in a deal: the number
+    of deals and slot 0's mean deal score less the heuristic's in the same seat of that deal."""
+    import garrison
+
+    matches: dict[int, dict[int, tuple[int, list[tuple[frozenset[str], list[float]]]]]] = (
+        defaultdict(dict))
+    for record in _records(path):
+        seat = record["seats"][0]
+        state = garrison.load("solo66", **record["options"]).new_initial_state()
+        deals: list[tuple[frozenset[str], list[float]]] = []
+        kinds: set[str] = set()
+        before, deal_no = list(state.returns()), state.deal_no
+        for action in record["actions"]:
+            if (not state.is_chance_node() and state.current_player() == seat
+                    and state.phase == 1 and len(state.legal_actions()) > 1):  # the auction
+                own = state.policy_action(0)
+                if own != action:
+                    pass_id = state.parse_action("pass")
+                    kinds.add(("heuristic passes" if own == pass_id else "heuristic bids")
+                              + ", slot 0 " + ("passes" if action == pass_id else "bids"))
+            state.apply_action(action)
+            if state.deal_no != deal_no or state.is_terminal():
+                now = list(state.returns())
+                deals.append((frozenset(kinds), [n - b for n, b in zip(now, before)]))
+                before, deal_no, kinds = now, state.deal_no, set()
+        matches[record["deal"]][record["rotation"]] = (seat, deals)
+    out: dict[str, list[float]] = defaultdict(list)
+    for rotations in matches.values():
+        for rotation, (seat, deals) in rotations.items():
+            for k, (kinds_k, delta) in enumerate(deals):
+                theirs = [d[k][1][seat] for r, (_, d) in rotations.items()
+                          if r != rotation and k < len(d)]
+                if theirs:
+                    key = "; ".join(sorted(kinds_k)) or "the same calls"
+                    out[key].append(delta[seat] - statistics.mean(theirs))
+    return {key: (len(v), statistics.mean(v)) for key, v in sorted(out.items())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", help="saved runs: A1 B1 [A2 B2 ...]")
+    parser.add_argument("--solo66", action="store_true", help="split each run by auction calls")
+    args = parser.parse_args()
+    if len(args.files) >= 2:
+        mean, half, n = paired(args.files)
+        print(f"{n} deals: B - A = {mean:+.3f} ± {half:.3f} (ahead share, 95%)")
+    if args.solo66:
+        for path in args.files:
+            print(path)
+            for key, (n, diff) in solo66_auction(path).items():
+                print(f"  {key}: {n} deals, {diff:+.1f} points a deal")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""``scripts/arena_paired.py``: the paired comparison of two saved arena runs, and Solo 66's split
+of the search's result by its auction calls (docs/bots.md, "Where Solo 66's lead comes from")."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from garrison.arena.tournament import play_one
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "arena_paired.py"
+
+
+@pytest.fixture(scope="module")
+def script():
+    spec = importlib.util.spec_from_file_location("arena_paired", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _save(path: Path, bots: list[str], deals: int) -> Path:
+    with path.open("w") as out:
+        for deal in range(deals):
+            for rotation in range(len(bots)):
+                record = play_one("solo66", {"deals": 1}, bots, 3, deal, rotation,
+                                  keep_actions=True)
+                out.write(json.dumps(record) + "\n")
+    return path
+
+
+def _synthetic(path: Path, returns_by_deal: dict[int, list[list[float]]]) -> Path:
+    with path.open("w") as out:
+        for deal, games in returns_by_deal.items():
+            for rotation, returns in enumerate(games):
+                out.write(json.dumps({"deal": deal, "rotation": rotation, "returns": returns,
+                                      "seats": [0, 1]}) + "\n")
+    return path
+
+
+def test_the_paired_difference_is_per_deal(script, tmp_path):
+    # deal 0: A ahead in 1 of 2 games, B in 2 of 2; deal 1: A ahead in both, B in none
+    a = _synthetic(tmp_path / "a.jsonl", {0: [[1, 0], [0, 1]], 1: [[2, 1], [3, 0]]})
+    b = _synthetic(tmp_path / "b.jsonl", {0: [[1, 0], [2, 1]], 1: [[0, 1], [1, 1]]})
+    mean, half, n = script.paired([str(a), str(b)])
+    assert n == 2
+    assert mean == pytest.approx(((1.0 - 0.5) + (0.25 - 1.0)) / 2)
+    assert half > 0
+    assert script.paired([str(a), str(a)])[:1] == (0.0,)
+
+
+def test_solo66_split_compares_the_same_seat_of_the_same_deal(script, tmp_path):
+    saved = _save(tmp_path / "run.jsonl", ["random"] + ["heuristic"] * 4, 2)
+    split = script.solo66_auction(str(saved))
+    assert sum(n for n, _ in split.values()) == 2 * 5  # one deal per game, every rotation
+    # a random caller differs from the heuristic in some auction, and the differences are read
+    assert any(key != "the same calls" for key in split)
+    assert all(key == "the same calls" or "slot 0" in key for key in split)
