@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import garrison
@@ -24,3 +25,25 @@ def play_randomly(state: Any, rng: random.Random, steps: int) -> Any:
             break
         random_step(state, rng)
     return state
+
+
+def decision_points(state: Any, rng: random.Random, count: int) -> list[Any]:
+    """Copies of the first ``count`` states of a random game from ``state`` where a seat has a
+    real choice (two or more legal actions); ``state`` is played on."""
+    out: list[Any] = []
+    while not state.is_terminal() and len(out) < count:
+        if not state.is_chance_node() and len(state.legal_actions()) > 1:
+            out.append(state.clone())
+        random_step(state, rng)
+    return out
+
+
+def decisions(state: Any, rng: random.Random) -> Iterator[Any]:
+    """``state`` at each of its decisions to the end of the game, chance drawn in between by
+    ``garrison.sample_chance``: the caller applies the decision's action before asking for the
+    next one."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+        else:
+            yield state

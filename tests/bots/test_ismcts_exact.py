@@ -13,21 +13,12 @@ import garrison
 from garrison.bots import make_bot
 from garrison.core import OptionError
 from garrison.games.solo66.rules import PLAY
+from random_play import decision_points
 
 
 def _decisions(name: str, count: int, seed: int, **options: object) -> list[garrison.State]:
-    game = garrison.load(name, **options)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    out = []
-    while not state.is_terminal() and len(out) < count:
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-            continue
-        if len(state.legal_actions()) > 1:
-            out.append(state.clone())
-        state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    return decision_points(garrison.load(name, **options).new_initial_state(),
+                           random.Random(seed), count)
 
 
 def test_exact_plays_legal_moves_the_same_for_a_seed() -> None:

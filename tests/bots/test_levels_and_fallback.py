@@ -10,6 +10,7 @@ import garrison
 from garrison.bots import make_bot
 from garrison.bots.levels import LEVELS, levels
 from garrison.server.botlimits import BotLimits
+from random_play import decision_points
 
 
 @pytest.mark.parametrize("name", garrison.games())
@@ -24,17 +25,7 @@ def test_every_level_is_a_bot_the_server_takes(name: str) -> None:
 
 def _decisions(name: str, count: int, seed: int) -> list[garrison.State]:
     game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    out = []
-    while not state.is_terminal() and len(out) < count:
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-            continue
-        if len(state.legal_actions()) > 1:
-            out.append(state.clone())
-        state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    return decision_points(game.new_initial_state(), random.Random(seed), count)
 
 
 @pytest.mark.parametrize("name", ["scopa", "solo66", "soldateska"])

@@ -10,6 +10,7 @@ import pytest
 
 import garrison
 from garrison.games.revolution1848 import log
+from random_play import play_randomly, random_step
 
 
 def _canonical(state, seat):
@@ -53,11 +54,7 @@ def test_a_resampled_world_writes_its_own_observation():
     game = garrison.load("1848", players=3)
     rng = random.Random(2)
     state = game.new_initial_state()
-    for _ in range(60):
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, 60)
     world = state.resample(1, random.Random(3))
     for seat in _seats(world):
         assert world.observation_string(seat) == _canonical(world, seat)
@@ -68,10 +65,7 @@ def test_the_log_tail_is_the_tail_of_the_whole_log():
     rng = random.Random(9)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
         for seat in (None, 0, 3):
             whole = state.log_lines(seat)
             for limit in (0, 1, 5, 40):
@@ -84,8 +78,7 @@ def test_the_game_keeps_a_bounded_number_of_worded_logs():
     state = game.new_initial_state()
     rng = random.Random(1)
     for _ in range(40):
-        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
-                           else rng.choice(state.legal_actions()))
+        random_step(state, rng)
         state.clone().observation_string(0)
         state.observation_string(1)
         assert 0 < log.LOG.kept(game) <= log.LOG.recent
@@ -97,7 +90,6 @@ def test_the_game_keeps_a_bounded_number_of_worded_events(monkeypatch):
     state = game.new_initial_state()
     rng = random.Random(1)
     for _ in range(40):
-        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
-                           else rng.choice(state.legal_actions()))
+        random_step(state, rng)
         state.observation_string(0)
         assert len(game.event_lines) <= 8

@@ -11,6 +11,7 @@ import garrison
 from garrison.bots import make_bot
 from garrison.games.solo66.bots import suit_value
 from garrison.games.solo66.deck import DECK, HEARTS, SPADES, mask_of
+from random_play import decisions
 
 
 def test_suit_value_prefers_long_high_trumps():
@@ -53,10 +54,7 @@ def test_the_bot_decides_the_same_in_any_world_it_cannot_tell_apart():
     checked = 0
     for _ in range(10):
         state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(garrison.sample_chance(state, rng))
-                continue
+        for _ in decisions(state, rng):
             seat = state.current_player()
             world = state.resample(seat, random.Random(rng.random()))
             a = make_bot(game, "heuristic", seat, seed=1).step(state)

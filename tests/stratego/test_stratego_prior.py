@@ -37,6 +37,7 @@ from garrison.games.stratego.setup_model import (
     uniform_log_likelihood,
 )
 from garrison.games.stratego.setups import random_layout
+from random_play import decisions
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gravon"
 HELD_OUT = FIXTURES.parent / "gravon_heldout"
@@ -97,10 +98,7 @@ def play_game(seed: int, bots=("prior", "heuristic"), max_plies: int = 160, **op
     players = [make_bot(game, bots[s], s, seed=seed + s) for s in range(2)]
     rng = random.Random(seed)
     state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-            continue
+    for _ in decisions(state, rng):
         seat = state.current_player()
         action = players[seat].step(state)
         assert action in state.legal_actions()

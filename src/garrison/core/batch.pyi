@@ -8,6 +8,9 @@ import numpy as np
 from .bot import Bot, BotMaker
 from .compiled import CompiledState
 
+def stream_start(seed: int) -> int: ...
+def seed_at(base: int, draws: int) -> int: ...
+
 class CompiledTables:
     states: list[CompiledState]
     rngs: list[np.random.Generator]

@@ -44,16 +44,18 @@ cdef enum:
     BOT_PYTHON = 2      # any other bot: its step
 
 
-cdef inline uint64_t mix64(uint64_t seed) noexcept:
-    """splitmix64's finaliser: a compiled bot's stream start from its seed (``_mix64``)."""
+cpdef uint64_t stream_start(uint64_t seed) noexcept:
+    """Where a compiled bot's stream of tie-break seeds starts for ``seed``: splitmix64's
+    finaliser (``CompiledPolicyBot`` and the tables both use this one)."""
     cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
     z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
     return z ^ (z >> 31)
 
 
-cdef inline uint64_t seed_at(uint64_t base, uint64_t draws) noexcept:
-    """The ``draws``-th seed of a stream starting at ``base`` (``CompiledPolicyBot.seed_at``)."""
+cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept:
+    """The ``draws``-th seed of a stream starting at ``base`` (a splitmix64 step apart;
+    ``CompiledPolicyBot.seed_at`` and the tables both use this one)."""
     return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
 
 
@@ -198,12 +200,12 @@ cdef class CompiledTables:
         cdef int j, k
         if self.n_seeded >= 0:
             # what new_bots does, in C: each bot's seed is rng.integers(2**31) (numpy's Lemire
-            # draw for that bound is one 32-bit draw halved), its stream starts at mix64(seed)
+            # draw for that bound is one 32-bit draw halved), its stream starts at stream_start(seed)
             for j in range(self.n_seeded):
                 k = i * self.num_players + self.seeded[j]
                 self.seeds[k] = gen.next_uint32(gen.state) >> 1
                 self.kind[k] = BOT_COMPILED
-                self.base[k] = mix64(self.seeds[k])
+                self.base[k] = stream_start(self.seeds[k])
                 self.draws[k] = 0
             self._bots[i] = None
         elif self.new_bots is not None:

@@ -10,6 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from .batch import seed_at, stream_start
+
+#: Seeds and stream positions are taken modulo 2**64 (the streams' arithmetic wraps there).
+_MASK64 = 0xFFFF_FFFF_FFFF_FFFF
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -41,14 +46,6 @@ class Bot:
         return f"{type(self).__name__}(seat={self.seat})"
 
 
-def _mix64(seed: int) -> int:
-    """splitmix64's finaliser of ``seed``: a 64-bit stream start from any integer seed."""
-    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
-
-
 class CompiledPolicyBot(Bot):
     """A game's rule-of-thumb bot written once, in C, in the game's compiled rules (the hook
     ``_policy`` of ``garrison.core.compiled``): ``step`` asks the state for its move with a seed
@@ -68,7 +65,7 @@ class CompiledPolicyBot(Bot):
         self._rng: random.Random | None = None
         #: The bot's tie-breaks: the n-th move with a choice draws from seed ``seed_at(n)`` of
         #: a stream starting here (the batched engine steps it in C the same way).
-        self.stream = _mix64(seed) if seed is not None else random.getrandbits(64)
+        self.stream = stream_start(seed & _MASK64) if seed is not None else random.getrandbits(64)
         #: Seeds drawn so far.
         self.draws = 0
 
@@ -81,7 +78,7 @@ class CompiledPolicyBot(Bot):
 
     def seed_at(self, n: int) -> int:
         """The ``n``-th seed of the bot's stream (a splitmix64 step apart)."""
-        return (self.stream + n * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        return seed_at(self.stream, n & _MASK64)
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
