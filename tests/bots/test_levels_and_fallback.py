@@ -39,6 +39,32 @@ def test_a_search_without_evidence_plays_its_policys_move(name: str) -> None:
         assert bot.step(state) == policy
 
 
+def test_a_guide_gives_the_root_its_move_and_the_fallback() -> None:
+    """With ``guide=prior`` the root's first and fallback move is Stratego's learned prior's,
+    not the rollout heuristic's: without evidence the bot plays the prior's move, also where the
+    heuristic would play another."""
+    game = garrison.load("stratego")
+    points = decision_points(game.new_initial_state(), random.Random(3), 120)
+    in_play = [s for s in points if s.phase != 0][:10]
+    assert in_play
+    differs = 0
+    for state in in_play:
+        seat = state.current_player()
+        bot = make_bot(game, "ismcts:sims=2:fallback=1.5:guide=prior", seat, seed=5)
+        prior = make_bot(game, "prior", seat, seed=0).step(state)
+        differs += prior != bot.rollout().bots[seat].step(state)
+        assert bot.step(state) == prior
+    assert differs > 0  # the positions tell the guide from the rollout bot
+
+
+def test_a_guide_must_be_a_bot_that_does_not_search() -> None:
+    game = garrison.load("stratego")
+    with pytest.raises(garrison.OptionError, match="guide bot 'ismcts'.*random, heuristic, prior"):
+        make_bot(game, "ismcts:guide=ismcts", 0)
+    with pytest.raises(garrison.OptionError, match="guide bot 'nobody'"):
+        make_bot(game, "ismcts:guide=nobody", 0)
+
+
 def test_with_evidence_the_search_may_overrule_its_policy() -> None:
     """Over many positions and a real budget, the search plays other moves than its policy
     somewhere (else the fallback would only be the policy)."""

@@ -33,7 +33,7 @@ import random
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from garrison.core import CHANCE, GameError, State, sample_chance
+from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 
 from .search import Scale, SearchBot
 
@@ -78,6 +78,8 @@ class ISMCTSBot(SearchBot):
         "infer": (int, 0),           # k > 1: each world is the likeliest of up to k resampled
                                      # ones: where the rollout policy agrees with the most of the
                                      # opponents' decisions since the last chance event
+        "guide": (str, None),        # bot whose move on the real state the root tries first and
+                                     # falls back on (default: the rollout bot's move)
         "exact": (int, 0),           # n > 0: a rollout in a game with exact endings
                                      # (state.exact_returns) takes the world's solved value, the
                                      # game's heuristic playing on until n tricks are left
@@ -91,6 +93,10 @@ class ISMCTSBot(SearchBot):
         #: Simulations run by the last ``step`` and since the bot was made (for the bench).
         self.last_simulations = 0
         self.total_simulations = 0
+        self._guide: Bot | None = None
+        #: With infer: the sum over the worlds of the last move of the share of the others'
+        #: decisions the policy repeats in them, and the number of worlds it was measured on.
+        self.last_agreement: list[float] = [0.0, 0]
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
@@ -108,12 +114,12 @@ class ISMCTSBot(SearchBot):
         paired_values: dict[int, list[float]] = {}
         infer = int(self.opts["infer"])
         self._exact = int(self.opts["exact"])
-        #: With infer: the sum over the worlds used of the share of the others' decisions the
-        #: policy repeats in them, and the number of worlds it was measured on.
         self.last_agreement = [0.0, 0]
+        root_key = (self.seat, 0, state.observation_key(self.seat))
+        if self.opts["guide"] is not None:  # the guide's move, read from this seat's view
+            tree[root_key] = _Node(self._guide_move(state))
         while budget.more():
-            world = (self._likely_world(state, rng, rollout, infer) if infer > 1
-                     else state.resample(self.seat, rng))
+            world = self._world(state, rng, rollout, infer)
             if not paired:
                 self._simulate(world, tree, scale, rollout, rng, c, prior, rng)
                 budget.tick()
@@ -128,7 +134,7 @@ class ISMCTSBot(SearchBot):
                 budget.tick()
         self.last_simulations = budget.used
         self.total_simulations += budget.used
-        root = tree.get((self.seat, 0, state.observation_key(self.seat)))
+        root = tree.get(root_key)
         if root is None:
             raise GameError(
                 f"{self.game.name}: resample({self.seat}) gave worlds this seat would not recognise"
@@ -147,6 +153,23 @@ class ISMCTSBot(SearchBot):
             if self.last_fallback:  # the search did not show the policy's move worse
                 return int(root.hint)
         return best
+
+    def _guide_move(self, state: State) -> int:
+        """The move of the ``guide`` bot (made once, with a seed from this bot's generator) in
+        the real state: it is one of the game's bots, so it reads only this seat's view."""
+        if self._guide is None:
+            from . import make_bot  # the registry imports this module
+
+            self._guide = make_bot(self.game, str(self.opts["guide"]), self.seat,
+                                   seed=self.rng.randrange(2**31))
+        return int(self._guide.step(state))
+
+    def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
+        """The world of one simulation: drawn for this seat with ``resample`` (with ``infer``
+        k > 1, the likeliest of up to k)."""
+        if infer > 1:
+            return self._likely_world(state, rng, rollout, infer)
+        return state.resample(self.seat, rng)
 
     def _likely_world(self, state: State, rng: Any, rollout: Any, tries: int) -> State:
         """Of up to ``tries`` worlds resampled for this seat, the one in which the rollout policy

@@ -119,8 +119,9 @@ class SearchBot(Bot):
             OptionError: naming the setting and what it may be.
         """
         values = cls.values_for(game)
-        if "rollout" in cls.settings and values.get("rollout") is not None:
-            check_rollout(game, str(values["rollout"]))
+        for role in ("rollout", "guide"):
+            if role in cls.settings and values.get(role) is not None:
+                check_rollout(game, str(values[role]), role)
         if "horizon" in cls.settings:
             parse_horizon(str(values.get("horizon", "score")))
         if "value" in cls.settings:
@@ -148,10 +149,10 @@ class SearchBot(Bot):
 _ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact")
 
 
-def check_rollout(game: Game | type[Game], name: str) -> None:
+def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> None:
     """A rollout is played by ``random`` or by one of the game's own bots (or a policy
     registered by name), never by a search bot: a search inside every rollout step would
-    make one move take hours.
+    make one move take hours. The same holds for a search's ``guide`` (``role``).
 
     Raises:
         OptionError: naming the bots that may play rollouts.
@@ -162,8 +163,9 @@ def check_rollout(game: Game | type[Game], name: str) -> None:
     if key == "random" or (key in game.bots and ":" not in key) or policy_class(game, key):
         return
     allowed = ", ".join(["random", *game.bots])
-    raise OptionError(f"rollout bot '{name}' cannot play rollouts of {game.name}; "
-                      f"rollouts are played by one of: {allowed}")
+    what = "play rollouts" if role == "rollout" else f"be the search's {role}"
+    raise OptionError(f"{role} bot '{name}' cannot {what} in {game.name}; "
+                      f"it can be one of: {allowed}")
 
 
 def parse_horizon(horizon: str) -> tuple[str, int | None]:

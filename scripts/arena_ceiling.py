@@ -1,0 +1,57 @@
+"""How far could a search go if the hidden cards were no secret? An arena run with a peeking
+ISMCTS, for measurement only.
+
+``seeing`` is ISMCTS whose every world is the real state (``clone``) instead of a world drawn
+with ``resample``: it knows every hand and the talon, though not the chance events still to
+come (the next deals are drawn as in any simulation). Everything else is the ``ismcts`` bot
+with the same settings, budget and the game's search defaults. Against the same opponents on
+the same deals, its ahead share is what this search could reach with perfect knowledge of the
+cards in play: an upper bound for the honest bot, which shows how much of a gap better worlds
+(``infer``, a posterior of the hidden cards) could close and how much they could not
+(docs/bots.md, "What a search that sees every card reaches").
+
+It is registered only in this script's process, as a bot named ``seeing`` (never a bot of
+the kernel, a level or the server: it reads hidden information by design)::
+
+    python scripts/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
+    python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5,greedy --games 100 --seed 701
+
+Every argument is ``garrison arena``'s (``--save``, ``--json`` ...): the same rotated seats,
+duplicate deals and table. Keep ``--jobs 1``, the default: the name exists in this process
+only.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from garrison.bots import GENERIC, ISMCTSBot
+from garrison.core import State
+
+
+class SeeingISMCTS(ISMCTSBot):
+    """ISMCTS that searches the real state: every world is a copy of it (measurement only)."""
+
+    name = "seeing"
+    description = "ISMCTS on the real state (sees every card): an upper bound, not a player"
+
+    def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
+        return state.clone()
+
+
+def register() -> None:
+    """Make ``seeing`` a bot name in this process."""
+    GENERIC[SeeingISMCTS.name] = SeeingISMCTS
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``garrison arena`` with ``seeing`` among the bot names (in this process: ``--jobs 1``)."""
+    from garrison.cli.main import app
+
+    register()
+    app(["arena", *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    main()

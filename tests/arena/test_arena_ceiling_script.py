@@ -1,0 +1,61 @@
+"""``scripts/arena_ceiling.py``: the ISMCTS that searches the real state, for the upper bound in
+docs/bots.md ("What a search that sees every card reaches"). It must really see the cards (else
+the bound is no bound), stay out of the kernel's bots, and run through the arena's own command."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+import garrison
+from garrison.bots import GENERIC, bot_names, make_bot
+from random_play import decision_points
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "arena_ceiling.py"
+
+
+@pytest.fixture
+def script():
+    spec = importlib.util.spec_from_file_location("arena_ceiling", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    yield module
+    GENERIC.pop(module.SeeingISMCTS.name, None)
+
+
+def _mid_deal(seed: int) -> garrison.State:
+    game = garrison.load("solo66", deals=1)
+    points = decision_points(game.new_initial_state(), random.Random(seed), 20)
+    return points[-1]  # in the tricks: every other hand is hidden from the seat to move
+
+
+def test_its_worlds_are_the_real_state_and_the_honest_bots_are_not(script) -> None:
+    state = _mid_deal(4)
+    seat = state.current_player()
+    seeing = script.SeeingISMCTS(state.game, seat, seed=1)
+    honest = make_bot(state.game, "ismcts", seat, seed=1)
+    rng = random.Random(2)
+    worlds = [seeing._world(state, rng, seeing.rollout(), 16) for _ in range(5)]
+    assert all(w.hands == state.hands and w.talon == state.talon for w in worlds)
+    drawn = [honest._world(state, rng, honest.rollout(), 16) for _ in range(5)]
+    assert any(w.hands != state.hands for w in drawn)  # the position has something hidden
+
+
+def test_it_is_a_bot_name_only_where_the_script_registers_it(script) -> None:
+    game = garrison.load("solo66", deals=1)
+    assert "seeing" not in bot_names(game)
+    script.register()
+    assert make_bot(game, "seeing:sims=3", 0, seed=1).name == "seeing"
+
+
+def test_the_script_runs_the_arena_with_it(script, capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        script.main(["gambit", "-o", "players=2", "--bots", "seeing:sims=5,greedy",
+                     "--games", "2", "--seed", "1"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "seeing:sims=5" in out and "greedy" in out
