@@ -366,3 +366,25 @@ def test_infer_prefers_worlds_where_the_policy_repeats_what_the_others_did():
     assert worlds >= 60
     assert agreeing / worlds > sum(a / n for a, n in plain) / 60 + 0.05
     assert make_bot(game, "ismcts:sims=60:infer=8", seat, seed=3).step(state) == move
+
+
+def test_reuse_plays_several_simulations_on_each_world_drawn():
+    """``reuse=k``: every k-th simulation draws a world (and with ``infer`` its k tries), the
+    others play copies of it; the move is legal, seeded, and the state is left alone."""
+    game = garrison.load("solo66", deals=1)
+    state = _positions(game, seed=6, count=12)[-1]
+    seat = state.current_player()
+    before = state.fields()
+    drawn = {}
+    for reuse in (1, 4):
+        bot = make_bot(game, f"ismcts:sims=40:infer=4:reuse={reuse}", seat, seed=3)
+        calls = []
+        draw = bot._world
+        bot._world = lambda *args, draw=draw, calls=calls: calls.append(1) or draw(*args)
+        move = bot.step(state)
+        assert move in state.legal_actions() and bot.last_simulations == 40
+        assert move == make_bot(game, f"ismcts:sims=40:infer=4:reuse={reuse}", seat,
+                                seed=3).step(state)
+        drawn[reuse] = len(calls)
+    assert drawn == {1: 40, 4: 10}
+    assert state.fields() == before

@@ -78,6 +78,7 @@ class ISMCTSBot(SearchBot):
         "infer": (int, 0),           # k > 1: each world is the likeliest of up to k resampled
                                      # ones: where the rollout policy agrees with the most of the
                                      # opponents' decisions since the last chance event
+        "reuse": (int, 1),           # simulations played on each world drawn (copies of it)
         "guide": (str, None),        # bot whose move on the real state the root tries first and
                                      # falls back on (default: the rollout bot's move)
         "exact": (int, 0),           # n > 0: a rollout in a game with exact endings
@@ -118,8 +119,15 @@ class ISMCTSBot(SearchBot):
         root_key = (self.seat, 0, state.observation_key(self.seat))
         if self.opts["guide"] is not None:  # the guide's move, read from this seat's view
             tree[root_key] = _Node(self._guide_move(state))
+        reuse = int(self.opts["reuse"])
+        drawn: State | None = None
+        uses = 0
         while budget.more():
-            world = self._world(state, rng, rollout, infer)
+            if uses == 0:  # a new world (with reuse > 1 each simulation plays a copy of it)
+                drawn, uses = self._world(state, rng, rollout, infer), reuse
+            uses -= 1
+            assert drawn is not None
+            world = drawn.clone() if reuse > 1 else drawn
             if not paired:
                 self._simulate(world, tree, scale, rollout, rng, c, prior, rng)
                 budget.tick()
