@@ -4,25 +4,19 @@ the bound is no bound), stay out of the kernel's bots, and run through the arena
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 import garrison
 from garrison.bots import GENERIC, bot_names, make_bot
 from random_play import decision_points
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "arena_ceiling.py"
+from script_module import load_script
 
 
 @pytest.fixture
 def script():
-    spec = importlib.util.spec_from_file_location("arena_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("arena_ceiling")
     yield module
     GENERIC.pop(module.SeeingISMCTS.name, None)
 

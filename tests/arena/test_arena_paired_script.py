@@ -3,24 +3,18 @@ of the search's result by its auction calls (docs/bots.md, "Where Solo 66's lead
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
 from garrison.arena.tournament import play_one
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "arena_paired.py"
+from script_module import load_script
 
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("arena_paired", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("arena_paired")
 
 
 def _save(path: Path, bots: list[str], deals: int) -> Path:

@@ -4,16 +4,10 @@ write by): the doc says what the code does."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import garrison
+from script_module import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("tensor_table", ROOT / "scripts" / "tensor_table.py")
-assert _spec is not None and _spec.loader is not None
-tensor_table = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tensor_table)
+tensor_table = load_script("tensor_table")
 
 
 def test_the_docs_tables_are_the_layouts():

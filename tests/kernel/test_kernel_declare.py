@@ -4,7 +4,6 @@ These tests hold the generated files to the declarations and the generator to it
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -12,13 +11,10 @@ from pathlib import Path
 import pytest
 
 import garrison
+from script_module import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("declare", ROOT / "scripts" / "declare.py")
-assert _spec is not None and _spec.loader is not None
-declare = importlib.util.module_from_spec(_spec)
-sys.modules["declare"] = declare  # its dataclasses look their module up
-_spec.loader.exec_module(declare)
+declare = load_script("declare")
 
 SAMPLE = '''
 ctypedef unsigned long long Mask
