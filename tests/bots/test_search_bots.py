@@ -388,3 +388,18 @@ def test_reuse_plays_several_simulations_on_each_world_drawn():
         drawn[reuse] = len(calls)
     assert drawn == {1: 40, 4: 10}
     assert state.fields() == before
+
+
+def test_infer_stops_trying_worlds_at_the_bots_time_limit():
+    """``infer``'s tries happen inside one simulation, between the budget's checks: the bot's
+    hard time limit cuts them too (the server caps ``infer`` as well, docs/server.md)."""
+    import time
+
+    game = garrison.load("solo66", deals=1)
+    state = _positions(game, seed=6, count=12)[-1]
+    bot = make_bot(game, "ismcts:sims=1:infer=1000000", state.current_player(), seed=3)
+    bot.time_limit = 0.05
+    start = time.perf_counter()
+    assert bot.step(state) in state.legal_actions()
+    assert time.perf_counter() - start < 2.0  # a million tries take about a minute
+    assert bot.last_agreement[1] == 1  # one world, the best of those tried in time

@@ -43,7 +43,10 @@ def _protocols(token: str | None) -> list[str]:
 HOSTILE = ["ismcts:sims=999999999", "ismcts:seconds=inf", "ismcts:seconds=nan",
            "ismcts:seconds=-1", "ismcts:seconds=100000", "pimc:depth=100000",
            "pimc:worlds=99999999", "pimc:nodes=999999999", "ismcts:maxlen=100000000",
-           "ismcts:horizon=99999999"]
+           "ismcts:horizon=99999999",
+           # worlds tried per simulation and tricks solved per world: each is work inside one
+           # simulation, which the bot's time limit (checked between simulations) cannot cut
+           "ismcts:sims=1:infer=100000000", "ismcts:exact=50"]
 
 
 @pytest.mark.parametrize("bot", HOSTILE)

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 
-from .search import Scale, SearchBot
+from .search import Budget, Scale, SearchBot
 
 
 class _Node:
@@ -88,6 +88,8 @@ class ISMCTSBot(SearchBot):
 
     #: With ``exact``: solve a world's ending once this many tricks (or fewer) are left.
     _exact: int = 0
+    #: The budget of the move being searched (its hard time limit also cuts ``infer``'s tries).
+    _budget: Budget | None = None
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed, **opts)
@@ -110,7 +112,7 @@ class ISMCTSBot(SearchBot):
         c = float(self.opts["c"])
         prior = float(self.opts["prior"])
         self._widen = float(self.opts["widen"])
-        budget = self.budget()
+        budget = self._budget = self.budget()
         paired = bool(self.opts["paired"])
         paired_values: dict[int, list[float]] = {}
         infer = int(self.opts["infer"])
@@ -196,6 +198,8 @@ class ISMCTSBot(SearchBot):
                 best, best_score = world, agree / total
             if agree == total:
                 break
+            if self._budget is not None and self._budget.expired():
+                break  # the bot's hard time limit: the best world so far
         self.last_agreement[0] += best_score
         self.last_agreement[1] += 1
         assert best is not None

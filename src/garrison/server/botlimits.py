@@ -34,6 +34,11 @@ class BotLimits:
     nodes: int = 100_000
     depth: int = 64
     maxlen: int = 2_000
+    #: Worlds ISMCTS may try for each simulation (``infer``) and tricks it may solve exactly at
+    #: the end of each (``exact``): work inside one simulation, which the time limit (checked
+    #: between simulations) cannot cut short.
+    infer: int = 64
+    exact: int = 4
 
     def maximum(self, key: str) -> float | None:
         """The largest value of setting ``key`` (``horizon`` as a count of actions), if bounded."""

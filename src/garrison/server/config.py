@@ -65,6 +65,10 @@ class Settings:
     bot_max_nodes: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_NODES", 100_000))
     bot_max_depth: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_DEPTH", 64))
     bot_max_rollout: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_ROLLOUT", 2_000))
+    #: The most worlds ISMCTS may try per simulation (``infer``) and tricks it may solve at the
+    #: end of one (``exact``).
+    bot_max_infer: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_INFER", 64))
+    bot_max_exact: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_EXACT", 4))
     #: Largest HTTP request body in bytes; a larger one is refused (413) before it is read.
     max_body: int = field(default_factory=lambda: _env_int("GARRISON_MAX_BODY", 64 * 1024))
     #: Deepest nesting of arrays and objects in a request body or message.
@@ -108,4 +112,5 @@ class Settings:
         """The limits on bot names, from the settings above."""
         return BotLimits(seconds=self.bot_move_seconds, sims=self.bot_max_sims,
                          worlds=self.bot_max_worlds, nodes=self.bot_max_nodes,
-                         depth=self.bot_max_depth, maxlen=self.bot_max_rollout)
+                         depth=self.bot_max_depth, maxlen=self.bot_max_rollout,
+                         infer=self.bot_max_infer, exact=self.bot_max_exact)
