@@ -91,6 +91,25 @@ def test_stratego_registers_the_hook_and_a_short_horizon():
     assert make_bot(garrison.load("solo66"), "ismcts", 0).opts["horizon"] == "score"
 
 
+def test_scopa_search_rolls_out_about_one_hand_and_backs_up_the_lead():
+    from garrison.games.scopa import evaluate as scopa_eval
+
+    game = garrison.load("scopa", players=2)
+    bot = make_bot(game, "ismcts", 0)
+    assert bot.opts["horizon"] == "80" == str(scopa_eval.HAND_ACTIONS)
+    assert bot.opts["value"] == "eval" and bot.opts["paired"] == 1
+    assert make_bot(game, "ismcts:horizon=score", 0).opts["horizon"] == "score"
+    # a hand of two players: 40 cards dealt (one chance action each) and 36 played
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    actions = 0
+    while not state.is_terminal() and state.hand_no == 1:
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+        actions += 1
+    assert actions == 40 + 36
+
+
 def test_gambit_search_rolls_out_with_the_solver_to_the_end_of_the_round():
     game = garrison.load("gambit", players=3)
     assert game.evaluator is gev.evaluate

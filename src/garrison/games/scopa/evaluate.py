@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 #: Lead in points that maps to tanh(1) ~ 0.76.
 SCALE = 3.0
 
+#: About one hand in actions (40 cards dealt one chance action each, 36 played): the search's
+#: rollouts stop there and take this lead instead of playing the luck of the hands after it.
+HAND_ACTIONS = 80
+
 
 def standings(state: ScopaState) -> tuple[int, ...]:
     """Points per side: the game score plus the current hand as if it ended now."""
@@ -58,4 +62,4 @@ def evaluate(state: ScopaState) -> list[float]:
     return values
 
 
-__all__ = ["SCALE", "evaluate", "standings", "tally"]
+__all__ = ["HAND_ACTIONS", "SCALE", "evaluate", "standings", "tally"]

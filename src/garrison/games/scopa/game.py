@@ -45,8 +45,10 @@ class ScopaGame(Game):
     #: The lead in points, for search; see ``evaluate.py``. (``StateValue`` hooks: staticmethods,
     #: typed for Scopa's own states.)
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
-    #: ISMCTS backs up that lead and compares its moves on common worlds and deals (docs/bots.md).
-    search_defaults = {"value": "eval", "paired": 1}
+    #: ISMCTS backs up that lead and compares its moves on common worlds and deals; a rollout
+    #: stops after about one hand (``evaluate.HAND_ACTIONS``) and takes the lead there
+    #: (docs/bots.md, "Per-game hooks for search").
+    search_defaults = {"value": "eval", "paired": 1, "horizon": str(evaluate.HAND_ACTIONS)}
     #: Each seat's game points (its side's), for the arena's score difference.
     tally = staticmethod(evaluate.tally)  # type: ignore[arg-type]  # on its own states
     test_configs = (
