@@ -38,7 +38,7 @@ OWN_STRONGEST = frozenset({"gambit"})
 #: Elo of each level (``easy`` = 0) from ``garrison arena GAME --round-robin`` runs with the
 #: strong search on the CPU clock (docs/bots.md, "Levels"); games not listed were not measured.
 RATINGS: dict[str, dict[str, int]] = {
-    "scopa": {"easy": 0, "good": 478, "strong": 599},       # two players, round robin
+    "scopa": {"easy": 0, "good": 436, "strong": 717},       # two players, round robin
     "soldateska": {"easy": 0, "good": 285, "strong": 424},  # four seats, one table
     "1848": {"easy": 0, "good": 446, "strong": 893},        # three players, round robin
     "solo66": {"easy": 0, "good": 637, "strong": 654},      # five seats, one table
