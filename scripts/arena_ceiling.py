@@ -14,7 +14,7 @@ It is registered only in this script's process, as a bot named ``seeing`` (never
 the kernel, a level or the server: it reads hidden information by design)::
 
     python scripts/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
-    python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5,greedy --games 100 --seed 701
+    python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5:horizon=score,greedy --games 100 --seed 701
 
 Every argument is ``garrison arena``'s (``--save``, ``--json`` ...): the same rotated seats,
 duplicate deals and table. Keep ``--jobs 1``, the default: the name exists in this process
