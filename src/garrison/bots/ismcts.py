@@ -185,12 +185,24 @@ class ISMCTSBot(SearchBot):
         """Of up to ``tries`` worlds resampled for this seat, the one in which the rollout policy
         (the model of the other players) makes the most of the decisions the others were seen
         to make since the last chance event; the first that agrees with all of them is taken.
-        A game whose worlds cannot be stepped back (no history), or a rollout policy that is
-        not compiled, gets the first world."""
-        best, best_score = None, -1.0
-        for _ in range(tries):
-            world = state.resample(self.seat, rng)
-            score = _agreement(world, self.seat, rollout) if rollout.compiled else None
+        A game whose state has ``resample_scored(seat, rng, back, worlds)`` (Solo 66) draws the
+        worlds and counts in C, ``WORLDS_AT_ONCE`` at a time. A game whose worlds cannot be
+        stepped back (no history), or a rollout policy that is not compiled, gets the first
+        world."""
+        best: State | None = None
+        best_score = -1.0
+        scored = getattr(state, "resample_scored", None) if rollout.compiled else None
+        left = tries
+        while left > 0:
+            world: State
+            if scored is not None:  # the game draws worlds and counts in C, a few at a time
+                world, agree, total = scored(self.seat, rng, MAX_BACK, min(left, WORLDS_AT_ONCE))
+                left -= WORLDS_AT_ONCE
+                score = (agree, total) if total else None
+            else:
+                left -= 1
+                world = state.resample(self.seat, rng)
+                score = _agreement(world, self.seat, rollout) if rollout.compiled else None
             if score is None:
                 return world
             agree, total = score
@@ -310,6 +322,9 @@ def _exact_returns(world: State, tricks: int) -> list[float] | None:
     value = solve(tricks)
     return None if value is None else list(value)
 
+
+#: Worlds a game with ``resample_scored`` draws in one call (the time limit is read between).
+WORLDS_AT_ONCE = 8
 
 #: Most decisions looked back at by ``infer`` (the current deal of a card game is shorter).
 MAX_BACK = 80

@@ -75,6 +75,8 @@ cdef class CompiledState:
     cdef int _probe(self, int action) except -1
     cdef int _reprobe(self, int action) except -1
     cdef void _unprobe(self) noexcept
+    cdef int _replay(self, const int* actions, Py_ssize_t n, int seat, Py_ssize_t back,
+                     int* agree, int* checked) except -1
 
 
 cdef tuple uniform_row(int n)

@@ -32,7 +32,7 @@ the typed state through small accessors. See ARCHITECTURE.md, "Writing a game in
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.ref cimport Py_INCREF
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memcpy
 
@@ -662,6 +662,55 @@ cdef class CompiledState:
             raise GameError(f"{self.game.name} has no compiled rule-of-thumb bot (its rules "
                             "define no _policy): use a Python bot or random rollouts")
         return action
+
+    def replay_agreement(self, list actions, int seat, Py_ssize_t back):
+        """Apply ``actions`` to this state without legality checks (a trusted record, such as
+        a resampled world's) and return ``(agreeing, checked)``: of the decisions of players
+        other than ``seat`` after the last chance event and among the last ``back`` actions,
+        how many the compiled rule-of-thumb bot makes itself (``policy_action(0)`` at each).
+        The state undoes the actions as if applied one by one. Raises ``GameError`` for a game
+        without a compiled policy when a decision is checked, ``ValueError`` for a negative
+        ``back``."""
+        cdef Py_ssize_t i, n = len(actions)
+        cdef int agree = 0, checked = 0
+        cdef int* buf
+        if back < 0:
+            raise ValueError(f"back must be 0 or more actions, not {back}")
+        buf = <int*>malloc(max(n, 1) * sizeof(int))
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n):
+                buf[i] = actions[i]
+            self._replay(buf, n, seat, back, &agree, &checked)
+        finally:
+            free(buf)
+        return agree, checked
+
+    cdef int _replay(self, const int* actions, Py_ssize_t n, int seat, Py_ssize_t back,
+                     int* agree, int* checked) except -1:
+        """``replay_agreement`` in C (``agree``/``checked`` NULL: no decision is checked): the
+        counts start again at every chance event, so they cover the decisions since the last
+        one, as a search's ``infer`` reads them stepping back from the end."""
+        cdef Py_ssize_t i
+        cdef int player
+        cdef uint64_t rng
+        cdef bint count = agree != NULL and checked != NULL
+        if count:
+            agree[0] = checked[0] = 0
+        self._reserve(self._nhist + n)
+        for i in range(n):
+            if count:
+                player = self._current()
+                if player == CHANCE_PLAYER:
+                    agree[0] = checked[0] = 0
+                elif player >= 0 and player != seat and i >= n - back:
+                    self._find_legal()
+                    rng = 0
+                    checked[0] += 1
+                    agree[0] += self._policy_move(player, &rng) == actions[i]
+            self._do_fast(actions[i])
+        return 0
 
     def policy_playout(self, unsigned long long seed, Py_ssize_t max_steps, bint to_score=False,
                        double epsilon=0.0):

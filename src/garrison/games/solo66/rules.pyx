@@ -618,6 +618,19 @@ cdef class Solo66Core(CompiledState):
         """Play ¶3: the cards the seat to move may play now, as a bitmask."""
         return self.playable()
 
+    def draw_world(self, int seat, unsigned long long seed, int tries, Py_ssize_t back,
+                   int worlds=1):
+        """Worlds for ``seat``'s search (worlds.pxi): the cards it has not seen dealt again at
+        random, each deal keeping its knowledge equally likely, by up to ``tries`` rejections,
+        from the generator ``seed``. Of up to ``worlds`` of them, the one where the heuristic
+        makes the largest share of the others' decisions since the deal (within the last
+        ``back`` actions; ``replay_agreement``), the first making all: ``(world, agreeing,
+        checked)``, or ``None`` when no random deal kept the voids. Reads every hand: only
+        ``resample`` calls it. Raises ``ValueError`` for a seat not at the table."""
+        if not 0 <= seat < PLAYERS:
+            raise ValueError(f"seat must be 0 to {PLAYERS - 1}, not {seat}")
+        return draw_world(self, seat, seed, tries, back, worlds)
+
     def exact_returns(self, int tricks):
         """The search's hook for exact endings (solve.pxi, ``solved_returns``): reads every
         hand, so only for a search's own world."""
@@ -643,6 +656,9 @@ include "policy.pxi"
 
 # -- exact endings for search (the soloist against the defenders, alpha-beta) ---------------
 include "solve.pxi"
+
+# -- the worlds of search (observe.resample's re-deal in C) ------------------------------------
+include "worlds.pxi"
 
 # -- Solo66Fields: Solo66Core with the accessors of the struct's fields, FIELDS and _copy_extra,
 # made from the declarations above (the struct, the fixed attributes) by scripts/declare.py

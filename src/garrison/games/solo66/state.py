@@ -3,7 +3,7 @@ views (notation, explanations, the observation gate in ``observe.py``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import InvalidActionError, State
 from garrison.core.seats import seat_label
@@ -34,6 +34,9 @@ PHASE_VERBS = {AUCTION: ("bid", "pass"), ANNOUNCE: ("announce",), DISCARD: ("dis
 STEP_WORDS = {AUCTION: "the auction", ANNOUNCE: "the trump announcement",
               DISCARD: "the soloist's discard", PLAY: "trick play"}
 ALL_VERBS = ("announce", "discard", "bid", "pass", "play")
+#: Random deals ``resample`` tries in C before it deals by counting (the voids shown in play can
+#: leave few deals that keep them).
+WORLD_TRIES = 400
 
 
 class Solo66State(Solo66Fields, State):
@@ -136,10 +139,30 @@ class Solo66State(Solo66Fields, State):
         return observe(self, seat)
 
     def resample(self, seat: int, rng: Any) -> Solo66State:
+        """A world ``seat`` cannot tell from this state (``observe.resample``), drawn in C
+        (``draw_world``); the re-deal by counting where the voids leave few deals."""
+        self.check_seat(seat)
+        return self.resample_scored(seat, rng, 0)[0]
+
+    def resample_scored(self, seat: int, rng: Any, back: int,
+                        worlds: int = 1) -> tuple[Solo66State, int, int]:
+        """``(world, agreeing, checked)``: of up to ``worlds`` worlds drawn as ``resample``
+        draws them, the one in which the heuristic makes the largest share of the other
+        players' decisions since the deal (within the last ``back`` actions), the first making
+        all of them (``replay_agreement``; ISMCTS's ``infer``). Raises ``GameError`` for a seat
+        not at the table."""
         from .observe import resample
 
         self.check_seat(seat)
-        return resample(self, seat, self.rng_of(rng))
+        r = self.rng_of(rng)
+        drawn = self.draw_world(seat, r.getrandbits(64), WORLD_TRIES, back, worlds)
+        if drawn is not None:
+            return cast("Solo66State", drawn[0]), drawn[1], drawn[2]
+        world = resample(self, seat, r)  # few deals keep the voids: deal by counting
+        if back <= 0:
+            return world, 0, 0
+        counted = cast("Solo66State", self.game.new_initial_state())
+        return counted, *counted.replay_agreement(world.history(), seat, back)
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
