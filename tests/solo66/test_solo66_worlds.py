@@ -119,3 +119,108 @@ def test_a_seat_not_at_the_table_is_refused():
         state.draw_world(5, 1, 10, 0)
     with pytest.raises(garrison.GameError):
         state.resample_scored(-1, random.Random(1), 0)
+
+
+# -- the chain over worlds (WorldChain, ISMCTS's ``walk``) ---------------------------------------
+def test_every_world_of_the_chain_keeps_the_view_and_its_counts_are_the_replayed_ones():
+    game = garrison.load("solo66")
+    rng = random.Random(3)
+    walked = 0
+    for state in _positions(seed=5, count=60):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        seat = state.current_player()
+        chain = state.world_chain(seat, rng, MAX_BACK)
+        if chain is None:
+            continue
+        for _ in range(5):
+            world, agree, checked = chain.walk(4)
+            walked += 1
+            assert world.observation(seat) == state.observation(seat)
+            assert world.observation_key(seat) == state.observation_key(seat)
+            world.check_invariants()
+            assert garrison.replay(world.to_record()) == world
+            assert (agree, checked) == game.new_initial_state().replay_agreement(
+                world.history(), seat, MAX_BACK)
+    assert walked > 150
+    assert chain.proposed > 0
+
+
+def test_with_no_weight_on_the_others_play_the_chain_deals_as_the_counting_reference():
+    """noise = 1: every world weighs the same, so the chain's worlds (one every 25 steps, after
+    500) are spread as the counting re-deal spreads them, the talon the soloist found and his
+    discards' order included: the proposals are as likely as their ways back."""
+    state = _after_first_trick()
+    seat = 2  # not the soloist: the talon he found is unseen
+    rng = random.Random(6)
+    chain = state.make_world_chain(seat, 11, MAX_BACK, 1.0, 400)
+    chain.walk(500)
+    draws = 3000
+    where: dict[str, Counter] = {"chain": Counter(), "reference": Counter()}
+    for way in where:
+        for _ in range(draws):
+            world = (chain.walk(25)[0] if way == "chain"
+                     else counting_resample(state, seat, rng))
+            places = [*world.hands, world.discards, world.talon_seen]
+            for i, mask in enumerate(places):
+                for card in range(32):
+                    if (mask >> card) & 1:
+                        where[way][(i, card)] += 1
+            where[way][("first discard", world.discard_order[0])] += 1
+    keys = set(where["chain"]) | set(where["reference"])
+    worst = max(abs(where["chain"][k] - where["reference"][k]) / draws for k in keys)
+    assert worst < 0.05, worst
+    assert 0.2 < chain.moved / chain.proposed < 1
+
+
+def test_the_chain_finds_worlds_the_heuristic_agrees_with_more_than_the_best_of_eight():
+    rng = random.Random(9)
+    chain_share, drawn_share = [], []
+    for state in _positions(seed=7, count=200):
+        if state.is_chance_node() or state.is_terminal() or state.phase != 4:
+            continue
+        seat = state.current_player()
+        chain = state.world_chain(seat, rng, MAX_BACK)
+        drawn = state.draw_world(seat, rng.getrandbits(64), 400, MAX_BACK, 8)
+        if chain is None or drawn is None or drawn[2] == 0:
+            continue
+        world, agree, checked = chain.walk(32)
+        chain_share.append(agree / checked)
+        drawn_share.append(drawn[1] / drawn[2])
+    assert len(chain_share) > 20
+    assert sum(chain_share) / len(chain_share) > sum(drawn_share) / len(drawn_share) + 0.03
+
+
+def test_the_chain_refuses_bad_arguments():
+    state = _after_first_trick()
+    with pytest.raises(ValueError, match="seat must be 0 to 4, not 7"):
+        state.make_world_chain(7, 1, MAX_BACK, 0.1, 10)
+    with pytest.raises(ValueError, match="back must be 1 or more actions, not 0"):
+        state.make_world_chain(0, 1, 0, 0.1, 10)
+    with pytest.raises(ValueError, match="noise must be from 0 to 1, not 1.5"):
+        state.make_world_chain(0, 1, MAX_BACK, 1.5, 10)
+    assert state.make_world_chain(0, 1, MAX_BACK, 0.1, 0) is None  # no random deal tried
+    chain = state.make_world_chain(0, 1, MAX_BACK, 0.1, 10)
+    with pytest.raises(ValueError, match="steps must be 1 or more, not 0"):
+        chain.walk(0)
+
+
+def test_ismcts_walk_plays_legal_seeded_moves_from_the_chains_worlds():
+    game = garrison.load("solo66", deals=1)
+    decisions = [s for s in _positions(seed=8, count=150)
+                 if not s.is_chance_node() and not s.is_terminal() and len(s.legal_actions()) > 1]
+    tried = walked = 0
+    for state in decisions[::8]:
+        tried += 1
+        seat = state.current_player()
+        before = state.fields()
+        bot = make_bot(game, "ismcts:sims=30:walk=8", seat, seed=4)
+        move = bot.step(state)
+        assert move in state.legal_actions()
+        assert bot._chain is not None
+        # a step for every world, unless nobody else has decided since the deal: then each
+        # world is drawn afresh
+        walked += bot._chain.proposed >= 30 * 8
+        assert move == make_bot(game, "ismcts:sims=30:walk=8", seat, seed=4).step(state)
+        assert state.fields() == before
+    assert tried >= 4 and walked >= 2

@@ -78,6 +78,9 @@ class ISMCTSBot(SearchBot):
         "infer": (int, 0),           # k > 1: each world is the likeliest of up to k resampled
                                      # ones: where the rollout policy agrees with the most of the
                                      # opponents' decisions since the last chance event
+        "walk": (int, 0),            # k > 0: worlds from a Markov chain weighing the others'
+                                     # decisions as infer does (games with world_chain: Solo 66),
+                                     # k steps of it a world; infer then unused
         "reuse": (int, 1),           # simulations played on each world drawn (copies of it)
         "guide": (str, None),        # bot whose move on the real state the root tries first and
                                      # falls back on (default: the rollout bot's move)
@@ -90,6 +93,8 @@ class ISMCTSBot(SearchBot):
     _exact: int = 0
     #: The budget of the move being searched (its hard time limit also cuts ``infer``'s tries).
     _budget: Budget | None = None
+    #: With ``walk``: the chain over the worlds of the move being searched.
+    _chain: Any = None
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed, **opts)
@@ -122,6 +127,10 @@ class ISMCTSBot(SearchBot):
         if self.opts["guide"] is not None:  # the guide's move, read from this seat's view
             tree[root_key] = _Node(self._guide_move(state))
         reuse = int(self.opts["reuse"])
+        walk = int(self.opts["walk"])
+        self._chain = None
+        if walk > 0 and rollout.compiled and hasattr(state, "world_chain"):
+            self._chain = state.world_chain(self.seat, rng, MAX_BACK)
         drawn: State | None = None
         uses = 0
         while budget.more():
@@ -177,9 +186,26 @@ class ISMCTSBot(SearchBot):
     def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
         """The world of one simulation: drawn for this seat with ``resample`` (with ``infer``
         k > 1, the likeliest of up to k)."""
+        if self._chain is not None:
+            return self._walked_world(int(self.opts["walk"]))
         if infer > 1:
             return self._likely_world(state, rng, rollout, infer)
         return state.resample(self.seat, rng)
+
+    def _walked_world(self, steps: int) -> State:
+        """The world after ``steps`` more steps of the move's chain (``walk``), a few at a time
+        so that the hard time limit is read between them."""
+        assert self._chain is not None
+        left = steps
+        while True:
+            world, agree, total = self._chain.walk(min(left, WORLDS_AT_ONCE))
+            left -= WORLDS_AT_ONCE
+            if left <= 0 or (self._budget is not None and self._budget.expired()):
+                break
+        if total:
+            self.last_agreement[0] += agree / total
+            self.last_agreement[1] += 1
+        return world  # type: ignore[no-any-return]
 
     def _likely_world(self, state: State, rng: Any, rollout: Any, tries: int) -> State:
         """Of up to ``tries`` worlds resampled for this seat, the one in which the rollout policy

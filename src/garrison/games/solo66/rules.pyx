@@ -631,6 +631,27 @@ cdef class Solo66Core(CompiledState):
             raise ValueError(f"seat must be 0 to {PLAYERS - 1}, not {seat}")
         return draw_world(self, seat, seed, tries, back, worlds)
 
+    def make_world_chain(self, int seat, unsigned long long seed, Py_ssize_t back, double noise,
+                         int tries):
+        """A ``WorldChain`` (worlds.pxi) over ``seat``'s worlds at this position, weighing the
+        others' decisions of the last ``back`` actions since the deal with ``noise`` per
+        decision the heuristic would not make; ``None`` when ``tries`` random deals all broke a
+        void, or at the end. Reads every hand: only ``world_chain`` calls it. Raises
+        ``ValueError`` for a seat not at the table, ``back`` under 1 or ``noise`` outside
+        [0, 1]."""
+        if not 0 <= seat < PLAYERS:
+            raise ValueError(f"seat must be 0 to {PLAYERS - 1}, not {seat}")
+        if back < 1:
+            raise ValueError(f"back must be 1 or more actions, not {back}")
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be from 0 to 1, not {noise}")
+        if self.s.phase == C_OVER:
+            return None
+        cdef WorldChain chain = WorldChain.__new__(WorldChain)
+        if not chain.start(self, seat, seed, back, noise, tries):
+            return None
+        return chain
+
     def exact_returns(self, int tricks):
         """The search's hook for exact endings (solve.pxi, ``solved_returns``): reads every
         hand, so only for a search's own world."""

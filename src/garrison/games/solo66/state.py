@@ -23,6 +23,7 @@ from .rules import (
     PHASE_NAMES,
     PLAY,
     Solo66Fields,
+    WorldChain,
 )
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ ALL_VERBS = ("announce", "discard", "bid", "pass", "play")
 #: Random deals ``resample`` tries in C before it deals by counting (the voids shown in play can
 #: leave few deals that keep them).
 WORLD_TRIES = 400
+#: ``world_chain``'s model of the others: each decision the heuristic would not make divides a
+#: world's weight by 1 / CHAIN_NOISE.
+CHAIN_NOISE = 0.01
 
 
 class Solo66State(Solo66Fields, State):
@@ -163,6 +167,16 @@ class Solo66State(Solo66Fields, State):
             return world, 0, 0
         counted = cast("Solo66State", self.game.new_initial_state())
         return counted, *counted.replay_agreement(world.history(), seat, back)
+
+    def world_chain(self, seat: int, rng: Any, back: int) -> WorldChain | None:
+        """A Markov chain over the worlds ``seat`` cannot tell from this state, drawn in
+        proportion to ``CHAIN_NOISE`` to the power of the other players' decisions since the
+        deal (within the last ``back`` actions) that the heuristic would not make there
+        (``WorldChain``, worlds.pxi; ISMCTS's ``walk``); ``None`` at the end, or where few
+        deals keep the voids. Raises ``GameError`` for a seat not at the table."""
+        self.check_seat(seat)
+        seed = self.rng_of(rng).getrandbits(64)
+        return self.make_world_chain(seat, seed, back, CHAIN_NOISE, WORLD_TRIES)
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
