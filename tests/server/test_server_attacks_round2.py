@@ -46,7 +46,9 @@ HOSTILE = ["ismcts:sims=999999999", "ismcts:seconds=inf", "ismcts:seconds=nan",
            "ismcts:horizon=99999999",
            # worlds tried per simulation and tricks solved per world: each is work inside one
            # simulation, which the bot's time limit (checked between simulations) cannot cut
-           "ismcts:sims=1:infer=100000000", "ismcts:exact=50"]
+           "ismcts:sims=1:infer=100000000", "ismcts:exact=50",
+           # steps of the chain over worlds per simulation (walk): the same kind of work
+           "ismcts:sims=1:walk=100000000"]
 
 
 @pytest.mark.parametrize("bot", HOSTILE)

@@ -95,6 +95,8 @@ class ISMCTSBot(SearchBot):
     _budget: Budget | None = None
     #: With ``walk``: the chain over the worlds of the move being searched.
     _chain: Any = None
+    #: With ``walk``: the steps the last move's chain proposed and took.
+    last_walk: tuple[int, int] = (0, 0)
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed, **opts)
@@ -153,6 +155,9 @@ class ISMCTSBot(SearchBot):
                 budget.tick()
         self.last_simulations = budget.used
         self.total_simulations += budget.used
+        if self._chain is not None:  # the chain holds a copy of the state: not kept past the move
+            self.last_walk = (self._chain.proposed, self._chain.moved)
+            self._chain = None
         root = tree.get(root_key)
         if root is None:
             raise GameError(

@@ -39,6 +39,9 @@ class BotLimits:
     #: between simulations) cannot cut short.
     infer: int = 64
     exact: int = 4
+    #: Steps of the chain over worlds ISMCTS may take for each simulation (``walk``): the same
+    #: kind of work (the search also reads its hard time limit every eight steps).
+    walk: int = 64
 
     def maximum(self, key: str) -> float | None:
         """The largest value of setting ``key`` (``horizon`` as a count of actions), if bounded."""

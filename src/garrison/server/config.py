@@ -69,6 +69,7 @@ class Settings:
     #: end of one (``exact``).
     bot_max_infer: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_INFER", 64))
     bot_max_exact: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_EXACT", 4))
+    bot_max_walk: int = field(default_factory=lambda: _env_int("GARRISON_BOT_MAX_WALK", 64))
     #: Largest HTTP request body in bytes; a larger one is refused (413) before it is read.
     max_body: int = field(default_factory=lambda: _env_int("GARRISON_MAX_BODY", 64 * 1024))
     #: Deepest nesting of arrays and objects in a request body or message.
@@ -113,4 +114,5 @@ class Settings:
         return BotLimits(seconds=self.bot_move_seconds, sims=self.bot_max_sims,
                          worlds=self.bot_max_worlds, nodes=self.bot_max_nodes,
                          depth=self.bot_max_depth, maxlen=self.bot_max_rollout,
-                         infer=self.bot_max_infer, exact=self.bot_max_exact)
+                         infer=self.bot_max_infer, exact=self.bot_max_exact,
+                         walk=self.bot_max_walk)
