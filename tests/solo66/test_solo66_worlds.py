@@ -42,6 +42,19 @@ def _positions(seed: int, count: int) -> list:
     return out
 
 
+def _decisions(seed: int, count: int) -> list:
+    """The positions of ``_positions`` where a player is to move."""
+    return [s for s in _positions(seed, count) if not s.is_chance_node() and not s.is_terminal()]
+
+
+def _count_places(world, counts: Counter) -> None:
+    """Count where each card of ``world`` lies: each hand, the discards, the talon he found."""
+    for i, mask in enumerate([*world.hands, world.discards, world.talon_seen]):
+        for card in range(32):
+            if (mask >> card) & 1:
+                counts[(i, card)] += 1
+
+
 def test_every_world_keeps_the_seats_view_and_replays_from_its_record():
     rng = random.Random(1)
     for state in _positions(seed=2, count=120):
@@ -70,11 +83,7 @@ def test_worlds_in_c_are_dealt_as_the_counting_reference_deals_them():
                      else counting_resample(state, seat, rng))
             assert not world.hands[3] & SUIT_MASK[1]
             assert not world.hands[4] & (SUIT_MASK[1] | SUIT_MASK[3])
-            places = [*world.hands, world.discards, world.talon_seen]
-            for i, mask in enumerate(places):
-                for card in range(32):
-                    if (mask >> card) & 1:
-                        where[way][(i, card)] += 1
+            _count_places(world, where[way])
     keys = set(where["c"]) | set(where["reference"])
     assert len(keys) > 60
     worst = max(abs(where["c"][k] - where["reference"][k]) / draws for k in keys)
@@ -97,9 +106,7 @@ def test_the_counting_deal_takes_over_when_every_random_deal_breaks_a_void(monke
 def test_of_several_worlds_the_one_the_heuristic_agrees_with_most_is_kept():
     rng = random.Random(8)
     better = 0
-    for state in _positions(seed=3, count=60):
-        if state.is_chance_node() or state.is_terminal():
-            continue
+    for state in _decisions(seed=3, count=60):
         seat = state.current_player()
         seed = rng.getrandbits(64)
         one = state.draw_world(seat, seed, 400, MAX_BACK, 1)
@@ -126,9 +133,7 @@ def test_every_world_of_the_chain_keeps_the_view_and_its_counts_are_the_replayed
     game = garrison.load("solo66")
     rng = random.Random(3)
     walked = 0
-    for state in _positions(seed=5, count=60):
-        if state.is_chance_node() or state.is_terminal():
-            continue
+    for state in _decisions(seed=5, count=60):
         seat = state.current_player()
         chain = state.world_chain(seat, rng, MAX_BACK)
         if chain is None:
@@ -161,11 +166,7 @@ def test_with_no_weight_on_the_others_play_the_chain_deals_as_the_counting_refer
         for _ in range(draws):
             world = (chain.walk(25)[0] if way == "chain"
                      else counting_resample(state, seat, rng))
-            places = [*world.hands, world.discards, world.talon_seen]
-            for i, mask in enumerate(places):
-                for card in range(32):
-                    if (mask >> card) & 1:
-                        where[way][(i, card)] += 1
+            _count_places(world, where[way])
             where[way][("first discard", world.discard_order[0])] += 1
     keys = set(where["chain"]) | set(where["reference"])
     worst = max(abs(where["chain"][k] - where["reference"][k]) / draws for k in keys)
@@ -176,8 +177,8 @@ def test_with_no_weight_on_the_others_play_the_chain_deals_as_the_counting_refer
 def test_the_chain_finds_worlds_the_heuristic_agrees_with_more_than_the_best_of_eight():
     rng = random.Random(9)
     chain_share, drawn_share = [], []
-    for state in _positions(seed=7, count=200):
-        if state.is_chance_node() or state.is_terminal() or state.phase != 4:
+    for state in _decisions(seed=7, count=200):
+        if state.phase != 4:  # the trick play
             continue
         seat = state.current_player()
         chain = state.world_chain(seat, rng, MAX_BACK)
@@ -207,8 +208,7 @@ def test_the_chain_refuses_bad_arguments():
 
 def test_ismcts_walk_plays_legal_seeded_moves_from_the_chains_worlds():
     game = garrison.load("solo66", deals=1)
-    decisions = [s for s in _positions(seed=8, count=150)
-                 if not s.is_chance_node() and not s.is_terminal() and len(s.legal_actions()) > 1]
+    decisions = [s for s in _decisions(seed=8, count=150) if len(s.legal_actions()) > 1]
     tried = walked = 0
     for state in decisions[::8]:
         tried += 1
