@@ -190,7 +190,7 @@ class ISMCTSBot(SearchBot):
 
     def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
         """The world of one simulation: drawn for this seat with ``resample`` (with ``infer``
-        k > 1, the likeliest of up to k)."""
+        k > 1, the likeliest of up to k; with ``walk`` k, the move's chain k steps on)."""
         if self._chain is not None:
             return self._walked_world(int(self.opts["walk"]))
         if infer > 1:
