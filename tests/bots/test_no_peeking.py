@@ -45,7 +45,7 @@ def _decisions(game: garrison.Game, count: int, seed: int, spacing: int = 7) -> 
 def _bots(game: garrison.Game) -> list[str]:
     named = [counted(b) for b in levels(game).values()]
     generic = ["ismcts:sims=20", "ismcts:sims=20:infer=4", "ismcts:sims=20:infer=4:reuse=3",
-               "ismcts:sims=20:walk=8",
+               "ismcts:sims=20:walk=8", "ismcts:sims=20:own=50",
                "pimc:worlds=3:nodes=60"]
     # a guide of each of the game's own bots: it too is asked on the state the bot is given
     generic += [f"ismcts:sims=20:fallback=3:guide={own}" for own in game.bots]

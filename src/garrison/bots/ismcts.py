@@ -34,6 +34,7 @@ from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
+from garrison.core.compiled import CompiledState
 
 from .search import Budget, Scale, SearchBot
 
@@ -81,6 +82,10 @@ class ISMCTSBot(SearchBot):
         "walk": (int, 0),            # k > 0: worlds from a Markov chain weighing the others'
                                      # decisions as infer does (games with world_chain: Solo 66),
                                      # k steps of it a world; infer then unused
+        "own": (float, 0.0),         # x > 0: a simulation in which this seat is the deal's
+                                     # declarer (game hook declarer: Solo 66's soloist) adds x to
+                                     # its value and x/(n-1) against each other seat: its own
+                                     # play beats the rollout bot's, which plays it in rollouts
         "reuse": (int, 1),           # simulations played on each world drawn (copies of it)
         "guide": (str, None),        # bot whose move on the real state the root tries first and
                                      # falls back on (default: the rollout bot's move)
@@ -93,6 +98,10 @@ class ISMCTSBot(SearchBot):
     _exact: int = 0
     #: The budget of the move being searched (its hard time limit also cuts ``infer``'s tries).
     _budget: Budget | None = None
+    #: With ``own``: the edge added where this seat declares, and the log's length at the root.
+    _own: float = 0.0
+    _since: int = 0
+    _declarer: Any = None
     #: With ``walk``: the chain over the worlds of the move being searched.
     _chain: Any = None
     #: With ``walk``: the steps the last move's chain proposed and took.
@@ -126,6 +135,9 @@ class ISMCTSBot(SearchBot):
         self._exact = int(self.opts["exact"])
         self.last_agreement = [0.0, 0]
         root_key = (self.seat, 0, state.observation_key(self.seat))
+        self._declarer = self.game.declarer if isinstance(state, CompiledState) else None
+        self._own = float(self.opts["own"]) if self._declarer is not None else 0.0
+        self._since = state.event_count() if isinstance(state, CompiledState) else 0
         if self.opts["guide"] is not None:  # the guide's move, read from this seat's view
             tree[root_key] = _Node(self._guide_move(state))
         reuse = int(self.opts["reuse"])
@@ -292,8 +304,13 @@ class ISMCTSBot(SearchBot):
             returns = rollout.final(world)
         elif self._exact > 0:
             returns = _exact_returns(world, self._exact)
+        end: State | None = world
         if returns is None:
             returns = rollout.run(world, chance)
+            end = rollout.last_end
+        if (self._own and self._declarer is not None and end is not None
+                and self._declarer(end, self._since) == self.seat):
+            returns = self._with_own_play(returns)
         scale.see(returns)
         for node, player, action in path:
             node.visits[action] = node.visits.get(action, 0) + 1
@@ -302,6 +319,12 @@ class ISMCTSBot(SearchBot):
         if paired_values is not None and path:
             root_node, root_player, root_action = path[0]
             paired_values.setdefault(root_action, []).append(returns[root_player])
+
+    def _with_own_play(self, returns: list[float]) -> list[float]:
+        """``own``: the returns of a simulation in which this seat declared, with its own play's
+        edge over the rollout bot's added (and taken evenly from the others: still zero-sum)."""
+        share = self._own / (len(returns) - 1)
+        return [r + self._own if p == self.seat else r - share for p, r in enumerate(returns)]
 
     def _widened(self, node: _Node, legal: list[int], rng: Any) -> list[int]:
         """Progressive widening: the first ``ceil(widen * sqrt(n + 1))`` actions of the node's

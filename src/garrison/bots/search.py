@@ -146,7 +146,7 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact")
+_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact", "own", "walk")
 
 
 def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> None:
@@ -281,6 +281,8 @@ class Rollout:
         self.horizon = horizon
         self.epsilon = float(epsilon)
         self.steps = 0
+        #: The end of the last rollout, where it was played on a copy (the compiled policy).
+        self.last_end: State | None = None
 
     def choose(self, state: State, player: int) -> int:
         legal = state.legal_actions()
@@ -291,7 +293,9 @@ class Rollout:
         return self.bots[player].step(state)
 
     def run(self, state: State, rng: random.Random) -> list[float]:
-        """Returns after playing ``state`` forward (``state`` is left as it was)."""
+        """Returns after playing ``state`` forward (``state`` is left as it was). A rollout
+        played by the compiled policy keeps its end in ``last_end`` (None otherwise)."""
+        self.last_end = None
         if self.random_policy and self.horizon == "end" and isinstance(state, CompiledState):
             # random rollouts to the end on compiled rules: played in C on a copy
             end = state.random_playout(rng.getrandbits(64), self.max_steps)
@@ -303,6 +307,7 @@ class Rollout:
                 and isinstance(state, CompiledState)):
             end = state.policy_playout(rng.getrandbits(64), self.max_steps,
                                        self.horizon == "score", self.epsilon)
+            self.last_end = end
             self.steps += end.move_number() - state.move_number()
             if end.is_terminal():
                 return self.final(end)

@@ -31,6 +31,13 @@ class StateValue(Protocol):
     def __call__(self, state: GameState, /) -> list[float]: ...
 
 
+class Declarer(Protocol):
+    """The seat that played alone against the others in the first deal finished after event
+    ``since`` of the state's log, or None: the type of the hook ``Game.declarer``."""
+
+    def __call__(self, state: GameState, since: int, /) -> int | None: ...
+
+
 class SeatScore(Protocol):
     """A seat's running score read from that seat's own observation: the type of the hook
     ``Game.running_score`` (a plain function, set on the game class with ``staticmethod``)."""
@@ -102,6 +109,10 @@ class Game:
     #: gate), so only public scores count. The environments' optional shaped reward
     #: (``reward="score"``) is its change per step. None: the game has only its result.
     running_score: ClassVar[SeatScore | None] = None
+    #: For games where one seat plays alone against the rest (Solo 66's soloist): which seat did
+    #: in the first deal finished after a point of the log, ``declarer(state, since_event)``;
+    #: search reads it for ``ismcts:own`` (docs/bots.md). None: no such seat.
+    declarer: ClassVar[Declarer | None] = None
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()

@@ -8,7 +8,7 @@ import numpy as np
 
 from garrison.core import Bot, Game, GameFacts
 
-from . import observe, render
+from . import log, observe, render
 from .actions import NUM_ACTIONS
 from .bots import HeuristicBot
 from .deck import NUM_CARDS
@@ -45,9 +45,13 @@ class Solo66Game(Game):
     params: Solo66Params
     bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
     running_score = staticmethod(match_score)
+    #: The soloist of a deal, for search with ``own`` (docs/bots.md).
+    declarer = staticmethod(log.declarer)  # type: ignore[arg-type]  # on its own states
     #: Worlds in which the heuristic, standing in for the others, repeats their bids, discards
-    #: and cards of this deal (ISMCTS ``infer``; docs/bots.md, "At 0.05 s and 0.1 s a move").
-    search_defaults: ClassVar[dict[str, Any]] = {"infer": 16}
+    #: and cards of this deal (ISMCTS ``infer``; docs/bots.md, "At 0.05 s and 0.1 s a move"),
+    #: and the search's own solos valued at what it makes of them, 65 points over the heuristic
+    #: that plays them in the rollouts (``own``; docs/bots.md, "Solo 66's worlds in C").
+    search_defaults: ClassVar[dict[str, Any]] = {"infer": 16, "own": 65.0}
     openspiel_peer = "skat"
     bench_options = {"deals": 1}
     test_configs = (

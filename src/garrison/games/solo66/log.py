@@ -55,6 +55,15 @@ def results(state: Solo66State) -> tuple[Result, ...]:
                  if isinstance(e, ResultEvent))
 
 
+def declarer(state: Solo66State, since: int) -> int | None:
+    """The soloist of the first deal finished after event ``since`` (None: none finished, or
+    it was thrown in or played for the last trick): ``Game.declarer``, read by search."""
+    for event in decode_events(state.events(since)):
+        if isinstance(event, ResultEvent):
+            return event.soloist if RESULT_KINDS[event.kind] == "solo" else None
+    return None
+
+
 def describe_result(result: Result) -> str:
     """One public line about a finished deal (the discards are shown when the pile is counted)."""
     deal_no, dealer, kind, soloist, trump, points, last_winner, discards, deltas = result
