@@ -41,7 +41,7 @@ RATINGS: dict[str, dict[str, int]] = {
     "scopa": {"easy": 0, "good": 436, "strong": 717},       # two players, round robin
     "soldateska": {"easy": 0, "good": 285, "strong": 424},  # four seats, one table
     "1848": {"easy": 0, "good": 446, "strong": 893},        # three players, round robin
-    "solo66": {"easy": 0, "good": 622, "strong": 672},      # five seats, one table
+    "solo66": {"easy": 0, "good": 633, "strong": 658},      # five seats, one table
     "stratego": {"easy": 0, "good": 199, "strong": 398},    # round robin, 2 games a pair
 }
 
