@@ -145,7 +145,6 @@ class Solo66State(Solo66Fields, State):
     def resample(self, seat: int, rng: Any) -> Solo66State:
         """A world ``seat`` cannot tell from this state (``observe.resample``), drawn in C
         (``draw_world``); the re-deal by counting where the voids leave few deals."""
-        self.check_seat(seat)
         return self.resample_scored(seat, rng, 0)[0]
 
     def resample_scored(self, seat: int, rng: Any, back: int,

@@ -223,6 +223,20 @@ cdef CompiledState match_before_deal(Solo66Core s):
     return prefix
 
 
+cdef CompiledState replay_world(Solo66Core s, Redeal* r, CompiledState prefix, int* deal,
+                                Py_ssize_t back, int* agree, int* checked):
+    """The world ``r`` holds: ``prefix`` copied and the deal replayed with its cards rewritten
+    (``deal`` is the buffer for it), counting the heuristic's agreement over the last ``back``
+    actions (0: none counted)."""
+    write_deal(s, r, deal)
+    cdef CompiledState world = <CompiledState>prefix.clone()
+    if back > 0:
+        world._replay(deal, r.n - r.start, r.seat, back, agree, checked)
+    else:
+        world._replay(deal, r.n - r.start, r.seat, 0, NULL, NULL)
+    return world
+
+
 cdef object draw_world(Solo66Core s, int seat, uint64_t seed, int tries, Py_ssize_t back,
                        int worlds):
     """Of up to ``worlds`` worlds for ``seat``, the one in which the heuristic makes the largest
@@ -247,12 +261,9 @@ cdef object draw_world(Solo66Core s, int seat, uint64_t seed, int tries, Py_ssiz
         for w in range(max(worlds, 1)):
             if not random_deal(s, &r, &rng, tries):
                 break
-            write_deal(s, &r, deal)
-            world = <CompiledState>prefix.clone()
+            world = replay_world(s, &r, prefix, deal, back, &agree, &checked)
             if back <= 0:
-                world._replay(deal, r.n - r.start, seat, 0, NULL, NULL)
                 return world, 0, 0
-            world._replay(deal, r.n - r.start, seat, back, &agree, &checked)
             if checked == 0 or agree == checked:
                 return world, agree, checked
             if agree * best_checked > best_agree * checked:
@@ -321,10 +332,7 @@ cdef class WorldChain:
         return 1
 
     cdef CompiledState replayed(self, int* agree, int* checked):
-        write_deal(self.real, &self.r, self.deal)
-        cdef CompiledState world = <CompiledState>self.prefix.clone()
-        world._replay(self.deal, self.r.n - self.r.start, self.r.seat, self.back, agree, checked)
-        return world
+        return replay_world(self.real, &self.r, self.prefix, self.deal, self.back, agree, checked)
 
     cdef bint propose(self) noexcept:
         """Change the world in place to one next to it; False when the proposal is no move."""
