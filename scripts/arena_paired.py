@@ -11,7 +11,9 @@ a paired comparison, far tighter than comparing the two runs' own intervals.
 Pairs of files are matched deal by deal (give each run of A before the run of B on the same
 seed). With ``--solo66`` it also splits the difference between slot 0 and the game's own bot
 in the same seat of the same deal by what slot 0 did in the auction where the heuristic
-would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from").
+would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from"). With
+``--solos`` it compares slot 0's solos with the heuristic's on the same hands in the same seat
+(docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``).
 """
 
 from __future__ import annotations
@@ -88,14 +90,48 @@ def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
     return {key: (len(v), statistics.mean(v)) for key, v in sorted(out.items())}
 
 
+def solo66_solos(path: str) -> dict[str, tuple[int, float]]:
+    """Deals slot 0 declared, against the heuristic in the same seat of the same deal (the other
+    rotations): ``"both declared"`` (the same hand played as soloist by each: the search's edge
+    as soloist, what ``ismcts:own`` adds) and ``"only slot 0"``, each as (pairs, slot 0's deal
+    score less the heuristic's)."""
+    import garrison
+
+    deals: dict[int, dict[int, tuple[int, list[Any]]]] = defaultdict(dict)
+    for record in _records(path):
+        state = garrison.load("solo66", **record["options"]).new_initial_state()
+        state.apply_legal_prefix(list(record["actions"]))
+        scored = [r for r in state.results if r[2] != "redeal"]
+        deals[record["deal"]][record["rotation"]] = (record["seats"][0], scored)
+    out: dict[str, list[float]] = defaultdict(list)
+    for rotations in deals.values():
+        for rotation, (seat, scored) in rotations.items():
+            for k, result in enumerate(scored):
+                if result[3] != seat:
+                    continue
+                for other, (_, theirs) in rotations.items():
+                    if other == rotation or k >= len(theirs) or theirs[k][1] != result[1]:
+                        continue  # not the same deal (another dealer)
+                    key = "both declared" if theirs[k][3] == seat else "only slot 0"
+                    out[key].append(result[8][seat] - theirs[k][8][seat])
+    return {key: (len(v), statistics.mean(v)) for key, v in sorted(out.items())}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", help="saved runs: A1 B1 [A2 B2 ...]")
     parser.add_argument("--solo66", action="store_true", help="split each run by auction calls")
+    parser.add_argument("--solos", action="store_true",
+                        help="Solo 66: slot 0's solos against the heuristic's on the same hands")
     args = parser.parse_args()
     if len(args.files) >= 2:
         mean, half, n = paired(args.files)
         print(f"{n} deals: B - A = {mean:+.3f} ± {half:.3f} (ahead share, 95%)")
+    if args.solos:
+        for path in args.files:
+            print(path)
+            for key, (n, diff) in solo66_solos(path).items():
+                print(f"  {key}: {n} pairs, {diff:+.1f} points a deal")
     if args.solo66:
         for path in args.files:
             print(path)

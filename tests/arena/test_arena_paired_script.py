@@ -54,3 +54,15 @@ def test_solo66_split_compares_the_same_seat_of_the_same_deal(script, tmp_path):
     # a random caller differs from the heuristic in some auction, and the differences are read
     assert any(key != "the same calls" for key in split)
     assert all(key == "the same calls" or "slot 0" in key for key in split)
+
+
+def test_solo66_solos_compare_the_same_hand_declared_in_the_same_seat(script, tmp_path):
+    saved = _save(tmp_path / "run.jsonl", ["heuristic"] * 5, 2)
+    solos = script.solo66_solos(str(saved))
+    # the same bot in every seat declares the same hands and scores the same on them
+    assert set(solos) == {"both declared"}
+    n, diff = solos["both declared"]
+    assert n > 0 and diff == 0.0
+    mixed = script.solo66_solos(str(_save(tmp_path / "mixed.jsonl",
+                                          ["random"] + ["heuristic"] * 4, 2)))
+    assert sum(n for n, _ in mixed.values()) > 0
