@@ -61,6 +61,12 @@ class OtherInstall:
             raise GameError(f"the other installation: {answer['error']}")
         return answer
 
+    def forget(self, key: int) -> None:
+        """Drop bot ``key`` in the child, unless the child is gone already (at the end of a run
+        the bots outlive it)."""
+        if self.proc.poll() is None and self.proc.stdin is not None and not self.proc.stdin.closed:
+            self.ask({"op": "drop", "id": key})
+
 
 class InstallBot(Bot):
     """One seat played by the other installation's bot ``spec``."""
@@ -82,7 +88,7 @@ class InstallBot(Bot):
         self.install.ask({"op": "new", "id": self.key, "game": game.name,
                           "options": dict(game.options), "bot": self.spec, "seat": seat,
                           "seed": seed})
-        weakref.finalize(self, self.install.ask, {"op": "drop", "id": self.key})
+        weakref.finalize(self, self.install.forget, self.key)
 
     def step(self, state: State) -> int:
         assert self.install is not None

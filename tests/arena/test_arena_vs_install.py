@@ -5,9 +5,12 @@ played in process."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
+
+import garrison
 
 from garrison.arena.openspiel_bots import ARENA_BOTS
 from garrison.arena.tournament import play_one
@@ -55,3 +58,13 @@ def test_the_command_line_runs_the_arena_with_served_seats(script, capsys):
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "old:random" in out and "2 games" in out
+
+
+def test_a_bot_that_is_gone_is_dropped_in_the_child(script):
+    game = garrison.load("gambit", players=2)
+    bot = script.InstallBot.configured("random")(game, 1, seed=3)
+    key = bot.key
+    del bot
+    gc.collect()
+    with pytest.raises(GameError, match="KeyError"):
+        script.InstallBot.install.ask({"op": "step", "id": key, "history": []})
