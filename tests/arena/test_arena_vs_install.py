@@ -11,7 +11,6 @@ import sys
 import pytest
 
 import garrison
-
 from garrison.arena.openspiel_bots import ARENA_BOTS
 from garrison.arena.tournament import play_one
 from garrison.core import GameError
