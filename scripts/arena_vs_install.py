@@ -107,7 +107,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="-- then garrison arena's arguments")
     args = parser.parse_args(argv)
     rest = args.arena[1:] if args.arena[:1] == ["--"] else args.arena
-    InstallBot.install = OtherInstall(args.python)
+    try:
+        InstallBot.install = OtherInstall(args.python)
+    except OSError as err:
+        parser.error(f"--python {args.python} cannot be run: {err.strerror}; give the other "
+                     "installation's interpreter, its venv's bin/python")
     ARENA_BOTS[InstallBot.name] = InstallBot  # type: ignore[assignment]
     from garrison.cli.main import app
 

@@ -67,3 +67,11 @@ def test_a_bot_that_is_gone_is_dropped_in_the_child(script):
     gc.collect()
     with pytest.raises(GameError, match="KeyError"):
         script.InstallBot.install.ask({"op": "step", "id": key, "history": []})
+
+
+def test_an_interpreter_that_cannot_be_run_is_named(script, tmp_path, capsys):
+    with pytest.raises(SystemExit) as done:
+        script.main(["--python", str(tmp_path / "nowhere" / "python"), "--", "gambit",
+                     "--bots", "random,old:random"])
+    assert done.value.code == 2
+    assert "nowhere/python cannot be run: No such file or directory" in capsys.readouterr().err
