@@ -3,6 +3,7 @@ PostgreSQL): a socket that kept a seat after it changed hands, and client option
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -250,16 +251,15 @@ def test_socket_caps_per_address(tmp_path) -> None:
     with Server(f"sqlite:///{tmp_path / 'g.db'}", **env) as srv, \
             httpx.Client(base_url=srv.base, timeout=30) as http:
         tid, a = _table(srv, http)
-        held = [connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) for _ in range(3)]
-        try:
+        with contextlib.ExitStack() as stack:  # the three sockets close when the block ends
+            held = [stack.enter_context(connect(_ws_url(srv, tid, ""),
+                                                subprotocols=token_protocols(a.token)))
+                    for _ in range(3)]
             for ws in held:
                 assert json.loads(ws.recv(timeout=10))["type"] == "view"
             with connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) as extra:
                 reply = json.loads(extra.recv(timeout=10))
                 assert reply["code"] == "rate_limited"
-        finally:
-            for ws in held:
-                ws.close()
         time.sleep(0.3)
         with connect(_ws_url(srv, tid, ""), subprotocols=token_protocols(a.token)) as again:  # room again once closed
             assert json.loads(again.recv(timeout=10))["type"] == "view"
