@@ -1,5 +1,5 @@
 """ISMCTS's ``exact=n``: rollouts take a world's solved ending where the game can solve one
-(Solo 66's ``exact_returns``); legal moves only, within its budget, the same for a seed, the same
+(Solo 66's ``exact_ending``); legal moves only, within its budget, the same for a seed, the same
 move in every world of its seat, and a game without a solver plays as without the option."""
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ def test_exact_rollouts_are_solved_values(monkeypatch: pytest.MonkeyPatch) -> No
               if s.phase == PLAY and len(s.tricks) >= 3]
     assert states
     kind = type(states[0])
-    original = kind.exact_returns
+    original = kind.exact_ending
     calls: list[int] = []
 
-    def spy(world: garrison.State, tricks: int) -> list[float] | None:
+    def spy(world: garrison.State, tricks: int) -> tuple[list[float], int] | None:
         calls.append(tricks)
         return original(world, tricks)
 
-    monkeypatch.setattr(kind, "exact_returns", spy)
+    monkeypatch.setattr(kind, "exact_ending", spy)
     for state in states:
         make_bot(state.game, "ismcts:sims=30:exact=3", state.current_player(), seed=1).step(state)
     # (in the last trick every simulation may end in forced moves instead)

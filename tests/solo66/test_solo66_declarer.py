@@ -62,19 +62,21 @@ def _auctions_the_heuristic_passes(count):
     return game, out
 
 
-def test_own_play_makes_the_search_bid_where_its_heuristic_passes():
+@pytest.mark.parametrize("more", ["", ":exact=3"])
+def test_own_play_makes_the_search_bid_where_its_heuristic_passes(more):
     """Forehand's first call on hands its heuristic passes: the search without the edge
     (``own=0``) passes (mostly); with a large edge for its own solos it takes the solo (and the
-    move stays seeded). Solo 66's default edge is 65 (``search_defaults``)."""
+    move stays seeded). Solo 66's default edge is 65 (``search_defaults``). With exact endings
+    the edge goes to the soloist of the solved deal (``exact_ending``)."""
     game, states = _auctions_the_heuristic_passes(6)
     passes = 0
     for state in states:
         seat, pass_id = state.current_player(), state.parse_action("pass")
-        plain = make_bot(game, "ismcts:sims=200:own=0", seat, seed=1).step(state)
-        eager = make_bot(game, "ismcts:sims=200:own=1000", seat, seed=1)
+        plain = make_bot(game, f"ismcts:sims=200:own=0{more}", seat, seed=1).step(state)
+        eager = make_bot(game, f"ismcts:sims=200:own=1000{more}", seat, seed=1)
         move = eager.step(state)
         assert move != pass_id and move in state.legal_actions()
-        assert move == make_bot(game, "ismcts:sims=200:own=1000", seat, seed=1).step(state)
+        assert move == make_bot(game, f"ismcts:sims=200:own=1000{more}", seat, seed=1).step(state)
         passes += plain == pass_id
     assert passes >= 4
     assert make_bot(game, "ismcts", 0).opts["own"] == 65.0

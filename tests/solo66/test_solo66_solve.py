@@ -142,3 +142,27 @@ def test_fewer_than_one_trick_is_refused() -> None:
     state = positions({"deals": 1}, 3, 1, seed=2)[0]
     with pytest.raises(ValueError, match="at least 1"):
         state.exact_returns(0)
+
+
+def test_the_ending_names_the_soloist_of_the_solved_deal():
+    """``exact_ending`` is ``exact_returns`` with the seat that played the solved deal alone,
+    also when the auction was still open (the heuristic plays it out first)."""
+    game = garrison.load("solo66", deals=1)
+    seen = 0
+    for seed in range(40):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+        ending = state.exact_ending(3)
+        if ending is None:
+            continue  # the heuristic passed all round
+        returns, soloist = ending
+        assert returns == state.exact_returns(3)
+        assert returns[soloist] == -4 * returns[(soloist + 1) % 5] != 0
+        played = state.clone()
+        while played.soloist < 0:
+            played.apply_action(played.policy_action(0))
+        assert soloist == played.soloist
+        seen += 1
+    assert seen >= 10

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 from garrison.core.compiled import CompiledState
+from garrison.core.game import Declarer
 
 from .search import Budget, Scale, SearchBot
 
@@ -90,7 +91,7 @@ class ISMCTSBot(SearchBot):
         "guide": (str, None),        # bot whose move on the real state the root tries first and
                                      # falls back on (default: the rollout bot's move)
         "exact": (int, 0),           # n > 0: a rollout in a game with exact endings
-                                     # (state.exact_returns) takes the world's solved value, the
+                                     # (state.exact_ending) takes the world's solved value, the
                                      # game's heuristic playing on until n tricks are left
     }
 
@@ -101,7 +102,7 @@ class ISMCTSBot(SearchBot):
     #: With ``own``: the edge added where this seat declares, and the log's length at the root.
     _own: float = 0.0
     _since: int = 0
-    _declarer: Any = None
+    _declarer: Declarer | None = None
     #: With ``walk``: the chain over the worlds of the move being searched.
     _chain: Any = None
     #: With ``walk``: the steps the last move's chain proposed and took.
@@ -300,16 +301,21 @@ class ISMCTSBot(SearchBot):
             world.apply_unchecked(action)
             depth += 1
         returns = None
+        declarer: int | None = None  # of the deal the value is of (``own``)
         if world.is_terminal():
             returns = rollout.final(world)
+            declarer = self._declarer_at(world)
         elif self._exact > 0:
-            returns = _exact_returns(world, self._exact)
-        end: State | None = world
+            ending = _exact_ending(world, self._exact)
+            if ending is not None:  # a deal the tree finished counts first, then the solved one
+                returns = ending[0]
+                declarer = self._declarer_at(world)
+                if declarer is None and self._own:
+                    declarer = ending[1]
         if returns is None:
             returns = rollout.run(world, chance)
-            end = rollout.last_end
-        if (self._own and self._declarer is not None and end is not None
-                and self._declarer(end, self._since) == self.seat):
+            declarer = self._declarer_at(rollout.last_end)
+        if self._own and declarer == self.seat:
             returns = self._with_own_play(returns)
         scale.see(returns)
         for node, player, action in path:
@@ -319,6 +325,12 @@ class ISMCTSBot(SearchBot):
         if paired_values is not None and path:
             root_node, root_player, root_action = path[0]
             paired_values.setdefault(root_action, []).append(returns[root_player])
+
+    def _declarer_at(self, end: State | None) -> int | None:
+        """With ``own``: who declared the first deal finished between the root and ``end``."""
+        if not self._own or self._declarer is None or end is None:
+            return None
+        return self._declarer(end, self._since)
 
     def _with_own_play(self, returns: list[float]) -> list[float]:
         """``own``: the returns of a simulation in which this seat declared, with its own play's
@@ -365,16 +377,20 @@ class ISMCTSBot(SearchBot):
         return best
 
 
-def _exact_returns(world: State, tricks: int) -> list[float] | None:
-    """The returns of ``world`` with its ending solved exactly by the game (a compiled game's
-    ``exact_returns(tricks)``, e.g. Solo 66's: the last ``tricks`` tricks of the deal under
-    perfect play, its heuristic playing before them), or ``None`` where the game has no solver
-    or nothing to solve there. ``world`` is a resampled world, never the real state."""
-    solve = getattr(world, "exact_returns", None)
+def _exact_ending(world: State, tricks: int) -> tuple[list[float], int | None] | None:
+    """``(returns, declarer)`` of ``world`` with its ending solved exactly by the game (a
+    compiled game's ``exact_ending(tricks)``, e.g. Solo 66's: the last ``tricks`` tricks of the
+    deal under perfect play, its heuristic playing before them, and the seat that played that
+    deal alone), or ``None`` where the game has no solver or nothing to solve there. ``world``
+    is a resampled world, never the real state."""
+    solve = getattr(world, "exact_ending", None)
     if solve is None:
         return None
-    value = solve(tricks)
-    return None if value is None else list(value)
+    ending = solve(tricks)
+    if ending is None:
+        return None
+    returns, declarer = ending
+    return list(returns), declarer
 
 
 #: Worlds a game with ``resample_scored`` draws in one call (the time limit is read between).

@@ -652,10 +652,15 @@ cdef class Solo66Core(CompiledState):
             return None
         return chain
 
+    def exact_ending(self, int tricks):
+        """The search's hook for exact endings (solve.pxi, ``solved_ending``): ``(returns,
+        soloist)`` or ``None``; reads every hand, so only for a search's own world."""
+        return solved_ending(self, tricks)
+
     def exact_returns(self, int tricks):
-        """The search's hook for exact endings (solve.pxi, ``solved_returns``): reads every
-        hand, so only for a search's own world."""
-        return solved_returns(self, tricks)
+        """The returns of ``exact_ending`` (``None`` where it has none)."""
+        ending = solved_ending(self, tricks)
+        return None if ending is None else ending[0]
 
 
 cdef list cards_list(unsigned int m):

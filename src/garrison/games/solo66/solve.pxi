@@ -13,7 +13,7 @@
 # * Move ordering: a card that takes the trick so far first, worth most first; otherwise the
 #   cheapest.
 #
-# ``solved_returns`` is the hook the search uses (``Solo66Core.exact_returns``): on a copy, the
+# ``solved_ending`` is the hook the search uses (``Solo66Core.exact_ending``): on a copy, the
 # compiled heuristic plays every seat until at most ``n`` tricks are left, then the ending is
 # solved. Included by rules.pyx (one module).
 
@@ -274,12 +274,13 @@ def solve_nodes():
     return _last_nodes
 
 
-def solved_returns(Solo66Core state, int tricks):
-    """The match returns at the end of the current deal, the deal's last ``tricks`` tricks
-    solved exactly (``solve_deal``) and what comes before them played by the compiled
-    heuristic at every seat; read from every hand, so call it on a search's world only.
-    ``None`` where there is nothing to solve: not in a deal past the deal of the cards, a deal
-    everyone passed (no soloist), or the match over. ``state`` is unchanged.
+def solved_ending(Solo66Core state, int tricks):
+    """``(returns, soloist)``: the match returns at the end of the current deal, the deal's last
+    ``tricks`` tricks solved exactly (``solve_deal``) and what comes before them played by the
+    compiled heuristic at every seat, and the seat that played that deal alone (the auction may
+    still have been open at ``state``); read from every hand, so call it on a search's world
+    only. ``None`` where there is nothing to solve: not in a deal past the deal of the cards, a
+    deal everyone passed (no soloist), or the match over. ``state`` is unchanged.
 
     Raises:
         ValueError: ``tricks`` is below 1.
@@ -303,4 +304,5 @@ def solved_returns(Solo66Core state, int tricks):
     if g.soloist < 0:
         return None
     score = solve_deal(w)
-    return [g.scores[p] + (score if p == g.soloist else -score / 4.0) for p in range(PLAYERS)]
+    return ([g.scores[p] + (score if p == g.soloist else -score / 4.0) for p in range(PLAYERS)],
+            g.soloist)
