@@ -231,6 +231,31 @@ def test_a_rematch_is_an_offer_every_player_accepts(sqlite_url: str) -> None:
         assert again["table"] == ready["table"]
 
 
+def test_the_rematch_table_is_playing_before_anyone_is_sent_there(sqlite_url: str) -> None:
+    """A page told ``ready`` goes to the new table at once: the game there has started. (Under
+    load the message once went out before the table started, and the page found it waiting;
+    here the start is slowed to make that certain.)"""
+    import asyncio
+
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        hub = app.state.hub
+        start = hub.start_if_full
+
+        async def slow_start(rt: Any) -> None:
+            await asyncio.sleep(0.5)
+            await start(rt)
+
+        hub.start_if_full = slow_start
+        tid, ann, bob = _finished_two_person_table(client)
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws:
+            assert bws.receive_json()["type"] == "view"
+            ann.post(f"/api/tables/{tid}/rematch", {})
+            bws.send_json({"type": "rematch", "accept": True})
+            ready = _until(bws, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
+            assert bob.get(f"/api/tables/{ready['table']}")["status"] == "playing"
+
+
 def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> None:
     app = _app(sqlite_url)
     with TestClient(app) as client:

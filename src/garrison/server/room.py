@@ -154,10 +154,10 @@ async def rematch(hub: Hub, rt: Runtime, seat: int | None, accept: bool,
             rt.row.rematch = offer["table"]
     message = rematch_state(rt)
     assert message is not None
-    _tell(rt, message)
-    if offer["table"]:
+    if offer["table"]:  # the game there starts before any page is sent to it
         new = await hub.runtime(offer["table"])
         await hub.start_if_full(new)
+    _tell(rt, message)
     return message
 
 
