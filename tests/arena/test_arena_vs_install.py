@@ -20,12 +20,14 @@ from script_module import load_script
 @pytest.fixture(scope="module")
 def script():
     module = load_script("arena_vs_install")
-    module.InstallBot.install = module.OtherInstall(sys.executable)
+    first = module.InstallBot.install = module.OtherInstall(sys.executable)
     ARENA_BOTS[module.InstallBot.name] = module.InstallBot
     yield module
     del ARENA_BOTS[module.InstallBot.name]
-    module.InstallBot.install.proc.stdin.close()
-    module.InstallBot.install.proc.wait(timeout=30)
+    # the command-line test starts a child of its own: both end here
+    for install in {id(first): first, id(module.InstallBot.install): module.InstallBot.install}.values():
+        install.proc.stdin.close()
+        assert install.proc.wait(timeout=30) == 0
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "ismcts:sims=30"])
