@@ -10,6 +10,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Api
 
@@ -254,6 +255,37 @@ def test_the_rematch_table_is_playing_before_anyone_is_sent_there(sqlite_url: st
             bws.send_json({"type": "rematch", "accept": True})
             ready = _until(bws, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
             assert bob.get(f"/api/tables/{ready['table']}")["status"] == "playing"
+
+
+def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep lets a finished table nobody watches leave memory. A socket opening at that
+    moment once joined the released copy and heard nothing of the table again: under load a
+    rematch offer never reached it and the page waited for ever. Here the sweep releases the
+    table while the socket is being opened, every time."""
+    from garrison.server import routes_socket
+    from garrison.server.background import Background
+
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        hub = app.state.hub
+        tid, ann, bob = _finished_two_person_table(client)
+        released: list[Any] = []
+        held_seat = routes_socket.held_seat
+
+        async def sweep_meanwhile(rt: Any, pid: str | None, seat: int | None) -> int | None:
+            if not released and Background(hub)._idle(rt, time.time()):
+                released.append(hub.runtimes.pop(rt.row.id))  # what the sweep does
+            return await held_seat(rt, pid, seat)
+
+        monkeypatch.setattr(routes_socket, "held_seat", sweep_meanwhile)
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws:
+            assert bws.receive_json()["type"] == "view"
+            assert released  # the table did leave memory while the socket opened
+            ann.post(f"/api/tables/{tid}/rematch", {})
+            assert [k.player_id for k in hub.runtimes[tid].conns] == [bob.id]
+            offer = _until(bws, lambda m: m.get("type") == "rematch")
+            assert offer["state"] == "open" and offer["waiting"] == [1]
 
 
 def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> None:

@@ -43,6 +43,26 @@ async def play(c: Ctx, ws: WebSocket, tid: str) -> None:
         if not c.sockets["by"][address]:
             del c.sockets["by"][address]
 
+async def _runtime_and_seat(c: ServerContext, tid: str, pid: str | None,
+                            want: int | None) -> tuple[Any, int | None]:
+    """The table's runtime, caught up, and the seat guest ``pid`` plays there (``want`` picks
+    one). While this awaits, the sweep may let the table leave memory (it is over, and nobody
+    watches it yet); a socket added to that released copy would hear nothing of the table again.
+    So it looks again until the runtime it caught up is still the hub's; the caller adds the
+    socket with no await in between.
+
+    Raises:
+        ServerError: ``not_found`` for no such table, ``forbidden`` for a seat not held.
+    """
+    while True:
+        rt = await c.hub.runtime(tid)
+        async with rt.lock:  # another process may have moved since we last looked
+            await c.hub.catch_up(rt, reload_row=True)
+        seat = await held_seat(rt, pid, want)
+        if c.hub.runtimes.get(tid) is rt:
+            return rt, seat
+
+
 async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
     origin = ws.headers.get("origin")
     if origin is not None and not origin_allowed(origin, ws.headers.get("host", ""),
@@ -60,17 +80,15 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
             if params.get(name) not in (None, "") and small_number(params.get(name)) is None:
                 raise ServerError("bad_request", f"'{name}' is a number of at most 9 digits "
                                                  "(0-9)")
-        rt = await c.hub.runtime(tid[:16])
-        async with rt.lock:  # another process may have moved since we last looked
-            await c.hub.catch_up(rt, reload_row=True)
-        seat = await held_seat(rt, pid, want)
+        guest_name: str | None = await asyncio.to_thread(c.store.player_name, pid) if pid else None
+        rt, seat = await _runtime_and_seat(c, tid[:16], pid, want)
         if params.get("watch") == "1":
             seat = None
     except ServerError as err:
         await ws.send_text(dumps(err.as_dict()))
         await ws.close(code={"not_found": 4404, "bad_request": 4400}.get(err.code, 4403))
         return
-    guest_name: str | None = await asyncio.to_thread(c.store.player_name, pid) if pid else None
+    # no await from here until the socket is among the table's: it joins the runtime checked
     conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
                 delta=params.get("delta") == "1", room=params.get("room") == "1", name=guest_name)
     conn.start()
