@@ -401,7 +401,8 @@ def test_tables_nobody_watches_leave_memory(sqlite_url: str) -> None:
         tid = ann.create("scopa", {"players": 2}, [{"kind": "human"}, {"kind": "human"}])["id"]
         hub = app.state.hub
         assert tid in hub.runtimes
-        hub.runtimes[tid].row.updated = time.time() - 3600  # untouched for an hour
+        rt = hub.runtimes[tid]
+        rt.row.updated = rt.used = time.time() - 3600  # untouched and not asked for in an hour
         deadline = time.monotonic() + 5
         while tid in hub.runtimes and time.monotonic() < deadline:
             time.sleep(0.1)

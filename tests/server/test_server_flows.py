@@ -266,6 +266,7 @@ def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
     from garrison.server import routes_socket
     from garrison.server.background import Background
 
+    monkeypatch.setattr(Background, "KEEP_AFTER_USE", 0.0)  # (the next test's guard, off)
     app = _app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
@@ -286,6 +287,38 @@ def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
             assert [k.player_id for k in hub.runtimes[tid].conns] == [bob.id]
             offer = _until(bws, lambda m: m.get("type") == "rematch")
             assert offer["state"] == "open" and offer["waiting"] == [1]
+
+
+def test_a_table_a_request_is_working_on_stays_in_memory(sqlite_url: str) -> None:
+    """A request holds its table across awaits; were the sweep to let the table go meanwhile,
+    what the request leaves there would be lost with the copy. Here the sweep looks while an
+    offer of a rematch is being made over HTTP: the table stays, and the offer can be answered.
+    Once nobody has looked it up for ``KEEP_AFTER_USE`` seconds it may go."""
+    from garrison.server.background import Background
+
+    app = _app(sqlite_url)
+    with TestClient(app) as client:
+        hub = app.state.hub
+        tid, ann, bob = _finished_two_person_table(client)
+        sweep = Background(hub)
+        looked: list[bool] = []
+        catch_up = hub.catch_up
+
+        async def sweep_meanwhile(rt: Any, **kw: Any) -> None:
+            idle = sweep._idle(rt, time.time())
+            looked.append(idle)
+            if idle:
+                hub.runtimes.pop(rt.row.id)  # what the sweep does
+            await catch_up(rt, **kw)
+
+        hub.catch_up = sweep_meanwhile
+        ann.post(f"/api/tables/{tid}/rematch", {})
+        hub.catch_up = catch_up
+        assert looked and not any(looked)
+        assert bob.post(f"/api/tables/{tid}/rematch", {"accept": False})["state"] == "declined"
+        rt = hub.runtimes[tid]
+        assert not sweep._idle(rt, time.time())
+        assert sweep._idle(rt, time.time() + Background.KEEP_AFTER_USE)
 
 
 def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> None:
@@ -479,9 +512,13 @@ def test_the_lobby_explains_each_game_in_its_own_words(sqlite_url: str) -> None:
             assert len(info["how_to_play"]) >= 2
 
 
-def test_an_open_rematch_offer_outlives_the_sweep(sqlite_url: str) -> None:
+def test_an_open_rematch_offer_outlives_the_sweep(sqlite_url: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The sweep releases finished tables nobody watches; a table with an open rematch offer
     stays (the offer lives in memory), so the other player can still answer it."""
+    from garrison.server.background import Background
+
+    monkeypatch.setattr(Background, "KEEP_AFTER_USE", 0.0)  # the offer alone keeps it here
     app = create_app(Settings(db_url=sqlite_url, bot_delay=0, grace=0, http_rate=0, ws_rate=0,
                               sweep_every=0.05))
     with TestClient(app) as client:

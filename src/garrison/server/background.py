@@ -116,10 +116,18 @@ class Background:
     #: Seconds a table nobody watches stays in memory after its last change.
     RELEASE_AFTER = 60.0
 
+    #: Seconds a table stays in memory after a request looked it up: a request holds the table
+    #: across awaits, and what it leaves there (a rematch offer, say) must not go to a copy the
+    #: sweep has already let go.
+    KEEP_AFTER_USE = 10.0
+
     def _idle(self, rt: Any, now: float) -> bool:
-        """Whether a table may leave memory: nobody watches it and no bot of it is moving,
-        and it is over, or closed, or has not changed for ``RELEASE_AFTER`` seconds."""
+        """Whether a table may leave memory: nobody watches it, no request has looked it up for
+        ``KEEP_AFTER_USE`` seconds, no bot of it is moving, and it is over, or closed, or has not
+        changed for ``RELEASE_AFTER`` seconds."""
         if rt.conns or (rt.bot_task is not None and not rt.bot_task.done()):
+            return False
+        if now - rt.used < self.KEEP_AFTER_USE:
             return False
         if rt.clock is not None and rt.row.status == "playing":
             return False  # its clock runs here

@@ -62,13 +62,20 @@ class Hub:
 
     # -- loading ---------------------------------------------------------------------------
     async def runtime(self, tid: str) -> Runtime:
+        """The live table ``tid``, loaded from the database if it is not in memory.
+
+        Raises:
+            ServerError: ``not_found`` for no such table.
+        """
         rt = self.runtimes.get(tid)
         if rt is not None:
+            rt.used = time.time()
             return rt
         lock = self._loading.setdefault(tid, asyncio.Lock())
         async with lock:
             rt = self.runtimes.get(tid)
             if rt is not None:
+                rt.used = time.time()
                 return rt
             row = await self.db(self.store.table, tid)
             if row is None:

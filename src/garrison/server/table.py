@@ -43,6 +43,9 @@ class Runtime:
         self.actions: list[int] = []  # the move log as this process knows it
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
+        #: When a request last looked the table up (``Hub.runtime``): the sweep keeps it in memory
+        #: a while after, for the request still working on it.
+        self.used = time.time()
         self.bots: dict[int, tuple[str | None, Any]] = {}  # seat -> (bot name, bot)
         self.bot_task: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
