@@ -72,7 +72,11 @@ def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> N
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
         bob.post(f"/api/tables/{tid}/join", {"seat": 1})
-        bob.get(f"/api/tables/{tid}/away", 404)  # nothing kept for Bob yet
+        # nothing kept for Bob while he is here (a page of his open: the grace cannot run out,
+        # however slow the machine)
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as present:
+            assert present.receive_json()["seat"] == 1
+            bob.get(f"/api/tables/{tid}/away", 404)
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
             view = ws.receive_json()
             # Bob stays away: a bot takes his seat and the table says he is away
