@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from server_helpers import Api
 
 from garrison.core import game_class, load
-from garrison.server import Settings, create_app
+from garrison.server import Settings, create_app, routes_socket
+from garrison.server.background import Background
 from garrison.server.botlimits import BotLimits
 
 FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
@@ -267,9 +268,6 @@ def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
     moment once joined the released copy and heard nothing of the table again: under load a
     rematch offer never reached it and the page waited for ever. Here the sweep releases the
     table while the socket is being opened, every time."""
-    from garrison.server import routes_socket
-    from garrison.server.background import Background
-
     monkeypatch.setattr(Background, "KEEP_AFTER_USE", 0.0)  # (the next test's guard, off)
     app = _app(sqlite_url)
     with TestClient(app) as client:
@@ -298,8 +296,6 @@ def test_a_table_a_request_is_working_on_stays_in_memory(sqlite_url: str) -> Non
     what the request leaves there would be lost with the copy. Here the sweep looks while an
     offer of a rematch is being made over HTTP: the table stays, and the offer can be answered.
     Once nobody has looked it up for ``KEEP_AFTER_USE`` seconds it may go."""
-    from garrison.server.background import Background
-
     app = _app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
@@ -520,8 +516,6 @@ def test_an_open_rematch_offer_outlives_the_sweep(sqlite_url: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """The sweep releases finished tables nobody watches; a table with an open rematch offer
     stays (the offer lives in memory), so the other player can still answer it."""
-    from garrison.server.background import Background
-
     monkeypatch.setattr(Background, "KEEP_AFTER_USE", 0.0)  # the offer alone keeps it here
     app = create_app(Settings(db_url=sqlite_url, bot_delay=0, grace=0, http_rate=0, ws_rate=0,
                               sweep_every=0.05))

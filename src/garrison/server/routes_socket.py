@@ -43,6 +43,7 @@ async def play(c: Ctx, ws: WebSocket, tid: str) -> None:
         if not c.sockets["by"][address]:
             del c.sockets["by"][address]
 
+
 async def _runtime_and_seat(c: ServerContext, tid: str, pid: str | None,
                             want: int | None) -> tuple[Any, int | None]:
     """The table's runtime, caught up, and the seat guest ``pid`` plays there (``want`` picks
