@@ -10,10 +10,17 @@ cards in play: an upper bound for the honest bot, which shows how much of a gap 
 (``infer``, a posterior of the hidden cards) could close and how much they could not
 (docs/bots.md, "What a search that sees every card reaches").
 
-It is registered only in this script's process, as a bot named ``seeing`` (never a bot of
-the kernel, a level or the server: it reads hidden information by design)::
+``seeing_play`` sees only from the card play on (a game whose observation names its phase,
+``"play"``: Solo 66): its calls in the auction, its announcement and its discards are the
+honest bot's, from worlds drawn as the honest bot draws them. The two together split the bound
+into what knowing the cards is worth in the auction (where the talon is no one's to know) and
+what it is worth in the tricks, where reading the others' play could in principle get it.
+
+It is registered only in this script's process, as bots named ``seeing`` and ``seeing_play``
+(never bots of the kernel, a level or the server: they read hidden information by design)::
 
     python scripts/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
+    python scripts/arena_ceiling.py solo66 --bots seeing_play:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323   # T = ismcts:sims=398:infer=0:own=0
     python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5:horizon=score,greedy --games 100 --seed 701
 
 Every argument is ``garrison arena``'s (``--save``, ``--json`` ...): the same rotated seats,
@@ -40,13 +47,33 @@ class SeeingISMCTS(ISMCTSBot):
         return state.clone()
 
 
+class SeeingPlayISMCTS(ISMCTSBot):
+    """ISMCTS that searches the real state once the cards are played (the observation's phase
+    is ``"play"``), and honest worlds before (measurement only)."""
+
+    name = "seeing_play"
+    description = "ISMCTS on the real state in the card play only: a bound, not a player"
+    _sees: bool = False
+
+    def step(self, state: State) -> int:
+        self._sees = state.observation(self.seat).get("phase") == "play"
+        return super().step(state)
+
+    def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
+        if self._sees:
+            return state.clone()
+        return super()._world(state, rng, rollout, infer)
+
+
 def register() -> None:
-    """Make ``seeing`` a bot name in this process."""
-    GENERIC[SeeingISMCTS.name] = SeeingISMCTS
+    """Make ``seeing`` and ``seeing_play`` bot names in this process."""
+    for bot in (SeeingISMCTS, SeeingPlayISMCTS):
+        GENERIC[bot.name] = bot
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``garrison arena`` with ``seeing`` among the bot names (in this process: ``--jobs 1``)."""
+    """``garrison arena`` with ``seeing`` and ``seeing_play`` among the bot names (in this
+    process: ``--jobs 1``)."""
     from garrison.cli.main import app
 
     register()

@@ -12,14 +12,16 @@ Pairs of files are matched deal by deal (give each run of A before the run of B 
 seed). With ``--solo66`` it also splits the difference between slot 0 and the game's own bot
 in the same seat of the same deal by what slot 0 did in the auction where the heuristic
 would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from"). With
-``--solos`` it compares slot 0's solos with the heuristic's on the same hands in the same seat
-(docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``).
+``--solos`` it compares the hands declared in slot 0's seat, by slot 0 and by the bot in that
+seat in the other rotations (docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``;
+"The issue's-day code itself").
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -90,31 +92,47 @@ def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
     return {key: (len(v), statistics.mean(v)) for key, v in sorted(out.items())}
 
 
-def solo66_solos(path: str) -> dict[str, tuple[int, float]]:
-    """Deals slot 0 declared, against the heuristic in the same seat of the same deal (the other
-    rotations): ``"both declared"`` (the same hand played as soloist by each: the search's edge
-    as soloist, what ``ismcts:own`` adds) and ``"only slot 0"``, each as (pairs, slot 0's deal
-    score less the heuristic's)."""
+def solo66_solos(*paths: str) -> dict[str, tuple[int, float, float]]:
+    """Hands declared in slot 0's seat, slot 0 against the other bot in the same seat of the
+    same deal (the other rotations): ``"both declared"`` (the same hand played as soloist by
+    each: the search's edge as soloist, what ``ismcts:own`` adds), ``"only slot 0"`` (slot 0
+    bid where the other did not) and ``"only the other"`` (slot 0 did not), each as (pairs,
+    slot 0's deal score less the other's, the 95% half-width of that mean), pooled over the
+    runs ``paths``."""
     import garrison
 
-    deals: dict[int, dict[int, tuple[int, list[Any]]]] = defaultdict(dict)
-    for record in _records(path):
-        state = garrison.load("solo66", **record["options"]).new_initial_state()
-        state.apply_legal_prefix(list(record["actions"]))
-        scored = [r for r in state.results if r[2] != "redeal"]
-        deals[record["deal"]][record["rotation"]] = (record["seats"][0], scored)
     out: dict[str, list[float]] = defaultdict(list)
+    for path in paths:
+        deals: dict[int, dict[int, tuple[int, list[Any]]]] = defaultdict(dict)
+        for record in _records(path):
+            state = garrison.load("solo66", **record["options"]).new_initial_state()
+            state.apply_legal_prefix(list(record["actions"]))
+            scored = [r for r in state.results if r[2] != "redeal"]
+            deals[record["deal"]][record["rotation"]] = (record["seats"][0], scored)
+        _pair_solos(deals, out)
+    return {key: (len(v), statistics.mean(v), _half_width(v)) for key, v in sorted(out.items())}
+
+
+def _pair_solos(deals: dict[int, dict[int, tuple[int, list[Any]]]],
+                out: dict[str, list[float]]) -> None:
+    """Add to ``out`` the pairs of one run's declared hands (``solo66_solos``)."""
     for rotations in deals.values():
         for rotation, (seat, scored) in rotations.items():
             for k, result in enumerate(scored):
-                if result[3] != seat:
-                    continue
                 for other, (_, theirs) in rotations.items():
                     if other == rotation or k >= len(theirs) or theirs[k][1] != result[1]:
                         continue  # not the same deal (another dealer)
-                    key = "both declared" if theirs[k][3] == seat else "only slot 0"
+                    mine, its = result[3] == seat, theirs[k][3] == seat
+                    if not (mine or its):
+                        continue
+                    key = ("both declared" if mine and its
+                           else "only slot 0" if mine else "only the other")
                     out[key].append(result[8][seat] - theirs[k][8][seat])
-    return {key: (len(v), statistics.mean(v)) for key, v in sorted(out.items())}
+
+
+def _half_width(values: list[float]) -> float:
+    """The 95% normal half-width of the mean of ``values`` (nan for fewer than two)."""
+    return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else math.nan
 
 
 def main() -> None:
@@ -122,16 +140,18 @@ def main() -> None:
     parser.add_argument("files", nargs="+", help="saved runs: A1 B1 [A2 B2 ...]")
     parser.add_argument("--solo66", action="store_true", help="split each run by auction calls")
     parser.add_argument("--solos", action="store_true",
-                        help="Solo 66: slot 0's solos against the heuristic's on the same hands")
+                        help="Solo 66: the hands declared in slot 0's seat, slot 0 against the "
+                             "bot in that seat in the other rotations")
     args = parser.parse_args()
     if len(args.files) >= 2:
         mean, half, n = paired(args.files)
         print(f"{n} deals: B - A = {mean:+.3f} ± {half:.3f} (ahead share, 95%)")
     if args.solos:
-        for path in args.files:
-            print(path)
-            for key, (n, diff) in solo66_solos(path).items():
-                print(f"  {key}: {n} pairs, {diff:+.1f} points a deal")
+        runs = [[path] for path in args.files] + ([args.files] if len(args.files) > 1 else [])
+        for paths in runs:
+            print(paths[0] if len(paths) == 1 else "all runs")
+            for key, (n, diff, half) in solo66_solos(*paths).items():
+                print(f"  {key}: {n} pairs, {diff:+.1f} ± {half:.1f} points a deal")
     if args.solo66:
         for path in args.files:
             print(path)

@@ -19,6 +19,7 @@ def script():
     module = load_script("arena_ceiling")
     yield module
     GENERIC.pop(module.SeeingISMCTS.name, None)
+    GENERIC.pop(module.SeeingPlayISMCTS.name, None)
 
 
 def _mid_deal(seed: int) -> garrison.State:
@@ -39,11 +40,26 @@ def test_its_worlds_are_the_real_state_and_the_honest_bots_are_not(script) -> No
     assert any(w.hands != state.hands for w in drawn)  # the position has something hidden
 
 
+def test_seeing_play_sees_in_the_tricks_and_draws_honest_worlds_in_the_auction(script) -> None:
+    game = garrison.load("solo66", deals=1)
+    auction = decision_points(game.new_initial_state(), random.Random(4), 1)[0]
+    assert auction.observation(None)["phase"] == "auction"
+    for state, sees in ((auction, False), (_mid_deal(4), True)):
+        seat = state.current_player()
+        bot = script.SeeingPlayISMCTS(game, seat, seed=1)
+        assert bot.step(state) in state.legal_actions()
+        rng = random.Random(2)
+        worlds = [bot._world(state, rng, bot.rollout(), 16) for _ in range(5)]
+        assert all(w.hands == state.hands for w in worlds) is sees
+        assert bot._sees is sees
+
+
 def test_it_is_a_bot_name_only_where_the_script_registers_it(script) -> None:
     game = garrison.load("solo66", deals=1)
-    assert "seeing" not in bot_names(game)
+    assert "seeing" not in bot_names(game) and "seeing_play" not in bot_names(game)
     script.register()
     assert make_bot(game, "seeing:sims=3", 0, seed=1).name == "seeing"
+    assert make_bot(game, "seeing_play:sims=3", 0, seed=1).name == "seeing_play"
 
 
 def test_the_script_runs_the_arena_with_it(script, capsys) -> None:

@@ -61,8 +61,15 @@ def test_solo66_solos_compare_the_same_hand_declared_in_the_same_seat(script, tm
     solos = script.solo66_solos(str(saved))
     # the same bot in every seat declares the same hands and scores the same on them
     assert set(solos) == {"both declared"}
-    n, diff = solos["both declared"]
-    assert n > 0 and diff == 0.0
+    n, diff, half = solos["both declared"]
+    assert n > 0 and diff == 0.0 and half == 0.0
     mixed = script.solo66_solos(str(_save(tmp_path / "mixed.jsonl",
                                           ["random"] + ["heuristic"] * 4, 2)))
-    assert sum(n for n, _ in mixed.values()) > 0
+    assert sum(n for n, _, _ in mixed.values()) > 0
+    # a random bot in slot 0 bids at random: the hands only one of the two declared are split
+    # by who did, and every pair compares slot 0 with the heuristic in the same seat
+    assert set(mixed) <= {"both declared", "only slot 0", "only the other"}
+    assert len(set(mixed) - {"both declared"}) >= 1
+    # several runs are pooled
+    twice = script.solo66_solos(str(saved), str(saved))
+    assert twice["both declared"][:2] == (2 * n, 0.0)
