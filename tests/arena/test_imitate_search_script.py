@@ -13,7 +13,6 @@ from garrison.arena.tournament import play_one
 from script_module import load_script
 
 
-
 @pytest.fixture(scope="module")
 def script():
     return load_script("imitate_search")
