@@ -17,8 +17,6 @@ holds it level: reading players who search"). Needs PyTorch (the ``learn`` extra
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,17 +33,12 @@ def decisions(paths: list[str]) -> tuple[Any, Any, Any, Any, Any]:
     import torch
 
     import garrison
+    from garrison.arena.tournament import load_records
     from garrison.games.solo66.rules import PLAY
 
     inputs, masks, played, heuristic, soloist = [], [], [], [], []
     for path in paths:
-        for line in Path(path).read_text().splitlines():
-            if not line.strip():
-                continue
-            record = json.loads(line)
-            if record.get("game") != "solo66":
-                raise ValueError(f"{path}: a run of {record.get('game')!r}; this script reads "
-                                 "Solo 66 runs")
+        for record in load_records(path, game="solo66"):
             state = garrison.load("solo66", **record["options"]).new_initial_state()
             n = state.game.num_distinct_actions
             for action in record["actions"]:

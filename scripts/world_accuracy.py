@@ -27,11 +27,9 @@ make in the real state, by slot (slot 0 or the others) and by step of the deal.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from garrison.bots.ismcts import MAX_BACK as BACK  # the decisions infer and walk look back at
@@ -93,6 +91,7 @@ def accuracy(paths: list[str], models: list[str], share: float = 0.25, worlds: i
     ``share`` of slot 0's card-play decisions is measured, ``worlds`` worlds each. Raises
     ``ValueError`` for an unknown model or a run of another game."""
     import garrison
+    from garrison.arena.tournament import load_records
     from garrison.games.solo66.rules import PLAY
 
     drawn = {spec: model(spec) for spec in models}
@@ -100,7 +99,7 @@ def accuracy(paths: list[str], models: list[str], share: float = 0.25, worlds: i
     rngs = {spec: random.Random(seed) for spec in models}
     right: dict[str, list[float]] = {spec: [] for spec in models}
     soloist: dict[str, list[float]] = {spec: [] for spec in models}
-    for record in _solo66_records(paths):
+    for record in (r for path in paths for r in load_records(path, game="solo66")):
         seat = record["seats"][0]
         state = garrison.load("solo66", **record["options"]).new_initial_state()
         for action in record["actions"]:
@@ -119,10 +118,11 @@ def agreement(paths: list[str]) -> dict[tuple[str, str], tuple[int, float]]:
     same in the real state (the card play split by the soloist and the defenders). Raises
     ``ValueError`` for a run of another game."""
     import garrison
+    from garrison.arena.tournament import load_records
     from garrison.games.solo66.rules import PHASE_NAMES
 
     made: dict[tuple[str, str], list[bool]] = {}
-    for record in _solo66_records(paths):
+    for record in (r for path in paths for r in load_records(path, game="solo66")):
         seat = record["seats"][0]
         state = garrison.load("solo66", **record["options"]).new_initial_state()
         for action in record["actions"]:
@@ -135,21 +135,6 @@ def agreement(paths: list[str]) -> dict[tuple[str, str], tuple[int, float]]:
                 made.setdefault(key, []).append(state.policy_action(0) == action)
             state.apply_action(action)
     return {key: (len(v), sum(v) / len(v)) for key, v in sorted(made.items())}
-
-
-def _solo66_records(paths: list[str]) -> list[dict[str, Any]]:
-    """The saved games of the runs ``paths``. Raises ``ValueError`` for another game's run."""
-    records = []
-    for path in paths:
-        for line in Path(path).read_text().splitlines():
-            if not line.strip():
-                continue
-            record = json.loads(line)
-            if record.get("game") != "solo66":
-                raise ValueError(f"{path}: a run of {record.get('game')!r}; this script reads "
-                                 "Solo 66 runs")
-            records.append(record)
-    return records
 
 
 def _measure(state: Any, seat: int, drawn: dict[str, World], rngs: dict[str, random.Random],

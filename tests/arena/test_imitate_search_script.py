@@ -45,7 +45,7 @@ def test_a_run_of_another_game_or_without_decisions_is_refused(script, tmp_path)
     scopa = tmp_path / "scopa.jsonl"
     scopa.write_text(json.dumps(play_one("scopa", {"players": 2}, ["random", "random"], 1, 0, 0,
                                          keep_actions=True)) + "\n")
-    with pytest.raises(ValueError, match="reads Solo 66 runs"):
+    with pytest.raises(ValueError, match="a run of .scopa., not of .solo66."):
         script.decisions([str(scopa)])
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n")

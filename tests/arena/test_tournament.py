@@ -203,6 +203,9 @@ def test_cli_arena_saves_every_game_as_it_finishes(tmp_path):
     again = summarise("gambit", data["options"], data["bots"], 5, True, records)
     assert untimed_dict(again.as_dict()) == untimed_dict(data)
     assert again.as_dict()["results"] == data["results"]  # timing too: the same records
+    assert load_records(saved, game="gambit") == records
+    with pytest.raises(ValueError, match="a run of 'gambit', not of 'solo66'"):
+        load_records(saved, game="solo66")
 
 
 def test_on_record_sees_each_game_once():

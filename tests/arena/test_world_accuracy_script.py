@@ -61,7 +61,7 @@ def test_a_run_of_another_game_is_refused(script, tmp_path):
     path = tmp_path / "scopa.jsonl"
     record = play_one("scopa", {"players": 2}, ["random", "random"], 1, 0, 0, keep_actions=True)
     path.write_text(json.dumps(record) + "\n")
-    with pytest.raises(ValueError, match="reads Solo 66 runs"):
+    with pytest.raises(ValueError, match="a run of .scopa., not of .solo66."):
         script.accuracy([str(path)], ["uniform"])
 
 

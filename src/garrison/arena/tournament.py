@@ -437,10 +437,18 @@ def round_robin_lineups(bots: Sequence[str], seats: int) -> list[list[str]]:
     return [[b] + [a] * (seats - 1) for i, a in enumerate(names) for b in names[i + 1:]]
 
 
-def load_records(path: str | Path) -> list[dict[str, Any]]:
-    """The game records a run saved with ``garrison arena --save`` (one JSON object a line)."""
+def load_records(path: str | Path, game: str | None = None) -> list[dict[str, Any]]:
+    """The game records a run saved with ``garrison arena --save`` (one JSON object a line);
+    with ``game``, only a run of that game is accepted. Raises ``ValueError`` for a line that
+    is not JSON (``json.JSONDecodeError``) or, with ``game``, a record of another game, and
+    ``OSError`` for a file that cannot be read."""
     with open(path, encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        records = [json.loads(line) for line in fh if line.strip()]
+    if game is not None:
+        for record in records:
+            if record.get("game") != game:
+                raise ValueError(f"{path}: a run of {record.get('game')!r}, not of {game!r}")
+    return records
 
 
 __all__ = ["ArenaResult", "BotLine", "ahead_shares", "load_records", "mean_ci", "play_one",
