@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from garrison.bots.ismcts import MAX_BACK as BACK  # the decisions infer and walk look back at
@@ -80,8 +80,19 @@ def _noise(text: str) -> float | None:
     return value if 0.0 < value <= 1.0 else None
 
 
-def _cards(mask: int) -> int:
-    return bin(mask).count("1")
+def _steps(paths: list[str]) -> Iterator[tuple[int, Any, int]]:
+    """Every move of the saved Solo 66 games in ``paths``: (slot 0's seat, the state before the
+    move, the move), the state replayed as it goes (so it is only good until the next step).
+    Raises ``ValueError`` for a run of another game."""
+    import garrison
+    from garrison.arena.tournament import load_records
+
+    for path in paths:
+        for record in load_records(path, game="solo66"):
+            state = garrison.load("solo66", **record["options"]).new_initial_state()
+            for action in record["actions"]:
+                yield record["seats"][0], state, action
+                state.apply_action(action)
 
 
 def accuracy(paths: list[str], models: list[str], share: float = 0.25, worlds: int = 20,
@@ -90,8 +101,6 @@ def accuracy(paths: list[str], models: list[str], share: float = 0.25, worlds: i
     same for the soloist's hand when slot 0 defends, the decisions measured). A share
     ``share`` of slot 0's card-play decisions is measured, ``worlds`` worlds each. Raises
     ``ValueError`` for an unknown model or a run of another game."""
-    import garrison
-    from garrison.arena.tournament import load_records
     from garrison.games.solo66.rules import PLAY
 
     drawn = {spec: model(spec) for spec in models}
@@ -99,14 +108,10 @@ def accuracy(paths: list[str], models: list[str], share: float = 0.25, worlds: i
     rngs = {spec: random.Random(seed) for spec in models}
     right: dict[str, list[float]] = {spec: [] for spec in models}
     soloist: dict[str, list[float]] = {spec: [] for spec in models}
-    for record in (r for path in paths for r in load_records(path, game="solo66")):
-        seat = record["seats"][0]
-        state = garrison.load("solo66", **record["options"]).new_initial_state()
-        for action in record["actions"]:
-            if (not state.is_chance_node() and state.current_player() == seat
-                    and state.phase == PLAY and pick.random() < share):
-                _measure(state, seat, drawn, rngs, worlds, right, soloist)
-            state.apply_action(action)
+    for seat, state, _ in _steps(paths):
+        if (not state.is_chance_node() and state.current_player() == seat
+                and state.phase == PLAY and pick.random() < share):
+            _measure(state, seat, drawn, rngs, worlds, right, soloist)
     return {spec: (statistics.mean(right[spec]) if right[spec] else float("nan"),
                    statistics.mean(soloist[spec]) if soloist[spec] else float("nan"),
                    len(right[spec])) for spec in models}
@@ -117,23 +122,17 @@ def agreement(paths: list[str]) -> dict[tuple[str, str], tuple[int, float]]:
     that step in the runs ``paths`` and the share of them the heuristic would have made the
     same in the real state (the card play split by the soloist and the defenders). Raises
     ``ValueError`` for a run of another game."""
-    import garrison
-    from garrison.arena.tournament import load_records
     from garrison.games.solo66.rules import PHASE_NAMES
 
     made: dict[tuple[str, str], list[bool]] = {}
-    for record in (r for path in paths for r in load_records(path, game="solo66")):
-        seat = record["seats"][0]
-        state = garrison.load("solo66", **record["options"]).new_initial_state()
-        for action in record["actions"]:
-            if not state.is_chance_node() and len(state.legal_actions()) > 1:
-                player = state.current_player()
-                step = PHASE_NAMES[state.phase]
-                if step == "play":
-                    step += ", soloist" if player == state.soloist else ", defender"
-                key = ("slot 0" if player == seat else "others", step)
-                made.setdefault(key, []).append(state.policy_action(0) == action)
-            state.apply_action(action)
+    for seat, state, action in _steps(paths):
+        if not state.is_chance_node() and len(state.legal_actions()) > 1:
+            player = state.current_player()
+            step = PHASE_NAMES[state.phase]
+            if step == "play":
+                step += ", soloist" if player == state.soloist else ", defender"
+            key = ("slot 0" if player == seat else "others", step)
+            made.setdefault(key, []).append(state.policy_action(0) == action)
     return {key: (len(v), sum(v) / len(v)) for key, v in sorted(made.items())}
 
 
@@ -142,26 +141,27 @@ def _measure(state: Any, seat: int, drawn: dict[str, World], rngs: dict[str, ran
     """One decision: each model's worlds against the real hands."""
     truth = state.hands
     others = [p for p in range(len(truth)) if p != seat]
-    held = sum(_cards(truth[p]) for p in others)
+    held = sum(truth[p].bit_count() for p in others)
     for spec, source in drawn.items():
         hits = solo_hits = 0
         draw = source(state, seat, rngs[spec])
         for _ in range(worlds):
             hands = draw().hands
-            hits += sum(_cards(hands[p] & truth[p]) for p in others)
+            hits += sum((hands[p] & truth[p]).bit_count() for p in others)
             if state.soloist in others:
-                solo_hits += _cards(hands[state.soloist] & truth[state.soloist])
+                solo_hits += (hands[state.soloist] & truth[state.soloist]).bit_count()
         if held:
             right[spec].append(hits / (worlds * held))
         if state.soloist in others and truth[state.soloist]:
-            soloist[spec].append(solo_hits / (worlds * _cards(truth[state.soloist])))
+            soloist[spec].append(solo_hits / (worlds * truth[state.soloist].bit_count()))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", help="saved Solo 66 arena runs (--save)")
     parser.add_argument("--models", default="uniform,infer=16",
-                        help="world models, comma-separated: uniform, truth, infer=K, walk=K")
+                        help="world models, comma-separated: uniform, truth, infer=K, walk=K, "
+                             "walk=K@X")
     parser.add_argument("--share", type=float, default=0.25,
                         help="share of slot 0's card-play decisions measured (default 0.25)")
     parser.add_argument("--worlds", type=int, default=20, help="worlds a decision (default 20)")
