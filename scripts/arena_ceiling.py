@@ -15,12 +15,18 @@ cards in play: an upper bound for the honest bot, which shows how much of a gap 
 honest bot's, from worlds drawn as the honest bot draws them. The two together split the bound
 into what knowing the cards is worth in the auction (where the talon is no one's to know) and
 what it is worth in the tricks, where reading the others' play could in principle get it.
+``seeing_solo`` and ``seeing_defence`` split the tricks once more (a game whose observation
+names its ``"soloist"``): they see in the card play only of the deals in which the bot is the
+soloist, or only of those in which it defends. Knowing the defenders' cards is reading four
+hands from their play; knowing the soloist's is reading one.
 
-It is registered only in this script's process, as bots named ``seeing`` and ``seeing_play``
-(never bots of the kernel, a level or the server: they read hidden information by design)::
+It is registered only in this script's process, as bots named ``seeing``, ``seeing_play``,
+``seeing_solo`` and ``seeing_defence`` (never bots of the kernel, a level or the server: they
+read hidden information by design)::
 
     python scripts/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
     python scripts/arena_ceiling.py solo66 --bots seeing_play:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323   # T = ismcts:sims=398:infer=0:own=0
+    python scripts/arena_ceiling.py solo66 --bots seeing_defence:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323
     python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5:horizon=score,greedy --games 100 --seed 701
 
 Every argument is ``garrison arena``'s (``--save``, ``--json`` ...): the same rotated seats,
@@ -54,9 +60,13 @@ class SeeingPlayISMCTS(ISMCTSBot):
     name = "seeing_play"
     description = "ISMCTS on the real state in the card play only: a bound, not a player"
     _sees: bool = False
+    #: Which deals' card play it sees in: every deal, or only where it is the soloist or not.
+    role: str = "any"
 
     def step(self, state: State) -> int:
-        self._sees = state.observation(self.seat).get("phase") == "play"
+        view = state.observation(self.seat)
+        self._sees = view.get("phase") == "play" and (
+            self.role == "any" or (view.get("soloist") == self.seat) == (self.role == "soloist"))
         return super().step(state)
 
     def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
@@ -65,15 +75,34 @@ class SeeingPlayISMCTS(ISMCTSBot):
         return super()._world(state, rng, rollout, infer)
 
 
+class SeeingSoloISMCTS(SeeingPlayISMCTS):
+    """``seeing_play`` in the deals in which it is the soloist only (measurement only)."""
+
+    name = "seeing_solo"
+    description = "ISMCTS on the real state in its own solos' card play: a bound, not a player"
+    role = "soloist"
+
+
+class SeeingDefenceISMCTS(SeeingPlayISMCTS):
+    """``seeing_play`` in the deals in which it defends only (measurement only)."""
+
+    name = "seeing_defence"
+    description = "ISMCTS on the real state in the card play it defends: a bound, not a player"
+    role = "defender"
+
+
+BOUNDS = (SeeingISMCTS, SeeingPlayISMCTS, SeeingSoloISMCTS, SeeingDefenceISMCTS)
+
+
 def register() -> None:
-    """Make ``seeing`` and ``seeing_play`` bot names in this process."""
-    for bot in (SeeingISMCTS, SeeingPlayISMCTS):
+    """Make the bounds' names (``seeing``, ``seeing_play``, ``seeing_solo``, ``seeing_defence``)
+    bot names in this process."""
+    for bot in BOUNDS:
         GENERIC[bot.name] = bot
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``garrison arena`` with ``seeing`` and ``seeing_play`` among the bot names (in this
-    process: ``--jobs 1``)."""
+    """``garrison arena`` with the bounds among the bot names (in this process: ``--jobs 1``)."""
     from garrison.cli.main import app
 
     register()

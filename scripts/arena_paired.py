@@ -14,28 +14,24 @@ in the same seat of the same deal by what slot 0 did in the auction where the he
 would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from"). With
 ``--solos`` it compares the hands declared in slot 0's seat, by slot 0 and by the bot in that
 seat in the other rotations (docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``;
-"The issue's-day code itself").
+"The issue's-day code itself"); its files are runs to pool, one or more, not pairs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
-
-def _records(path: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+from garrison.arena.tournament import load_records
 
 
 def ahead_by_deal(path: str) -> dict[int, float]:
     """Slot 0's ahead share per deal of a saved run."""
     shares: dict[int, list[float]] = defaultdict(list)
-    for record in _records(path):
+    for record in load_records(path):
         ret = record["returns"]  # per slot
         for other in range(1, len(ret)):
             shares[record["deal"]].append(
@@ -60,7 +56,7 @@ def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
 
     matches: dict[int, dict[int, tuple[int, list[tuple[frozenset[str], list[float]]]]]] = (
         defaultdict(dict))
-    for record in _records(path):
+    for record in load_records(path, game="solo66"):
         seat = record["seats"][0]
         state = garrison.load("solo66", **record["options"]).new_initial_state()
         deals: list[tuple[frozenset[str], list[float]]] = []
@@ -104,7 +100,7 @@ def solo66_solos(*paths: str) -> dict[str, tuple[int, float, float]]:
     out: dict[str, list[float]] = defaultdict(list)
     for path in paths:
         deals: dict[int, dict[int, tuple[int, list[Any]]]] = defaultdict(dict)
-        for record in _records(path):
+        for record in load_records(path, game="solo66"):
             state = garrison.load("solo66", **record["options"]).new_initial_state()
             state.apply_legal_prefix(list(record["actions"]))
             scored = [r for r in state.results if r[2] != "redeal"]
@@ -143,7 +139,9 @@ def main() -> None:
                         help="Solo 66: the hands declared in slot 0's seat, slot 0 against the "
                              "bot in that seat in the other rotations")
     args = parser.parse_args()
-    if len(args.files) >= 2:
+    if not args.solos and len(args.files) % 2:
+        parser.error(f"give the runs in pairs, A before B on each seed: {len(args.files)} files")
+    if not args.solos:  # with --solos the files are runs to pool, not pairs
         mean, half, n = paired(args.files)
         print(f"{n} deals: B - A = {mean:+.3f} ± {half:.3f} (ahead share, 95%)")
     if args.solos:

@@ -18,8 +18,8 @@ from script_module import load_script
 def script():
     module = load_script("arena_ceiling")
     yield module
-    GENERIC.pop(module.SeeingISMCTS.name, None)
-    GENERIC.pop(module.SeeingPlayISMCTS.name, None)
+    for bot in module.BOUNDS:
+        GENERIC.pop(bot.name, None)
 
 
 def _mid_deal(seed: int) -> garrison.State:
@@ -54,12 +54,37 @@ def test_seeing_play_sees_in_the_tricks_and_draws_honest_worlds_in_the_auction(s
         assert bot._sees is sees
 
 
+def _in_the_tricks(seed: int, soloist_moves: bool) -> garrison.State:
+    """A decision in the card play where the seat to move is (or is not) the soloist."""
+    game = garrison.load("solo66", deals=1)
+    for state in decision_points(game.new_initial_state(), random.Random(seed), 40):
+        view = state.observation(None)
+        if view["phase"] == "play" and (view["soloist"] == state.current_player()) is soloist_moves:
+            return state
+    raise AssertionError(f"no such decision in random game {seed}")
+
+
+@pytest.mark.parametrize("soloist_moves", [True, False])
+def test_seeing_solo_and_seeing_defence_see_only_in_their_role(script, soloist_moves) -> None:
+    state = _in_the_tricks(4, soloist_moves)
+    seat = state.current_player()
+    for bound, sees in ((script.SeeingSoloISMCTS, soloist_moves),
+                        (script.SeeingDefenceISMCTS, not soloist_moves)):
+        bot = bound(state.game, seat, seed=1)
+        assert bot.step(state) in state.legal_actions()
+        rng = random.Random(2)
+        worlds = [bot._world(state, rng, bot.rollout(), 16) for _ in range(5)]
+        assert all(w.hands == state.hands for w in worlds) is sees, bound.name
+
+
 def test_it_is_a_bot_name_only_where_the_script_registers_it(script) -> None:
     game = garrison.load("solo66", deals=1)
-    assert "seeing" not in bot_names(game) and "seeing_play" not in bot_names(game)
+    names = [bot.name for bot in script.BOUNDS]
+    assert names == ["seeing", "seeing_play", "seeing_solo", "seeing_defence"]
+    assert not set(names) & set(bot_names(game))
     script.register()
-    assert make_bot(game, "seeing:sims=3", 0, seed=1).name == "seeing"
-    assert make_bot(game, "seeing_play:sims=3", 0, seed=1).name == "seeing_play"
+    for name in names:
+        assert make_bot(game, f"{name}:sims=3", 0, seed=1).name == name
 
 
 def test_the_script_runs_the_arena_with_it(script, capsys) -> None:

@@ -73,3 +73,32 @@ def test_solo66_solos_compare_the_same_hand_declared_in_the_same_seat(script, tm
     # several runs are pooled
     twice = script.solo66_solos(str(saved), str(saved))
     assert twice["both declared"][:2] == (2 * n, 0.0)
+
+
+def _main(script, monkeypatch, *argv: str) -> None:
+    monkeypatch.setattr("sys.argv", ["arena_paired.py", *argv])
+    script.main()
+
+
+def test_files_come_in_pairs_unless_they_are_runs_to_pool(script, tmp_path, monkeypatch,
+                                                           capsys):
+    a = _synthetic(tmp_path / "a.jsonl", {0: [[1, 0], [0, 1]]})
+    with pytest.raises(SystemExit) as bad:
+        _main(script, monkeypatch, str(a), str(a), str(a))
+    assert bad.value.code == 2
+    assert "in pairs" in capsys.readouterr().err
+    saved = _save(tmp_path / "run.jsonl", ["heuristic"] * 5, 1)
+    _main(script, monkeypatch, "--solos", str(saved), str(saved))
+    out = capsys.readouterr().out
+    assert "B - A" not in out  # pooled runs are not an A/B pair
+    assert "all runs" in out and "both declared" in out
+
+
+def test_the_solo66_splits_refuse_a_run_of_another_game(script, tmp_path):
+    other = _synthetic(tmp_path / "scopa.jsonl", {0: [[1, 0], [0, 1]]})
+    lines = [json.loads(line) for line in other.read_text().splitlines()]
+    other.write_text("".join(json.dumps({**r, "game": "scopa"}) + "\n" for r in lines))
+    with pytest.raises(ValueError, match="scopa"):
+        script.solo66_solos(str(other))
+    with pytest.raises(ValueError, match="scopa"):
+        script.solo66_auction(str(other))
