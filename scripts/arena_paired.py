@@ -103,22 +103,26 @@ def solo66_solos(*paths: str) -> dict[str, tuple[int, float, float]]:
         for record in load_records(path, game="solo66"):
             state = garrison.load("solo66", **record["options"]).new_initial_state()
             state.apply_legal_prefix(list(record["actions"]))
-            scored = [r for r in state.results if r[2] != "redeal"]
-            deals[record["deal"]][record["rotation"]] = (record["seats"][0], scored)
+            deals[record["deal"]][record["rotation"]] = (record["seats"][0], list(state.results))
         _pair_solos(deals, out)
     return {key: (len(v), statistics.mean(v), _half_width(v)) for key, v in sorted(out.items())}
 
 
 def _pair_solos(deals: dict[int, dict[int, tuple[int, list[Any]]]],
                 out: dict[str, list[float]]) -> None:
-    """Add to ``out`` the pairs of one run's declared hands (``solo66_solos``)."""
+    """Add to ``out`` the pairs of one run's declared hands (``solo66_solos``). The k-th deal
+    dealt in a game (thrown-in deals counted: each draws the whole pack from the deal's chance
+    stream) holds the same cards in every rotation, and the same hands in the same seats when
+    its dealer is the same; after a throw-in in one rotation only, the k-th deals differ and
+    are not paired."""
     for rotations in deals.values():
-        for rotation, (seat, scored) in rotations.items():
-            for k, result in enumerate(scored):
+        for rotation, (seat, dealt) in rotations.items():
+            for k, result in enumerate(dealt):
                 for other, (_, theirs) in rotations.items():
                     if other == rotation or k >= len(theirs) or theirs[k][1] != result[1]:
-                        continue  # not the same deal (another dealer)
-                    mine, its = result[3] == seat, theirs[k][3] == seat
+                        continue  # not the same cards in the same seats
+                    mine = result[2] == "solo" and result[3] == seat
+                    its = theirs[k][2] == "solo" and theirs[k][3] == seat
                     if not (mine or its):
                         continue
                     key = ("both declared" if mine and its

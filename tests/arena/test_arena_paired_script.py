@@ -4,6 +4,7 @@ of the search's result by its auction calls (docs/bots.md, "Where Solo 66's lead
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,26 @@ def test_the_solo66_splits_refuse_a_run_of_another_game(script, tmp_path):
         script.solo66_solos(str(other))
     with pytest.raises(ValueError, match="scopa"):
         script.solo66_auction(str(other))
+
+
+def _dealt(dealer: int, kind: str, soloist: int, deltas: list[float]) -> tuple:
+    return (0, dealer, kind, soloist, 0, 70, soloist, 0, tuple(deltas))
+
+
+def test_solos_pair_the_same_cards_after_a_throw_in(script):
+    # Two games of one deal with slot 0 in seat 0 (the pairing reads each game's own seat).
+    # In game 0 the second deal is thrown in and dealt again; in game 1 seat 0 declares that
+    # hand. The k-th deal dealt holds the same cards in both while the dealer is the same;
+    # after the throw-in they differ and are not paired.
+    win, loss = [80, -20, -20, -20, -20], [-140, 35, 35, 35, 35]
+    rotation0 = [_dealt(0, "solo", 0, win), _dealt(1, "redeal", -1, [0] * 5),
+                 _dealt(1, "solo", 0, loss)]
+    rotation1 = [_dealt(0, "solo", 0, win), _dealt(1, "solo", 0, win),
+                 _dealt(2, "solo", 0, win)]
+    out: defaultdict[str, list[float]] = defaultdict(list)
+    script._pair_solos({0: {0: (0, rotation0), 1: (0, rotation1)}}, out)
+    # deal 0 both ways (0 difference); deal 1: passed and thrown in (0) against 80, both ways
+    assert sorted(out["both declared"]) == [0.0, 0.0]
+    assert out["only the other"] == [-80.0] and out["only slot 0"] == [80.0]
+    # the third deals (another dealer: other cards in seat 0) are not compared
+    assert sum(len(v) for v in out.values()) == 4
