@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import garrison
 from garrison.arena.tournament import play_one
 from script_module import load_script
 
@@ -105,24 +106,44 @@ def test_the_solo66_splits_refuse_a_run_of_another_game(script, tmp_path):
         script.solo66_auction(str(other))
 
 
-def _dealt(dealer: int, kind: str, soloist: int, deltas: list[float]) -> tuple:
-    return (0, dealer, kind, soloist, 0, 70, soloist, 0, tuple(deltas))
+def _hands_dealt(record: dict, seat: int) -> list[tuple[int, int, bool]]:
+    """Per deal dealt in a saved game (throw-ins included): the dealer, the hand dealt to
+    ``seat`` and whether ``seat`` declared it, read from the cards (the test's oracle)."""
+    state = garrison.load("solo66", **record["options"]).new_initial_state()
+    out: list[tuple[int, int, bool]] = []
+    for action in record["actions"]:
+        state.apply_action(action)
+        if not state.is_chance_node() and state.phase == 1 and not state.calls:
+            out.append((state.dealer, state.hands[seat], False))  # the deal is complete
+        if out and state.soloist == seat and not out[-1][2]:
+            out[-1] = (*out[-1][:2], True)
+    return out
 
 
-def test_solos_pair_the_same_cards_after_a_throw_in(script):
-    # Two games of one deal with slot 0 in seat 0 (the pairing reads each game's own seat).
-    # In game 0 the second deal is thrown in and dealt again; in game 1 seat 0 declares that
-    # hand. The k-th deal dealt holds the same cards in both while the dealer is the same;
-    # after the throw-in they differ and are not paired.
-    win, loss = [80, -20, -20, -20, -20], [-140, 35, 35, 35, 35]
-    rotation0 = [_dealt(0, "solo", 0, win), _dealt(1, "redeal", -1, [0] * 5),
-                 _dealt(1, "solo", 0, loss)]
-    rotation1 = [_dealt(0, "solo", 0, win), _dealt(1, "solo", 0, win),
-                 _dealt(2, "solo", 0, win)]
-    out: defaultdict[str, list[float]] = defaultdict(list)
-    script._pair_solos({0: {0: (0, rotation0), 1: (0, rotation1)}}, out)
-    # deal 0 both ways (0 difference); deal 1: passed and thrown in (0) against 80, both ways
-    assert sorted(out["both declared"]) == [0.0, 0.0]
-    assert out["only the other"] == [-80.0] and out["only slot 0"] == [80.0]
-    # the third deals (another dealer: other cards in seat 0) are not compared
-    assert sum(len(v) for v in out.values()) == 4
+def test_solos_pair_the_same_hands_after_a_throw_in(script, tmp_path):
+    # seed 13: a random bot among four heuristic ones throws a deal in in two rotations only
+    records = [play_one("solo66", {"deals": 2}, ["random"] + ["heuristic"] * 4, 13, 0, r,
+                        keep_actions=True) for r in range(5)]
+    finished = [garrison.load("solo66", deals=2).new_initial_state() for _ in records]
+    for state, rec in zip(finished, records, strict=True):
+        state.apply_legal_prefix(list(rec["actions"]))
+    assert len({sum(r[2] == "redeal" for r in state.results) for state in finished}) > 1
+    saved = tmp_path / "run.jsonl"
+    saved.write_text("".join(json.dumps(rec) + "\n" for rec in records))
+    counted = {key: n for key, (n, _, _) in script.solo66_solos(str(saved)).items()}
+    expected: dict[str, int] = defaultdict(int)
+    for me in records:
+        seat = me["seats"][0]  # slot 0's seat: the hands compared are those dealt there
+        mine = _hands_dealt(me, seat)
+        for other in records:
+            if other is me:
+                continue
+            theirs = _hands_dealt(other, seat)
+            for k, (dealer, hand, declared) in enumerate(mine):
+                if k < len(theirs) and theirs[k][0] == dealer:
+                    assert theirs[k][1] == hand  # the pairing's premise: the same cards
+                    other = theirs[k][2]
+                    if declared or other:
+                        expected["both declared" if declared and other
+                                 else "only slot 0" if declared else "only the other"] += 1
+    assert counted == dict(expected)
