@@ -14,7 +14,10 @@ in the same seat of the same deal by what slot 0 did in the auction where the he
 would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from"). With
 ``--solos`` it compares the hands declared in slot 0's seat, by slot 0 and by the bot in that
 seat in the other rotations (docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``;
-"The issue's-day code itself"); its files are runs to pool, one or more, not pairs.
+"The issue's-day code itself"); its files are runs to pool, one or more, not pairs. So are
+``--totals``'s: slot 0's and the others' solos a match, the share won and the solo totals, by
+which two seats' places in a match are decided ("What holds it level: reading players who
+search").
 """
 
 from __future__ import annotations
@@ -34,8 +37,7 @@ def ahead_by_deal(path: str) -> dict[int, float]:
     for record in load_records(path):
         ret = record["returns"]  # per slot
         for other in range(1, len(ret)):
-            shares[record["deal"]].append(
-                1.0 if ret[0] > ret[other] else 0.5 if ret[0] == ret[other] else 0.0)
+            shares[record["deal"]].append(_beats(ret[0], ret[other]))
     return {deal: statistics.mean(v) for deal, v in shares.items()}
 
 
@@ -108,6 +110,57 @@ def solo66_solos(*paths: str) -> dict[str, tuple[int, float, float]]:
     return {key: (len(v), statistics.mean(v), _half_width(v)) for key, v in sorted(out.items())}
 
 
+def solo66_totals(*paths: str) -> dict[str, float]:
+    """Slot 0's and the other slots' solos over the runs ``paths``: solos a match, the share
+    won, the mean of a seat's solo total (the sum of its scores as soloist in a match) and the
+    share of matches in which that total is below zero; with ``ahead``, slot 0's ahead share
+    and ``ahead_from_solos``, the same share read from the solo totals alone. Every deal is
+    zero-sum and the four defenders share the soloist's score, so two seats' returns differ by
+    1.25 times their solo totals' difference (a third seat's solos move both alike): the two
+    shares are equal (docs/bots.md, "What holds it level: reading players who search")."""
+    import garrison
+
+    solos = {"slot 0": [0, 0], "others": [0, 0]}  # solos, won
+    totals: dict[str, list[float]] = {"slot 0": [], "others": []}
+    ahead: list[float] = []
+    from_solos: list[float] = []
+    games = 0
+    for path in paths:
+        for record in load_records(path, game="solo66"):
+            state = garrison.load("solo66", **record["options"]).new_initial_state()
+            state.apply_legal_prefix(list(record["actions"]))
+            seat, games = record["seats"][0], games + 1
+            total = [0.0] * len(state.returns())
+            for result in state.results:
+                if result[2] == "solo":
+                    score = result[8][result[3]]
+                    total[result[3]] += score
+                    who = solos["slot 0" if result[3] == seat else "others"]
+                    who[0], who[1] = who[0] + 1, who[1] + (score > 0)
+            returns = state.returns()
+            totals["slot 0"].append(total[seat])
+            for other in range(len(total)):
+                if other != seat:
+                    totals["others"].append(total[other])
+                    ahead.append(_beats(returns[seat], returns[other]))
+                    from_solos.append(_beats(total[seat], total[other]))
+    out: dict[str, float] = {}
+    for who, (count, won) in solos.items():
+        seats = len(totals[who]) / games if games else 1
+        out[f"{who} solos a match"] = count / games / seats if games else math.nan
+        out[f"{who} solos won"] = won / count if count else math.nan
+        out[f"{who} solo total"] = statistics.mean(totals[who]) if totals[who] else math.nan
+        out[f"{who} total below 0"] = (sum(t < 0 for t in totals[who]) / len(totals[who])
+                                       if totals[who] else math.nan)
+    out["ahead"] = statistics.mean(ahead) if ahead else math.nan
+    out["ahead_from_solos"] = statistics.mean(from_solos) if from_solos else math.nan
+    return out
+
+
+def _beats(mine: float, theirs: float) -> float:
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
 def _pair_solos(deals: dict[int, dict[int, tuple[int, list[Any]]]],
                 out: dict[str, list[float]]) -> None:
     """Add to ``out`` the pairs of one run's declared hands (``solo66_solos``). The k-th deal
@@ -142,10 +195,14 @@ def main() -> None:
     parser.add_argument("--solos", action="store_true",
                         help="Solo 66: the hands declared in slot 0's seat, slot 0 against the "
                              "bot in that seat in the other rotations")
+    parser.add_argument("--totals", action="store_true",
+                        help="Solo 66: slot 0's and the others' solos, won and totals a match, "
+                             "pooled over the runs")
     args = parser.parse_args()
-    if not args.solos and len(args.files) % 2:
+    pooled = args.solos or args.totals  # the files are runs to pool, not A/B pairs
+    if not pooled and len(args.files) % 2:
         parser.error(f"give the runs in pairs, A before B on each seed: {len(args.files)} files")
-    if not args.solos:  # with --solos the files are runs to pool, not pairs
+    if not pooled:
         mean, half, n = paired(args.files)
         print(f"{n} deals: B - A = {mean:+.3f} ± {half:.3f} (ahead share, 95%)")
     if args.solos:
@@ -154,6 +211,9 @@ def main() -> None:
             print(paths[0] if len(paths) == 1 else "all runs")
             for key, (n, diff, half) in solo66_solos(*paths).items():
                 print(f"  {key}: {n} pairs, {diff:+.1f} ± {half:.1f} points a deal")
+    if args.totals:
+        for key, value in solo66_totals(*args.files).items():
+            print(f"  {key}: {value:.3f}" if abs(value) < 2 else f"  {key}: {value:+.1f}")
     if args.solo66:
         for path in args.files:
             print(path)

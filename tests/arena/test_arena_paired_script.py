@@ -147,3 +147,30 @@ def test_solos_pair_the_same_hands_after_a_throw_in(script, tmp_path):
                         expected["both declared" if declared and other
                                  else "only slot 0" if declared else "only the other"] += 1
     assert counted == dict(expected)
+
+
+def test_places_in_a_match_are_decided_by_the_solo_totals(script, tmp_path, monkeypatch,
+                                                           capsys):
+    run = _save(tmp_path / "run.jsonl", ["random"] + ["heuristic"] * 4, 3)
+    totals = script.solo66_totals(str(run))
+    # the pair formula: slot 0's ahead share read from the solo totals alone is the arena's
+    assert totals["ahead"] == totals["ahead_from_solos"]
+    assert totals["ahead"] == pytest.approx(
+        sum(script.ahead_by_deal(str(run)).values()) / 3)
+    # what is counted is what the games hold
+    solos = won = 0
+    for line in run.read_text().splitlines():
+        record = json.loads(line)
+        state = garrison.load("solo66", **record["options"]).new_initial_state()
+        state.apply_legal_prefix(list(record["actions"]))
+        for result in state.results:
+            if result[2] == "solo" and result[3] == record["seats"][0]:
+                solos, won = solos + 1, won + (result[8][result[3]] > 0)
+    assert totals["slot 0 solos a match"] == pytest.approx(solos / 15)
+    assert totals["slot 0 solos won"] == pytest.approx(won / solos)
+    # a random bidder outbids the heuristic ones and loses most of what it declares
+    assert totals["slot 0 solos a match"] > totals["others solos a match"]
+    assert totals["slot 0 solo total"] < 0 < totals["slot 0 total below 0"]
+    assert totals["slot 0 total below 0"] > totals["others total below 0"]
+    _main(script, monkeypatch, "--totals", str(run))
+    assert "ahead_from_solos" in capsys.readouterr().out
