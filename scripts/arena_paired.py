@@ -53,17 +53,19 @@ def paired(files: list[str]) -> tuple[float, float, int]:
 
 def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
     """Per kind of auction call where slot 0 differed from the heuristic in a deal: the number
-    of deals and slot 0's mean deal score less the heuristic's in the same seat of that deal."""
+    of deals and slot 0's mean deal score less the heuristic's in the same seat of that deal
+    (the same cards: the k-th deal dealt with the same dealer, as ``_pair_solos`` pairs them;
+    a thrown-in deal is a deal dealt)."""
     import garrison
 
-    matches: dict[int, dict[int, tuple[int, list[tuple[frozenset[str], list[float]]]]]] = (
-        defaultdict(dict))
+    Dealt = tuple[int, frozenset[str], list[float]]  # dealer, slot 0's departures, deltas
+    matches: dict[int, dict[int, tuple[int, list[Dealt]]]] = defaultdict(dict)
     for record in load_records(path, game="solo66"):
         seat = record["seats"][0]
         state = garrison.load("solo66", **record["options"]).new_initial_state()
-        deals: list[tuple[frozenset[str], list[float]]] = []
+        deals: list[Dealt] = []
         kinds: set[str] = set()
-        before, deal_no = list(state.returns()), state.deal_no
+        before, events = list(state.returns()), state.event_count()
         for action in record["actions"]:
             if (not state.is_chance_node() and state.current_player() == seat
                     and state.phase == 1 and len(state.legal_actions()) > 1):  # the auction
@@ -73,17 +75,18 @@ def solo66_auction(path: str) -> dict[str, tuple[int, float]]:
                     kinds.add(("heuristic passes" if own == pass_id else "heuristic bids")
                               + ", slot 0 " + ("passes" if action == pass_id else "bids"))
             state.apply_action(action)
-            if state.deal_no != deal_no or state.is_terminal():
+            if state.event_count() != events:  # a deal ended (its RESULT event)
                 now = list(state.returns())
-                deals.append((frozenset(kinds), [n - b for n, b in zip(now, before)]))
-                before, deal_no, kinds = now, state.deal_no, set()
+                deals.append((state.results[-1][1], frozenset(kinds),
+                              [n - b for n, b in zip(now, before)]))
+                before, events, kinds = now, state.event_count(), set()
         matches[record["deal"]][record["rotation"]] = (seat, deals)
     out: dict[str, list[float]] = defaultdict(list)
     for rotations in matches.values():
         for rotation, (seat, deals) in rotations.items():
-            for k, (kinds_k, delta) in enumerate(deals):
-                theirs = [d[k][1][seat] for r, (_, d) in rotations.items()
-                          if r != rotation and k < len(d)]
+            for k, (dealer, kinds_k, delta) in enumerate(deals):
+                theirs = [d[k][2][seat] for r, (_, d) in rotations.items()
+                          if r != rotation and k < len(d) and d[k][0] == dealer]
                 if theirs:
                     key = "; ".join(sorted(kinds_k)) or "the same calls"
                     out[key].append(delta[seat] - statistics.mean(theirs))

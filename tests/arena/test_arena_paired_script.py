@@ -147,6 +147,15 @@ def test_solos_pair_the_same_hands_after_a_throw_in(script, tmp_path):
                         expected["both declared" if declared and other
                                  else "only slot 0" if declared else "only the other"] += 1
     assert counted == dict(expected)
+    # the auction split compares each deal with the same cards in the other rotations only
+    compared = 0
+    for me in records:
+        seat = me["seats"][0]
+        mine = _hands_dealt(me, seat)
+        others = [_hands_dealt(other, seat) for other in records if other is not me]
+        compared += sum(any(k < len(t) and t[k][:2] == (dealer, hand) for t in others)
+                        for k, (dealer, hand, _) in enumerate(mine))
+    assert sum(n for n, _ in script.solo66_auction(str(saved)).values()) == compared
 
 
 def test_places_in_a_match_are_decided_by_the_solo_totals(script, tmp_path, monkeypatch,
