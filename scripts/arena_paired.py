@@ -116,11 +116,12 @@ def solo66_solos(*paths: str) -> dict[str, tuple[int, float, float]]:
 def solo66_totals(*paths: str) -> dict[str, float]:
     """Slot 0's and the other slots' solos over the runs ``paths``: solos a match, the share
     won, the mean of a seat's solo total (the sum of its scores as soloist in a match) and the
-    share of matches in which that total is below zero; with ``ahead``, slot 0's ahead share
-    and ``ahead_from_solos``, the same share read from the solo totals alone. Every deal is
-    zero-sum and the four defenders share the soloist's score, so two seats' returns differ by
-    1.25 times their solo totals' difference (a third seat's solos move both alike): the two
-    shares are equal (docs/bots.md, "What holds it level: reading players who search")."""
+    share of matches in which that total is below zero; ``ahead`` is slot 0's ahead share and
+    ``ahead_from_solos`` the same share read from the solo totals alone. Every deal is zero-sum
+    and the four defenders share the soloist's score, so two seats' returns differ by 1.25
+    times their solo totals' difference (a third seat's solos move both alike) and the two
+    shares are equal (docs/bots.md, "What holds it level: reading players who search"). That
+    holds with ``all_pass=redeal``, the default: a deal played for the last trick is no solo."""
     import garrison
 
     solos = {"slot 0": [0, 0], "others": [0, 0]}  # solos, won
