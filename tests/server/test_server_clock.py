@@ -17,13 +17,15 @@ FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every":
 
 
 def test_a_game_clock_charges_the_mover_and_a_move_clock_restarts() -> None:
-    clock = Clock.make("game", 60, 2, now=100.0)
+    clock = Clock.make("game", 60, 2)
+    clock.start(now=100.0)
     clock.moved(0, True, now=112.5)   # seat 0 thought 12.5 s
     assert clock.left == [47.5, 60.0] and clock.since == 112.5
     assert clock.remaining(1, now=120.0) == 52.5
     clock.moved(1, False, now=130.0)  # a seat not on the clock is not charged
     assert clock.left == [47.5, 60.0]
-    moves = Clock.make("move", 20, 3, now=0.0)
+    moves = Clock.make("move", 20, 3)
+    moves.start(now=0.0)
     moves.moved(2, True, now=15.0)
     assert moves.remaining(0, now=18.0) == 17.0
     public = moves.public(0, [True, False, True], now=18.0)
@@ -115,3 +117,64 @@ def test_the_page_offers_a_clock_and_counts_it_down(tmp_path: Any) -> None:
             assert not errors, errors
         finally:
             browser.close()
+
+
+def _clocked_stratego(client: Any, bob: Api, seconds: int) -> str:
+    """A two-person Stratego table (it opens with a player's move, no deal) with a move clock,
+    Bob at P1, waiting for the second player."""
+    r = client.post("/api/tables", headers=bob.headers, json={
+        "game": "stratego", "seat": 0, "seats": [{"kind": "human"}, {"kind": "human"}],
+        "clock": {"kind": "move", "seconds": seconds}})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def test_no_time_runs_while_the_table_waits_for_players(sqlite_url: str) -> None:
+    """The clock starts when the game does: a player who joins after the move time has passed
+    finds the first seat with its whole time, and no move is made for anyone."""
+    app = create_app(Settings(db_url=sqlite_url, **FAST))
+    with TestClient(app) as client:
+        ann, bob = Api(client, "Ann"), Api(client, "Bob")
+        tid = _clocked_stratego(client, bob, 5)
+        assert client.get(f"/api/tables/{tid}/clock").status_code == 409  # not in play yet
+        time.sleep(6.0)  # longer than a move's time
+        ann.post(f"/api/tables/{tid}/join", {"seat": 1})
+        clock = client.get(f"/api/tables/{tid}/clock").json()
+        assert clock["left"][clock["to_move"]] > 4.0, clock
+        time.sleep(1.0)  # the sweep ran ten times meanwhile
+        table = client.get(f"/api/tables/{tid}").json()
+        assert table["moves"] == 0 and table["status"] == "playing", table
+
+
+def test_after_a_restart_the_seat_to_move_goes_on_with_the_time_it_had(sqlite_url: str) -> None:
+    """The time the server was down is nobody's, and the seat to move does not get a fresh turn
+    either: it has what it had when the server stopped."""
+    with TestClient(create_app(Settings(db_url=sqlite_url, **FAST))) as client:
+        ann, bob = Api(client, "Ann"), Api(client, "Bob")
+        tid = _clocked_stratego(client, bob, 60)
+        ann.post(f"/api/tables/{tid}/join", {"seat": 1})
+        time.sleep(3.0)
+        before = client.get(f"/api/tables/{tid}/clock").json()
+        mover = before["to_move"]
+        assert before["left"][mover] <= 57.5, before
+    time.sleep(2.0)  # the server is down
+    with TestClient(create_app(Settings(db_url=sqlite_url, **FAST))) as client:
+        after = client.get(f"/api/tables/{tid}/clock").json()
+    assert after["to_move"] == mover
+    # what it had at the stop, less the moments of starting again; not a fresh 60 s, and not
+    # charged for the 2 s the server was down
+    assert before["left"][mover] - 1.5 <= after["left"][mover] <= before["left"][mover], (before,
+                                                                                           after)
+
+
+def test_clock_states_resume_from_when_they_last_ran() -> None:
+    clock = Clock.make("move", 30, 2)
+    assert not clock.running and clock.remaining(0, now=1000.0) == 30.0
+    clock.start(now=100.0)
+    stored = clock.state_json(now=110.0)      # it ran until 110: 20 s left
+    back = Clock.load('{"kind": "move", "seconds": 30}', stored, 2)
+    assert back is not None and back.remaining(0, now=110.0) == 20.0
+    back.resume(now=500.0)                    # down from 110 to 500
+    assert back.remaining(0, now=500.0) == 20.0
+    back.restart_turn(now=600.0)              # a person took the seat back from a bot
+    assert back.remaining(0, now=601.0) == 29.0

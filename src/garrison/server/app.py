@@ -55,11 +55,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             sweeper.cancel()
+            with contextlib.suppress(Exception):  # where each running clock stands, kept
+                await background.stop_clocks()
             stop.set()
             for rt in list(hub.runtimes.values()):
                 if rt.bot_task is not None:
                     rt.bot_task.cancel()
             hub.pool.shutdown()
+            hub.replays.shutdown()
             if listener is not None:
                 listener.join(timeout=2)
             store.close()
@@ -73,7 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ctx = ctx
     app.state.hub = hub
     app.state.settings = settings
-    http.install(app, settings)
+    http.install(app, settings, ctx.requests)
     for router in (routes_lobby.router, routes_tables.router, routes_socket.router):
         app.include_router(router)
 

@@ -10,7 +10,9 @@ import logging
 import time
 from typing import Any
 
+from . import room
 from .hub import Hub, default_bot
+from .room import PRESENCE_EVERY
 
 log = logging.getLogger("garrison.server")
 
@@ -18,12 +20,16 @@ log = logging.getLogger("garrison.server")
 class Background:
     """What runs besides the requests, for one hub."""
 
-    #: Seconds between SQLite checkpoints (see ``Store.checkpoint``).
+    #: Seconds between SQLite checkpoints (see ``Store.checkpoint``), and between the writes
+    #: that say a running clock still runs (``Clock.at``).
     CHECKPOINT_EVERY = 2.0
+    #: A clock not said to run for this long ran in no process (the server was down).
+    CLOCK_STALE = 3 * CHECKPOINT_EVERY
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._checkpointed = 0.0
+        self._presence_said = 0.0
 
     async def resume_all(self) -> None:
         """After a start: every table in play whose turn is a bot's (or chance's) goes on, and
@@ -35,8 +41,16 @@ class Background:
             except Exception:
                 log.exception("table %s cannot be rebuilt from its move log", tid)
                 continue
-            if rt.clock is not None:  # the time the server was down is nobody's
-                rt.clock.since = time.time()
+            now = time.time()
+            clock = rt.clock
+            if clock is not None and clock.running and (
+                    clock.at is None or clock.stopped or now - clock.at > self.CLOCK_STALE):
+                # no process ran it since: the time the server was down is nobody's (a state
+                # written before clocks said when they last ran: the turn starts again)
+                if clock.at is None:
+                    clock.restart_turn(now)
+                clock.resume(now)
+                await self.hub.db(self.hub.store.save_clock, rt.row.id, rt.clock_json(now))
             self.hub.schedule_bots(rt)
 
     async def sweep_forever(self) -> None:
@@ -57,11 +71,13 @@ class Background:
                     for rt in list(self.hub.runtimes.values()) if rt.row.status == "playing"]
             await asyncio.to_thread(self.hub.store.seen_many, [h for h in held if h[1]], now)
             last_beat = now
+        await self.hub.flush_seen()
         if self.hub.store.is_postgres:
             await self.hub.driver.keep_leases(now)
         if now - self._checkpointed >= self.CHECKPOINT_EVERY:
             self._checkpointed = now
             await asyncio.to_thread(self.hub.store.checkpoint)
+            await self._clocks_run(now)
         if grace > 0:
             for tid, seat in await self.hub.db(self.hub.store.absent_seats, now - grace):
                 rt = await self.hub.runtime(tid)
@@ -73,8 +89,7 @@ class Background:
                     log.info("table %s: seat %s was away %ss; %s plays on", tid, seat, grace, bot)
                     async with rt.lock:
                         await self.hub.catch_up(rt, reload_row=True)
-                    if self.hub.store.is_postgres:
-                        await self.hub.db(self.hub.notify, tid)
+                    await self.hub.publish(tid, "seats")
                     self.hub.after_change(rt)
         if self.hub.settings.waiting_ttl > 0:
             for tid in await self.hub.db(self.hub.store.close_idle, now - self.hub.settings.waiting_ttl):
@@ -83,6 +98,12 @@ class Background:
                 if closed is not None:
                     closed.row.status = "closed"
                     self.hub.broadcast(closed)
+        await self.hub.revoked()  # a sign-out in any process closes its sockets here too
+        if self.hub.store.is_postgres and now - self._presence_said >= PRESENCE_EVERY:
+            self._presence_said = now  # what this process has open, said again to the others
+            for rt in list(self.hub.runtimes.values()):
+                if any(k.room for k in rt.conns):
+                    room.tell_presence(self.hub, rt)
         await self._clocks(now)
         for rt in list(self.hub.runtimes.values()):
             if self._idle(rt, now):  # the database has it all: loaded again when asked for
@@ -104,6 +125,24 @@ class Background:
                 task = asyncio.create_task(self.hub.driver.out_of_time(rt, player))
                 self.hub.tasks.append(task)
                 task.add_done_callback(functools.partial(self._timed_out, rt))
+
+    async def stop_clocks(self) -> None:
+        """The server stops: write where every running clock stands now, as stopped."""
+        await self._clocks_run(time.time(), stopped=True)
+
+    async def _clocks_run(self, now: float, stopped: bool = False) -> None:
+        """Write that the running clocks of this process still run, so that a restart knows
+        from when on nobody ran them (``Clock.resume``)."""
+        running = [rt for rt in self.hub.runtimes.values()
+                   if rt.clock is not None and rt.clock.running and rt.row.status == "playing"
+                   and not rt.state.is_terminal()]
+        if not running:
+            return
+        batch = [(rt.row.id, rt.clock_text, rt.clock_json(now, stopped)) for rt in running]
+        written = await asyncio.to_thread(self.hub.store.checkpoint_clocks, batch)
+        for rt, (tid, old, _) in zip(running, batch, strict=True):
+            if tid not in written:  # another process wrote it: read it with the next catch-up
+                rt.clock_text = old
 
     def _timed_out(self, rt: Any, task: asyncio.Task[Any]) -> None:
         rt.timing_out = False
@@ -131,8 +170,6 @@ class Background:
             return False
         if rt.clock is not None and rt.row.status == "playing":
             return False  # its clock runs here
-        if rt.rematch is not None and not rt.rematch["table"]:
-            return False  # an open rematch offer lives in this process's memory
         if rt.row.status == "playing" and not rt.state.is_terminal():
             player = rt.state.current_player()
             if player < 0 or rt.row.seats[player].kind == "bot":

@@ -81,10 +81,20 @@ class Settings:
     #: Guests and tables one client address may create per hour (bursts of a quarter of that).
     guests_per_hour: float = field(default_factory=lambda: _env_float("GARRISON_GUESTS_PER_HOUR", 60.0))
     tables_per_hour: float = field(default_factory=lambda: _env_float("GARRISON_TABLES_PER_HOUR", 240.0))
+    #: Guests and tables made per minute across all addresses (0: no cap).
+    guests_per_minute: float = field(
+        default_factory=lambda: _env_float("GARRISON_GUESTS_PER_MINUTE", 120.0))
+    tables_per_minute: float = field(
+        default_factory=lambda: _env_float("GARRISON_TABLES_PER_MINUTE", 240.0))
     #: Client addresses whose rate-limit state is kept; the least recently seen go first.
     max_addresses: int = field(default_factory=lambda: _env_int("GARRISON_MAX_ADDRESSES", 10_000))
     #: Log lines a view carries (the newest); older ones are sent on request.
     view_log_lines: int = field(default_factory=lambda: _env_int("GARRISON_VIEW_LOG_LINES", 200))
+    #: Threads that build replays (a pool of their own), and builds one client address may
+    #: have under way at once.
+    replay_threads: int = field(default_factory=lambda: max(1, _env_int("GARRISON_REPLAY_THREADS", 1)))
+    replays_per_address: int = field(
+        default_factory=lambda: max(1, _env_int("GARRISON_REPLAYS_PER_ADDRESS", 2)))
     #: Seconds a waiting table may sit untouched before it is closed (0: never).
     waiting_ttl: float = field(default_factory=lambda: _env_float("GARRISON_WAITING_TTL", 3600.0))
     #: Open WebSockets per client address, and in all.

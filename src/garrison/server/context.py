@@ -15,7 +15,7 @@ from .auth import read_claims
 from .config import Settings
 from .db import Store
 from .errors import ServerError
-from .http import AddressBuckets
+from .http import AddressBuckets, Limit
 from .hub import Hub
 from .models import Auth
 
@@ -30,10 +30,14 @@ class ServerContext:
     secret: bytes = b""
     #: Open WebSockets, in all and per client address.
     sockets: dict[str, Any] = field(default_factory=lambda: {"total": 0, "by": {}})
+    #: Requests per client address, over HTTP and WebSocket handshakes alike
+    #: (``Settings.http_rate``).
+    requests: AddressBuckets = field(init=False)
     #: Guests and tables made per client address (``Settings.guests_per_hour`` and
-    #: ``tables_per_hour``; bursts of a quarter of the hour's number).
-    new_guests: AddressBuckets = field(init=False)
-    new_tables: AddressBuckets = field(init=False)
+    #: ``tables_per_hour``; bursts of a quarter of the hour's number) and across all addresses
+    #: (``guests_per_minute``, ``tables_per_minute``).
+    new_guests: Limit = field(init=False)
+    new_tables: Limit = field(init=False)
     #: Tries to recover a guest by its recovery code, per client address (as many as new guests).
     recoveries: AddressBuckets = field(init=False)
     #: The guests' token epochs, read from the database and kept a few seconds.
@@ -42,12 +46,11 @@ class ServerContext:
     def __post_init__(self) -> None:
         self.epochs = Epochs(self.store)
         s = self.settings
-        self.new_guests = AddressBuckets(s.guests_per_hour / 3600, s.guests_per_hour / 4,
-                                         s.max_addresses)
+        self.requests = AddressBuckets(s.http_rate, size=s.max_addresses)
+        self.new_guests = Limit(s.guests_per_hour, s.guests_per_minute, s.max_addresses)
         self.recoveries = AddressBuckets(s.guests_per_hour / 3600, s.guests_per_hour / 4,
                                          s.max_addresses)
-        self.new_tables = AddressBuckets(s.tables_per_hour / 3600, s.tables_per_hour / 4,
-                                         s.max_addresses)
+        self.new_tables = Limit(s.tables_per_hour, s.tables_per_minute, s.max_addresses)
 
 
 class Epochs:
@@ -83,14 +86,20 @@ def _context(connection: HTTPConnection) -> ServerContext:
 Ctx = Annotated[ServerContext, Depends(_context)]
 
 
-async def guest_of_token(c: ServerContext, token: str | None) -> str | None:
-    """The guest a token names, if it is well signed, unexpired and of the guest's current
-    token epoch (not signed out or revoked); else ``None``."""
+async def claims_of_token(c: ServerContext, token: str | None) -> tuple[str, int] | None:
+    """The guest a token names and its token epoch, if it is well signed, unexpired and of the
+    guest's current token epoch (not signed out or revoked); else ``None``."""
     claims = read_claims(c.secret, token)
     if claims is None:
         return None
     pid, epoch = claims
-    return pid if await c.epochs.current(pid, epoch) else None
+    return claims if await c.epochs.current(pid, epoch) else None
+
+
+async def guest_of_token(c: ServerContext, token: str | None) -> str | None:
+    """The guest a token names (see ``claims_of_token``), else ``None``."""
+    claims = await claims_of_token(c, token)
+    return None if claims is None else claims[0]
 
 
 async def guest_of(c: ServerContext, authorization: str | None) -> str | None:

@@ -53,6 +53,10 @@ tables_t = sa.Table(
     # the table's clock and where it stands, as JSON (migration 0005; NULL: no clock)
     sa.Column("clock", sa.Text, nullable=True),
     sa.Column("clock_state", sa.Text, nullable=True),
+    # the open rematch offer of a finished game, as JSON (migration 0006)
+    sa.Column("rematch_offer", sa.Text, nullable=True),
+    # where a finished game's decisions, tricks and hands begin, as JSON (migration 0006)
+    sa.Column("replay_marks", sa.Text, nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -67,6 +71,19 @@ seats_t = sa.Table(
     # one seat per guest per table, whatever the code does (migration 0003)
     sa.Index("seats_one_per_guest", "table_id", "player_id", unique=True),
 )
+chat_t = sa.Table(
+    "chat", metadata,  # migration 0006
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("player_id", sa.String(32), nullable=False),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("chat_by_table", "table_id", "id"),
+)
+#: Chat lines kept per table (the newest).
+CHAT_KEEP = 50
 moves_t = sa.Table(
     "moves", metadata,
     sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id"), primary_key=True),
@@ -137,6 +154,10 @@ class TableRow:
     #: The clock the table was made with and where it stands (JSON; ``server/clock.py``).
     clock: str | None = None
     clock_state: str | None = None
+    #: The open rematch offer of the finished game (``{"by", "accepted"}``), if any.
+    rematch_offer: dict[str, Any] | None = None
+    #: Where the finished game's decisions, tricks and hands begin (``server/replays.py``).
+    replay_marks: dict[str, Any] | None = None
 
 
 def _engine(url: str) -> sa.Engine:
@@ -165,6 +186,10 @@ def _engine(url: str) -> sa.Engine:
     return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+#: The advisory lock key under which one process at a time migrates the schema.
+SCHEMA_LOCK = 0x6761_7272  # "garr"
+
+
 def migrate(engine: sa.Engine) -> None:
     """Bring the schema to the newest alembic revision."""
     from alembic import command
@@ -173,6 +198,10 @@ def migrate(engine: sa.Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # processes starting at once set the schema up one after the other (the lock ends
+            # with this transaction)
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -255,6 +284,15 @@ class Store:
             row = conn.execute(sa.select(players_t.c.token_epoch)
                                .where(players_t.c.id == pid)).first()
         return int(row[0]) if row else None
+
+    def token_epochs(self, pids: list[str]) -> dict[str, int]:
+        """The token epochs of these guests (a guest unknown here is left out)."""
+        if not pids:
+            return {}
+        with self.engine.begin() as conn:
+            rows = conn.execute(sa.select(players_t.c.id, players_t.c.token_epoch)
+                                .where(players_t.c.id.in_(pids))).all()
+        return {r[0]: int(r[1]) for r in rows}
 
     def revoke(self, pid: str) -> bool:
         """Refuse every token the guest holds now (sign-out, or the operator's revocation)."""
@@ -471,6 +509,80 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(tables_t.update().where(tables_t.c.id == tid).values(clock_state=state))
 
+    def checkpoint_clocks(self, clocks: list[tuple[str, str | None, str]]) -> set[str]:
+        """Write that running clocks still run: ``(table, the state last read or written, the
+        state now)`` each, in one transaction; a table whose stored state changed meanwhile (a
+        move in another process) is left as it is. The tables written."""
+        done: set[str] = set()
+        with self.engine.begin() as conn:
+            for tid, old, new in clocks:
+                if conn.execute(tables_t.update().where(
+                        tables_t.c.id == tid, tables_t.c.status == "playing",
+                        tables_t.c.clock_state.is_(None) if old is None
+                        else tables_t.c.clock_state == old,
+                ).values(clock_state=new)).rowcount == 1:
+                    done.add(tid)
+        return done
+
+    # -- around the table -------------------------------------------------------------------
+    def add_chat(self, tid: str, line: dict[str, Any]) -> int:
+        """Keep a chat line of table ``tid`` (``from``, ``name``, ``seat``, ``text``, ``at``), and
+        only the newest ``CHAT_KEEP`` lines; the line's id."""
+        with self.engine.begin() as conn:
+            key = conn.execute(chat_t.insert().values(
+                table_id=tid, player_id=line["from"], name=line["name"], seat=line["seat"],
+                text=line["text"], at=line["at"])).inserted_primary_key
+            assert key is not None
+            lid = int(key[0])
+            conn.execute(chat_t.delete().where(chat_t.c.table_id == tid,
+                                               chat_t.c.id <= lid - CHAT_KEEP))
+            return int(lid)
+
+    def chat_lines(self, tid: str, after: int = 0) -> list[dict[str, Any]]:
+        """The kept chat lines of table ``tid`` after line id ``after``, oldest first (each with
+        its ``id``)."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(chat_t.c.id, chat_t.c.player_id, chat_t.c.name, chat_t.c.seat,
+                          chat_t.c.text, chat_t.c.at)
+                .where(chat_t.c.table_id == tid, chat_t.c.id > after)
+                .order_by(chat_t.c.id.desc()).limit(CHAT_KEEP)).all()
+        return [{"type": "chat", "id": r[0], "from": r[1], "name": r[2], "seat": r[3],
+                 "text": r[4], "at": r[5]} for r in reversed(rows)]
+
+    def answer_rematch(self, tid: str, seat: int, accept: bool, bots: list[int],
+                       seats: int) -> tuple[dict[str, Any] | None, bool]:
+        """Seat ``seat`` offers or accepts (``accept``) the rematch of finished table ``tid``, or
+        declines it, in one transaction that holds the table's row (two processes answering at
+        once are taken one after the other). Bot seats (``bots``) accept with the first offer.
+        The offer after it (``by``, ``accepted``; ``None``: declined), and whether this answer
+        was the one that made all ``seats`` seats accept (its caller makes the new table)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(tables_t.c.rematch_offer).where(tables_t.c.id == tid)
+                               .with_for_update()).first()
+            offer = json.loads(row[0]) if row is not None and row[0] else None
+            new: dict[str, Any] | None = None
+            if accept:
+                by = seat if offer is None else offer["by"]
+                before = set(bots) if offer is None else set(offer["accepted"])
+                new = {"by": by, "accepted": sorted({*before, seat})}
+            conn.execute(tables_t.update().where(tables_t.c.id == tid).values(
+                rematch_offer=None if new is None else json.dumps(new)))
+        was_full = offer is not None and len(offer["accepted"]) >= seats
+        return new, new is not None and len(new["accepted"]) >= seats and not was_full
+
+    def save_marks(self, tid: str, marks: str) -> None:
+        """Keep a finished game's replay marks (JSON)."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == tid).values(replay_marks=marks))
+
+    def rematch_offer(self, tid: str) -> dict[str, Any] | None:
+        """The open rematch offer of table ``tid`` (see ``answer_rematch``), if any."""
+        with self.engine.begin() as conn:
+            text = conn.execute(sa.select(tables_t.c.rematch_offer)
+                                .where(tables_t.c.id == tid)).scalar()
+        return json.loads(text) if text else None
+
     def set_rematch(self, tid: str, new: str) -> str:
         """Record ``new`` as the rematch table of finished table ``tid``, unless one is recorded
         already; the rematch table it has now."""
@@ -480,11 +592,16 @@ class Store:
             return str(conn.execute(sa.select(tables_t.c.rematch)
                                     .where(tables_t.c.id == tid)).scalar())
 
-    def start(self, tid: str) -> bool:
+    def start(self, tid: str, clock_state: str | None = None) -> bool:
+        """The waiting table ``tid`` starts (with its clock started, ``clock_state``); ``False``
+        if it was not waiting (another process started it)."""
+        values: dict[str, Any] = {"status": "playing", "updated": time.time()}
+        if clock_state is not None:
+            values["clock_state"] = clock_state
         with self.engine.begin() as conn:
             return conn.execute(tables_t.update().where(
                 tables_t.c.id == tid, tables_t.c.status == "waiting"
-            ).values(status="playing", updated=time.time())).rowcount == 1
+            ).values(**values)).rowcount == 1
 
     # -- moves -----------------------------------------------------------------------------
     def moves(self, tid: str, start: int = 0) -> list[tuple[int, int, int]]:
@@ -541,4 +658,6 @@ def _table_row(row: Any, seats: Any) -> TableRow:
                        s.get("away_from"))
                for s in seats],
         rematch=row.get("rematch"), clock=row.get("clock"), clock_state=row.get("clock_state"),
+        rematch_offer=json.loads(row["rematch_offer"]) if row.get("rematch_offer") else None,
+        replay_marks=json.loads(row["replay_marks"]) if row.get("replay_marks") else None,
     )

@@ -3,6 +3,7 @@ the per-address rate limit; and the small checks the WebSocket shares (query num
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import time
@@ -12,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from .bodies import BodyLimit
@@ -86,10 +88,41 @@ SECURITY_HEADERS = {
 }
 
 
+class Limit:
+    """A per-address limit and a cap across all addresses on the same thing (new guests, new
+    tables): an address past its own allowance, or everyone together past the cap, waits."""
+
+    def __init__(self, per_hour: float, total_per_minute: float, size: int) -> None:
+        self.by_address = AddressBuckets(per_hour / 3600, per_hour / 4, size)
+        self.total = Bucket(total_per_minute / 60, total_per_minute / 4)
+
+    def wait(self, address: str) -> float:
+        """Seconds to wait before this may be done again from ``address`` (0.0: now). An address
+        past its own allowance is refused without spending the cap."""
+        own = self.by_address.wait(address)
+        if own > 0:
+            return own
+        return self.total.wait()
+
+
+def address_group(host: str) -> str:
+    """What the limits count an address as: an IPv4 address itself, an IPv6 address by its /64
+    (one home or host is given a whole /64, so its addresses are one client)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return host
+
+
 def client_address(conn: HTTPConnection) -> str:
     """The address a request or socket is counted as (the proxy's view when the operator trusts
-    it: uvicorn's ``forwarded_allow_ips``)."""
-    return conn.client.host if conn.client else "?"
+    it: uvicorn's ``forwarded_allow_ips``), IPv6 by its /64 (``address_group``)."""
+    return address_group(conn.client.host) if conn.client else "?"
 
 
 def small_number(text: str | None) -> int | None:
@@ -108,11 +141,20 @@ def origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
 
 
 
-def install(app: FastAPI, settings: Settings) -> None:
-    """The exception handlers and middlewares of the app."""
+#: The errors the framework raises itself, in our words.
+FRAMEWORK_ERRORS = {
+    400: ("bad_request", "the request body is not JSON this server can read (a number with "
+                         "more than 4,300 digits, say)"),
+    404: ("not_found", "there is nothing at this address"),
+    405: ("bad_request", "this address does not take that method"),
+}
+
+
+def install(app: FastAPI, settings: Settings, buckets: AddressBuckets) -> None:
+    """The exception handlers and middlewares of the app; ``buckets``: the per-address request
+    limit, which WebSocket handshakes share."""
     # innermost of the middlewares: the rate limit and the headers come first
     app.add_middleware(BodyLimit, max_body=settings.max_body, max_depth=settings.max_json_depth)
-    buckets = AddressBuckets(settings.http_rate, size=settings.max_addresses)
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, err: ServerError) -> JSONResponse:
@@ -126,6 +168,14 @@ def install(app: FastAPI, settings: Settings) -> None:
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         msg = f"{where}: {first.get('msg', 'invalid input')}" if where else first.get("msg", "invalid")
         return JSONResponse({"type": "error", "code": "bad_request", "message": msg}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:
+        # what the framework itself refuses (an unknown path, a method, a body it cannot
+        # parse), in the one shape every error has
+        code, message = FRAMEWORK_ERRORS.get(err.status_code, ("bad_request", str(err.detail)))
+        return JSONResponse({"type": "error", "code": code, "message": message},
+                            status_code=err.status_code, headers=err.headers)
 
     @app.exception_handler(Exception)
     async def _crash(_request: Request, err: Exception) -> JSONResponse:  # pragma: no cover

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from typing import Any
@@ -20,12 +21,19 @@ from garrison.bots import bot_names
 from garrison.core import CHANCE, GameError, sample_chance
 from garrison.core.seats import seat_label
 
+from . import room
 from .bots import FairBotPool
 from .config import Settings
 from .db import Conflict, Store
 from .drive import BotDriver
 from .errors import ServerError
+from .replays import Replays
 from .table import Runtime
+from .wire import dumps
+
+#: The longest NOTIFY payload PostgreSQL takes is 8000 bytes; a longer message is sent without
+#: its body (the other processes read what changed from the database).
+NOTIFY_MAX = 7900
 
 log = logging.getLogger("garrison.server")
 
@@ -43,13 +51,17 @@ class Hub:
         self.settings = settings
         self.store = store
         self.runtimes: dict[str, Runtime] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: Tables being loaded: the lock their loads take turns on, and how many wait for it.
+        self._loading: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self.pool = FairBotPool(settings.bot_threads)
+        self.replays = Replays(settings, store)
         self.driver = BotDriver(self)
         self.tasks: list[asyncio.Task[Any]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stats = {"moves": 0, "bot_moves": 0, "conflicts": 0, "stand_ins": 0}
         self.inline_db = not store.is_postgres and settings.inline_sqlite
+        #: Tables whose people were seen since the sweep last wrote it (``seen``).
+        self._unseen: set[Runtime] = set()
 
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -71,44 +83,70 @@ class Hub:
         if rt is not None:
             rt.used = time.time()
             return rt
-        lock = self._loading.setdefault(tid, asyncio.Lock())
-        async with lock:
-            rt = self.runtimes.get(tid)
-            if rt is not None:
-                rt.used = time.time()
+        # one load per table at a time; the entry lives only while a load of it is under way,
+        # so that nothing of an unknown id outlives its request
+        entry = self._loading.get(tid)
+        if entry is None:
+            entry = self._loading[tid] = (asyncio.Lock(), [0])
+        lock, waiting = entry
+        waiting[0] += 1
+        try:
+            async with lock:
+                rt = self.runtimes.get(tid)
+                if rt is not None:
+                    rt.used = time.time()
+                    return rt
+                row = await self.db(self.store.table, tid)
+                if row is None:
+                    raise ServerError("not_found", f"there is no table {tid!r}")
+                options = self.settings.option_files.resolve(row.game, row.options)
+                rows = await self.db(self.store.moves, tid, 0)
+                chat = await self.db(self.store.chat_lines, tid)
+                # building the game may read a file, and replaying a long log takes a while:
+                # both off the event loop
+                rt = await asyncio.to_thread(self._load, row, options, rows)
+                rt.chat.extend(chat)
+                self.runtimes[tid] = rt
                 return rt
-            row = await self.db(self.store.table, tid)
-            if row is None:
-                raise ServerError("not_found", f"there is no table {tid!r}")
-            options = self.settings.option_files.resolve(row.game, row.options)
-            rows = await self.db(self.store.moves, tid, 0)
-            # building the game may read a file, and replaying a long log takes a while: both
-            # off the event loop
-            rt = await asyncio.to_thread(self._load, row, options, rows)
-            self.runtimes[tid] = rt
-        self._loading.pop(tid, None)
-        return rt
+        finally:
+            waiting[0] -= 1
+            if not waiting[0] and self._loading.get(tid) is entry:
+                del self._loading[tid]
 
     def _load(self, row: Any, options: dict[str, Any], rows: list[tuple[int, int, int]]) -> Runtime:
         rt = Runtime(row, options, log_lines=self.settings.view_log_lines)
         rt.apply_rows(rows)
         return rt
 
-    async def seen(self, rt: Runtime, seat: int) -> None:
+    def seen(self, rt: Runtime, seat: int) -> None:
         """The person at ``seat`` is here now (a move or a view over HTTP or a socket): their
-        grace period starts again. Written at most every few seconds per seat."""
-        now = time.time()
-        every = min(5.0, self.settings.grace / 4) if self.settings.grace > 0 else 5.0
-        if now - rt.seen_at.get(seat, 0.0) >= every:
-            rt.seen_at[seat] = now
-            try:
-                await self.db(self.store.seen, rt.row.id, [seat], now)
-            except SQLAlchemyError as err:  # presence is best effort; the move says the rest
-                log.warning("table %s: seat %s could not be marked present: %s",
-                            rt.row.id, seat, err)
+        grace period starts again. Noted in memory; the sweep writes what was noted, for every
+        table in one transaction off the event loop (``flush_seen``), within a second."""
+        rt.seen_at[seat] = time.time()
+        self._unseen.add(rt)
+
+    async def flush_seen(self) -> None:
+        """Write the presence noted by ``seen`` since the last flush."""
+        if not self._unseen:
+            return
+        noted, self._unseen = self._unseen, set()
+        by_time: dict[float, list[tuple[str, list[int]]]] = {}
+        for rt in noted:
+            for seat, when in rt.seen_at.items():
+                by_time.setdefault(when, []).append((rt.row.id, [seat]))
+            rt.seen_at = {}
+        try:
+            for when, held in by_time.items():
+                await asyncio.to_thread(self.store.seen_many, held, when)
+        except SQLAlchemyError as err:  # presence is best effort; the move says the rest
+            log.warning("presence could not be written: %s", err)
 
     async def catch_up(self, rt: Runtime, reload_row: bool = False) -> bool:
-        """Apply moves other processes wrote; ``True`` if anything changed."""
+        """Apply moves other processes wrote; ``True`` if anything changed. With SQLite this
+        process is the only writer and its copy has every move: only ``reload_row`` reads the
+        table's row again."""
+        if not self.store.is_postgres and not reload_row and rt.row.moves == rt.n:
+            return False
         changed = False
         for _ in range(5):
             rows = await self.db(self.store.moves, rt.row.id, rt.n)
@@ -127,6 +165,7 @@ class Hub:
                 continue
             rt.row = row
             rt.row.moves = max(row.moves, rt.n)
+            rt.sync_clock()
             break
         return changed
 
@@ -213,13 +252,14 @@ class Hub:
         if result is not None:
             rt.row.status = "finished"
             rt.row.result = result
+            self.replays.finished(rt)
         rt.row.updated = time.time()
         if rt.clock is not None:  # the mover's turn is charged, the next turn starts now
             first = entries[0][1]
             person = first >= 0 and rt.clocked()[first]
             rt.clock.moved(first if first >= 0 else None, person, rt.row.updated)
             try:
-                await self.db(self.store.save_clock, rt.row.id, rt.clock.state_json())
+                await self.db(self.store.save_clock, rt.row.id, rt.clock_json(rt.row.updated))
             except SQLAlchemyError as err:  # the move stands; the clock is kept in memory
                 log.warning("table %s: its clock could not be stored: %s", rt.row.id, err)
 
@@ -241,8 +281,16 @@ class Hub:
             if rt.row.status == "waiting" and all(
                 s.kind == "bot" or s.player_id for s in rt.row.seats
             ):
-                if await self.db(self.store.start, rt.row.id):
+                # every seat's time starts now, not when the table was made or loaded
+                started = None
+                if rt.clock is not None:
+                    now = time.time()
+                    rt.clock.start(now)
+                    started = rt.clock_json(now)
+                if await self.db(self.store.start, rt.row.id, started):
                     rt.row.status = "playing"
+                else:  # another process started it, with its clock
+                    await self.catch_up(rt, reload_row=True)
             if rt.row.status == "playing" and rt.n == 0 and rt.state.is_chance_node():
                 new = rt.state.clone()
                 entries = self._chance(rt, new)
@@ -268,29 +316,106 @@ class Hub:
     # -- seats -----------------------------------------------------------------------------
     async def seats_changed(self, rt: Runtime) -> None:
         async with rt.lock:
+            before = rt.clocked()
             await self.catch_up(rt, reload_row=True)
-        if self.store.is_postgres:
-            await self.db(self.notify, rt.row.id)
+            await self._restart_turn(rt, before)
+        await self.publish(rt.row.id, "seats")
         await self.start_if_full(rt)
 
-    def notify(self, tid: str) -> None:
+    async def _restart_turn(self, rt: Runtime, before: list[bool]) -> None:
+        """A person took back from a bot the seat that is to move: its turn starts now (the
+        bot's time is on no clock)."""
+        player = rt.state.current_player()
+        if (rt.clock is None or not rt.clock.running or rt.row.status != "playing"
+                or player < 0 or before[player] or not rt.clocked()[player]):
+            return
+        now = time.time()
+        rt.clock.restart_turn(now)
+        try:
+            await self.db(self.store.save_clock, rt.row.id, rt.clock_json(now))
+        except SQLAlchemyError as err:  # kept in memory; the next move writes it
+            log.warning("table %s: its clock could not be stored: %s", rt.row.id, err)
+
+    # -- between processes (PostgreSQL) ---------------------------------------------------
+    def _notify(self, payload: str) -> None:
         import sqlalchemy as sa
 
         with self.store.engine.begin() as conn:
-            conn.execute(sa.text("SELECT pg_notify('garrison', :p)"),
-                         {"p": f"{tid}:seats:{self.store.origin}"})
+            conn.execute(sa.text("SELECT pg_notify('garrison', :p)"), {"p": payload})
+
+    async def publish(self, tid: str, kind: str, body: dict[str, Any] | None = None) -> None:
+        """Tell the other processes on this database that table ``tid`` changed (``kind``:
+        ``seats``, ``chat``, ``presence``, ``rematch``), with what changed (``body``, as JSON).
+        Moves tell them in the transaction that writes them (``Store.append``). Nothing to do
+        with SQLite, which serves one process."""
+        if not self.store.is_postgres:
+            return
+        payload = f"{tid}:{kind}:{self.store.origin}"
+        if body is not None:
+            payload += "|" + dumps(body)
+        if len(payload.encode()) > NOTIFY_MAX:  # too much to say: the others read the table
+            payload = f"{tid}:{kind}:{self.store.origin}"
+        try:
+            await asyncio.to_thread(self._notify, payload)
+        except SQLAlchemyError as err:  # the others catch up with the next move or look-up
+            log.warning("table %s: could not tell the other processes of %s: %s", tid, kind, err)
+
+    def publish_soon(self, tid: str, kind: str, body: dict[str, Any] | None = None) -> None:
+        """``publish`` without waiting for it (from code that does not await)."""
+        if not self.store.is_postgres or self.loop is None:
+            return
+        task = self.loop.create_task(self.publish(tid, kind, body))
+        self.tasks.append(task)
+        task.add_done_callback(self._forget_task)
+
+    def _forget_task(self, task: asyncio.Task[Any]) -> None:
+        if task in self.tasks:
+            self.tasks.remove(task)
 
     async def remote_change(self, payload: str) -> None:
         """Another process changed a table: catch up and tell our connections."""
-        tid, origin = payload.split(":", 1)[0], payload.rsplit(":", 1)[-1]
-        if origin == self.store.origin:
+        head, _, text = payload.partition("|")
+        parts = head.split(":")
+        if len(parts) != 3 or parts[2] == self.store.origin:
             return
+        tid, kind, origin = parts
         rt = self.runtimes.get(tid)
         if rt is None:
             return
+        body = json.loads(text) if text else None
+        if kind == "chat" and body is not None:
+            room.heard_chat(rt, body)
+            return
+        if kind == "presence" and body is not None:
+            room.heard_presence(self, rt, origin, body)
+            return
         async with rt.lock:
             await self.catch_up(rt, reload_row=True)
+        if kind == "rematch" and body is not None:
+            room.tell(rt, body)
+            return
         self.after_change(rt)  # our pages learn of it; our bots move if we drive this table
+
+    async def revoked(self, epochs: dict[str, int] | None = None) -> None:
+        """Close every socket whose guest signed out or was revoked since it signed in
+        (``epochs``: the guests' token epochs now; read from the database if not given)."""
+        conns = [k for rt in list(self.runtimes.values()) for k in rt.conns
+                 if k.player_id is not None and k.epoch is not None]
+        if not conns:
+            return
+        known = epochs is not None  # only these guests are checked
+        if epochs is None:
+            epochs = await self.db(self.store.token_epochs, sorted({k.player_id for k in conns
+                                                                    if k.player_id}))
+        for k in conns:
+            pid = k.player_id or ""
+            if known and pid not in epochs:  # only the guests named are checked
+                continue
+            if epochs.get(pid) != k.epoch:
+                k.push({"type": "error", "code": "unauthorized",
+                        "message": "you signed out (or your sign-in was revoked); sign in "
+                                   "again to play"})
+                k.push_close(4401)
 
     def bot_choices(self, game: Any) -> list[str]:
         return bot_names(game)

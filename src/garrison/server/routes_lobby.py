@@ -7,7 +7,6 @@ import hashlib
 import json
 import logging
 import time
-import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,6 +29,7 @@ from .errors import ServerError
 from .http import client_address, too_many
 from .hub import default_bot
 from .models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
+from .names import clean_name
 from .options import OptionFiles
 from .table import table_meta
 from .wire import dumps
@@ -64,13 +64,6 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
         "bots": bot_names(cls), "default_bot": default_bot(game),
         "strengths": labels.strengths(game, limits),
     }
-
-
-def clean_name(text: str) -> str:
-    """A guest's name as others see it: control, format and bidi-override characters removed
-    (they could reorder or hide what a table shows), runs of spaces folded."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(kept.split())
 
 
 def clean_options(options: dict[str, Any], longest: int) -> dict[str, Any]:
@@ -179,6 +172,8 @@ async def sign_out(c: Ctx, pid: KnownGuest) -> dict[str, Any]:
     """End every token of this guest, on every device (the seats stay the guest's)."""
     await asyncio.to_thread(c.store.revoke, pid)
     c.epochs.forget(pid)
+    epoch = await asyncio.to_thread(c.store.token_epoch, pid)
+    await c.hub.revoked({pid: epoch if epoch is not None else -1})  # this process's at once
     return {"ok": True}
 
 @router.get("/api/me")
@@ -257,7 +252,7 @@ async def create_table(c: Ctx, body: TableIn, pid: KnownGuest, request: Request)
     stored = {**game.options, **{k: v for k, v in options.items() if k in game.options}}
     clock = None
     if body.clock is not None:  # checked against the allowed times before anything is stored
-        clock = json.dumps(Clock.make(body.clock.kind, body.clock.seconds, n, 0.0).config())
+        clock = json.dumps(Clock.make(body.clock.kind, body.clock.seconds, n).config())
     tid = await asyncio.to_thread(c.store.create_table, game.name, stored, pid, rows, clock)
     rt = await c.hub.runtime(tid)
     await c.hub.start_if_full(rt)

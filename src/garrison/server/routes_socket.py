@@ -4,7 +4,6 @@ then moves, syncs and pings. What is sent goes through the transport's seat chec
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import Any
 
@@ -13,9 +12,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from . import messages, room
 from .auth import token_of_subprotocols
 from .bodies import json_depth
-from .context import Ctx, ServerContext, guest_of_token, held_seat
+from .context import Ctx, ServerContext, claims_of_token, held_seat
 from .errors import ServerError
-from .http import Bucket, origin_allowed, small_number
+from .http import Bucket, client_address, origin_allowed, small_number, too_many
 from .transport import Conn
 from .wire import dumps
 
@@ -24,7 +23,13 @@ router = APIRouter()
 
 @router.websocket("/ws/tables/{tid}")
 async def play(c: Ctx, ws: WebSocket, tid: str) -> None:
-    address = ws.client.host if ws.client else "?"
+    address = client_address(ws)
+    wait = c.requests.wait(address)  # a handshake counts as a request
+    if wait > 0:
+        await ws.accept()
+        await ws.send_text(dumps(too_many("connections", wait).as_dict()))
+        await ws.close(code=4429)
+        return
     if (c.sockets["total"] >= c.settings.max_ws_total
             or c.sockets["by"].get(address, 0) >= c.settings.max_ws_per_address):
         await ws.accept()
@@ -58,7 +63,7 @@ async def _runtime_and_seat(c: ServerContext, tid: str, pid: str | None,
     while True:
         rt = await c.hub.runtime(tid)
         async with rt.lock:  # another process may have moved since we last looked
-            await c.hub.catch_up(rt, reload_row=True)
+            await c.hub.catch_up(rt, reload_row=c.store.is_postgres)
         seat = await held_seat(rt, pid, want)
         if c.hub.runtimes.get(tid) is rt:
             return rt, seat
@@ -74,7 +79,8 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
                if p.strip()]
     await ws.accept(subprotocol="garrison" if "garrison" in offered else None)
     params = ws.query_params
-    pid = await guest_of_token(c, token_of_subprotocols(offered))
+    claims = await claims_of_token(c, token_of_subprotocols(offered))
+    pid, epoch = claims if claims is not None else (None, None)
     try:
         want, last = small_number(params.get("seat")), small_number(params.get("n"))
         for name in ("seat", "n"):
@@ -90,8 +96,9 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
         await ws.close(code={"not_found": 4404, "bad_request": 4400}.get(err.code, 4403))
         return
     # no await from here until the socket is among the table's: it joins the runtime checked
-    conn = Conn(ws.send_text, seat, pid, close_socket=lambda: ws.close(code=1013),
-                delta=params.get("delta") == "1", room=params.get("room") == "1", name=guest_name)
+    conn = Conn(ws.send_text, seat, pid, close_socket=lambda code: ws.close(code=code),
+                delta=params.get("delta") == "1", room=params.get("room") == "1", name=guest_name,
+                epoch=epoch)
     conn.start()
     conn.push_view(rt, {"missed": max(0, rt.n - last)} if last is not None else None)
     clock = rt.clock_message(time.time())
@@ -103,9 +110,9 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
         conn.push(offer)
     if conn.room:
         conn.push({"type": "chat_log", "lines": list(rt.chat)})
-        room.tell_presence(rt)
+        room.tell_presence(c.hub, rt, ask=True)
     if seat is not None:
-        await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
+        c.hub.seen(rt, seat)
     bucket = Bucket(c.settings.ws_rate)
     try:
         while True:
@@ -137,10 +144,9 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
         rt.conns.discard(conn)
         await conn.close()
         if conn.room:
-            room.tell_presence(rt)
+            room.tell_presence(c.hub, rt)
         if seat is not None and not any(k.seat == seat for k in rt.conns):
-            with contextlib.suppress(Exception):
-                await asyncio.to_thread(c.store.seen, rt.row.id, [seat], time.time())
+            c.hub.seen(rt, seat)  # the grace period counts from the last page closing
 
 async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
     """The reply to one message (``None``: what it asked for was pushed already)."""
@@ -165,8 +171,15 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
             return None
         if isinstance(msg, messages.LogPage):
             return {**rt.log_page(conn.audience(rt), msg.before, msg.count), "ref": ref}
+        if conn.player_id is not None and conn.epoch is not None and not await c.epochs.current(
+                conn.player_id, conn.epoch):  # signed out or revoked since: nothing more
+            conn.push({"type": "error", "code": "unauthorized", "ref": ref,
+                       "message": "you signed out (or your sign-in was revoked); sign in "
+                                  "again to play"})
+            conn.push_close(4401)
+            return None
         if isinstance(msg, messages.Chat):
-            room.chat(rt, conn, msg.text)
+            await room.chat(c.hub, rt, conn, msg.text)
             return None
         seat = conn.audience(rt)
         if isinstance(msg, messages.Rematch):
@@ -174,7 +187,7 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
             return None
         if seat is None:
             raise ServerError("forbidden", "spectators cannot move; take a seat to play")
-        await c.hub.seen(rt, seat)
+        c.hub.seen(rt, seat)
         ack = await c.hub.submit(rt.row.id, seat, msg.n, msg.action, pid=conn.player_id)
         return {**ack, "ref": ref}
     except ServerError as err:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from . import room
 from .context import Ctx, Guest, MaybeGuest, held_seat
 from .errors import ServerError
+from .http import client_address
 from .models import MAX_PLAYERS, MoveIn, RematchIn, SeatPick, TableId
 
 router = APIRouter()
@@ -25,7 +25,7 @@ async def get_view(c: Ctx, tid: TableId, pid: MaybeGuest,
         await c.hub.catch_up(rt, reload_row=True)
     mine = await held_seat(rt, pid, seat) if seat is not None else None
     if mine is not None:  # a page that polls over HTTP is here
-        await c.hub.seen(rt, mine)
+        c.hub.seen(rt, mine)
     return rt.view(mine)
 
 @router.get("/api/tables/{tid}/clock")
@@ -90,7 +90,7 @@ async def move(c: Ctx, tid: TableId, body: MoveIn, pid: Guest) -> dict[str, Any]
     seat = await held_seat(rt, pid, body.seat)
     if seat is None:
         raise ServerError("forbidden", "you hold no seat at this table")
-    await c.hub.seen(rt, seat)
+    c.hub.seen(rt, seat)
     return await c.hub.submit(tid, seat, body.n, body.action, pid=pid)
 
 @router.post("/api/tables/{tid}/rematch", responses={409: {"description": "still in play"}})
@@ -103,18 +103,22 @@ async def rematch(c: Ctx, tid: TableId, body: RematchIn, pid: Guest) -> dict[str
     return await room.rematch(c.hub, rt, seat, body.accept, pid)
 
 @router.get("/api/tables/{tid}/replay", responses={409: {"description": "still in play"}})
-async def replay_step(c: Ctx, tid: TableId,
+async def replay_step(c: Ctx, tid: TableId, request: Request,
                       n: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
                       step: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
                       seat: Annotated[int | None, Query(ge=0, lt=MAX_PLAYERS)] = None,
                       every: Annotated[bool, Query(alias="all")] = False,
+                      log_before: Annotated[int | None, Query(ge=0, lt=2**31)] = None,
                       ) -> dict[str, Any]:
     """A finished game as it was: after decision ``step`` (0: the table dealt, before the first
     decision; the counter counts players' decisions, never deals or dice), or after the first
     ``n`` moves of the log. Seen as a spectator, as ``seat``, or with ``all=1`` as every seat
     (each through its own observation): the game is over, and its whole record is public
     (``/record``). ``steps`` are the move numbers of the decisions, ``tricks`` and ``hands`` the
-    steps where a trick or a hand begins (empty when the game has none)."""
+    steps where a trick or a hand begins (empty when the game has none). A view carries the
+    newest log lines as a live view does (``log_total`` and ``log_start`` when there are more;
+    ``log_before=k`` gives the lines before line k). 429 while a replay of the same address is
+    still being built."""
     rt = await c.hub.runtime(tid)
     if rt.row.status != "finished":
         raise ServerError("conflict", "this game is still in play: watch it live; its replay "
@@ -122,85 +126,8 @@ async def replay_step(c: Ctx, tid: TableId,
     if seat is not None and seat >= len(rt.row.seats):
         raise ServerError("bad_request", f"there is no seat {seat} at this table "
                                          f"(seats 0 to {len(rt.row.seats) - 1})")
-    # replaying the moves takes a while on a long game: off the event loop
-    return await asyncio.to_thread(_replay_view, rt, n, step, seat, every)
-
-
-#: Observation keys that count a game's hands (the first a game has is used) and its tricks.
-_HAND_KEYS = ("hand_no", "deal", "round")
-_TRICK_KEYS = ("tricks_won", "tricks")
-
-
-def _count(value: Any) -> Any:
-    """Tricks so far: the length of a list of tricks, or the sum of tricks won per seat."""
-    if isinstance(value, list):
-        return sum(value) if all(isinstance(v, int) for v in value) else len(value)
-    return value
-
-
-def _marks(rt: Any) -> dict[str, list[int]]:
-    """The decision steps of a finished game, and where its tricks and hands begin (read from
-    the spectator's observation, so nothing hidden), computed once per table."""
-    cached = getattr(rt, "_replay_marks", None)
-    if cached is not None and cached["total"] == rt.n:
-        return dict(cached)
-    decisions = [k for k, mover in enumerate(rt.movers) if mover >= 0]
-    steps = [decisions[0] if decisions else rt.n] + [k + 1 for k in decisions]
-    state = rt.game.new_initial_state()
-    tricks: list[int] = []
-    hands: list[int] = []
-    last_trick: Any = None
-    last_hand: Any = None
-    done = 0
-    for i, n in enumerate(steps):
-        for action in rt.actions[done:n]:
-            state.apply_action(action)
-        done = n
-        obs = state.observation(None)
-        hand = next((obs[k] for k in _HAND_KEYS if k in obs), None)
-        trick = next((_count(obs[k]) for k in _TRICK_KEYS if k in obs), None)
-        if i > 0 and hand is not None and hand != last_hand:
-            hands.append(i)
-        if i > 0 and isinstance(trick, int) and isinstance(last_trick, int) and trick > last_trick:
-            tricks.append(i)
-        last_hand, last_trick = hand, trick
-    marks = {"total": rt.n, "steps": steps, "tricks": tricks, "hands": hands}
-    rt._replay_marks = marks
-    return marks
-
-
-def _seat_view(rt: Any, state: Any, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
-    try:
-        text = rt.game.render(obs)
-    except Exception:  # a view that cannot render is shown as data only
-        text = None
-    ui = None
-    if rt.widgets is not None:
-        with contextlib.suppress(Exception):
-            ui = rt.widgets(obs, [])
-    return {"seat": seat, "obs": obs, "text": text, "ui": ui}
-
-
-def _replay_view(rt: Any, n: int | None, step: int | None, seat: int | None,
-                 every: bool) -> dict[str, Any]:
-    marks = _marks(rt)
-    steps = marks["steps"]
-    if step is not None:
-        n = steps[min(step, len(steps) - 1)]
-    elif n is None:
-        n = steps[0]
-    n = min(n, rt.n)
-    state = rt.game.new_initial_state()  # the table's own game: no file read again
-    for action in rt.actions[:n]:
-        state.apply_action(action)
-    at = max((i for i, k in enumerate(steps) if k <= n), default=0)
-    out = {"n": state.move_number(), "total": rt.n, "step": at, "decisions": len(steps) - 1,
-           "steps": steps, "tricks": marks["tricks"], "hands": marks["hands"],
-           "table": rt.meta(), **_seat_view(rt, state, seat)}
-    if every:
-        out["views"] = [_seat_view(rt, state, s) for s in range(len(rt.row.seats))]
-    return out
+    return await c.hub.replays.view(rt, client_address(request), n, step, seat, every,
+                                    log_before)
 
 @router.get("/api/tables/{tid}/record", responses={409: {"description": "still in play"}})
 async def record(c: Ctx, tid: TableId) -> dict[str, Any]:

@@ -18,7 +18,8 @@ from garrison.bots import make_bot
 from garrison.core import Bot, load
 
 from .clock import Clock
-from .db import TableRow
+from .db import CHAT_KEEP, TableRow
+from .http import Bucket
 from .wire import diff, dumps
 
 if TYPE_CHECKING:
@@ -56,16 +57,20 @@ class Runtime:
         #: Whether a move for a seat out of time is under way (the sweep makes one at a time).
         self.timing_out = False
         #: The table's clock, if it has one (``server/clock.py``).
-        self.clock = Clock.load(row.clock, row.clock_state, len(row.seats), time.time())
-        #: When each seat's person was last written as present (``Hub.seen``).
+        self.clock = Clock.load(row.clock, row.clock_state, len(row.seats))
+        #: The clock's state as this process last wrote or read it (``sync_clock``).
+        self.clock_text: str | None = row.clock_state
+        #: When each seat's person was seen since the sweep last wrote it (``Hub.seen``).
         self.seen_at: dict[int, float] = {}
         #: Until when this process holds the lease to drive the table's bots (PostgreSQL).
         self.lease_until = 0.0
-        #: A rematch offered at this finished table (``Hub.rematch``): who offered, who accepted,
-        #: and the new table once everyone did. Kept in this process's memory only.
-        self.rematch: dict[str, Any] | None = None
-        #: The latest chat lines of the table (``room.Room``), sent to pages that join.
-        self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=50)
+        #: The latest chat lines of the table (``room.chat``), sent to pages that join.
+        self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=CHAT_KEEP)
+        #: The chat limit of each guest at this table, whatever its sockets (``room.chat``).
+        self.chat_limits: dict[str, Bucket] = {}
+        #: What each other process said of who has a page of the table open there, and until
+        #: when that counts (``room.heard_presence``).
+        self.remote_presence: dict[str, tuple[dict[str, Any], float]] = {}
 
     @property
     def n(self) -> int:
@@ -178,6 +183,20 @@ class Runtime:
             state.apply_action(action)
         return out
 
+    def sync_clock(self) -> None:
+        """Take the clock's state from the row when another process wrote it."""
+        text = self.row.clock_state
+        if self.clock is not None and text is not None and text != self.clock_text:
+            self.clock.read_state(text, len(self.row.seats))
+            self.clock_text = text
+
+    def clock_json(self, now: float, stopped: bool = False) -> str:
+        """The clock's state to write now (remembered as what this process wrote);
+        ``stopped``: this process stops running it (it shuts down)."""
+        assert self.clock is not None
+        self.clock_text = self.row.clock_state = self.clock.state_json(now, stopped)
+        return self.clock_text
+
     def clocked(self) -> list[bool]:
         """Which seats are on the clock: those a person holds (bots have their own limit)."""
         return [s.kind == "human" for s in self.row.seats]
@@ -185,7 +204,8 @@ class Runtime:
     def clock_message(self, now: float) -> dict[str, Any] | None:
         """Where the clock stands now, for every seat alike (``None``: no clock, or the game
         is not in play)."""
-        if self.clock is None or self.row.status != "playing" or self.state.is_terminal():
+        if (self.clock is None or not self.clock.running or self.row.status != "playing"
+                or self.state.is_terminal()):
             return None
         player = self.state.current_player()
         return self.clock.public(player if player >= 0 else None, self.clocked(), now)

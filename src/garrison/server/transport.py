@@ -20,15 +20,14 @@ class Conn:
 
     def __init__(self, send: Any, seat: int | None, player_id: str | None,
                  close_socket: Any = None, delta: bool = False, room: bool = False,
-                 name: str | None = None) -> None:
+                 name: str | None = None, epoch: int | None = None) -> None:
         """``room``: this page also gets the table's chat and presence; ``name``: its guest's
-        name (for chat and presence)."""
-        from .room import chat_bucket
-
+        name (for chat and presence); ``epoch``: the token epoch it signed in with (a sign-out
+        or revocation moves the guest's on, and the socket is closed: ``Hub.revoked``)."""
         self.send = send
         self.room = room
         self.name = name
-        self.chat_bucket = chat_bucket()
+        self.epoch = epoch
         self.close_socket = close_socket
         self.seat = seat
         self.player_id = player_id
@@ -36,6 +35,9 @@ class Conn:
         self.delta = delta
         self.held: dict[str, Any] | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        #: The close code the writer closes the socket with when it reaches the end of the
+        #: outbox (1013: the page fell too far behind; ``push_close`` sets another).
+        self.close_code = 1013
         self.writer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -43,6 +45,11 @@ class Conn:
 
     #: A page this far behind is dropped; it reconnects and gets the current view.
     MAX_BACKLOG = 256
+
+    def push_close(self, code: int) -> None:
+        """Close the socket with ``code`` once what is queued before it is sent."""
+        self.close_code = code
+        self.outbox.put_nowait(None)
 
     def push(self, message: dict[str, Any] | str) -> None:
         if self.outbox.qsize() >= self.MAX_BACKLOG:
@@ -91,7 +98,7 @@ class Conn:
             if text is None:
                 if self.close_socket is not None:
                     with contextlib.suppress(Exception):
-                        await self.close_socket()
+                        await self.close_socket(self.close_code)
                 return
             try:
                 await self.send(text)
