@@ -1,11 +1,22 @@
 """Load test for the game server (a script, not a test): many tables played at once.
 
-Starts ``python -m garrison.server`` on a fresh SQLite file (or uses ``--url`` of a running
-server), opens ``--tables`` two-person tables, connects one WebSocket per seat and lets every
-seat play random legal moves after a think time. It reports how many tables were held at once,
-the moves made, and the move latency (send -> acknowledgement) percentiles.
+Starts ``python -m garrison.server`` on a fresh SQLite file, or ``--processes N`` of them on one
+PostgreSQL database (``--db postgresql://...``; each table's two seats then play through two
+different processes), or uses ``--url`` of a running server. It opens ``--tables`` two-person
+tables, connects one WebSocket per seat and lets every seat play random legal moves after a
+think time. It reports how many tables were held at once, the moves made, the move latency
+(send -> acknowledgement) percentiles and, with ``--db``, an audit of the database: every
+acknowledged move stored once, none lost.
+
+The client is one address making thousands of guests, tables and sockets: the servers it starts
+have the per-address and global limits lifted (below). A server of ``--url`` must be started
+with the same (``GARRISON_GUESTS_PER_HOUR=0 GARRISON_TABLES_PER_HOUR=0
+GARRISON_GUESTS_PER_MINUTE=0 GARRISON_TABLES_PER_MINUTE=0 GARRISON_HTTP_RATE=0
+GARRISON_WS_RATE=0 GARRISON_WS_PER_ADDRESS=100000 GARRISON_MAX_TABLES=100000``), or the script
+stops at the first refusal and says which limit refused it.
 
     .venv/bin/python scripts/server_load.py --tables 500 --seconds 60 --think 1.0
+    .venv/bin/python scripts/server_load.py --processes 2 --db postgresql://... --tables 500
 """
 
 from __future__ import annotations
@@ -47,14 +58,23 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str | None) -> tuple[subprocess.Popen, str]:
+#: The limits lifted on the servers the script starts: its client is one address.
+UNLIMITED = {"GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0",
+             "GARRISON_WS_PER_ADDRESS": "100000", "GARRISON_WS_TOTAL": "100000",
+             "GARRISON_MAX_TABLES": "100000", "GARRISON_GUESTS_PER_HOUR": "0",
+             "GARRISON_TABLES_PER_HOUR": "0", "GARRISON_GUESTS_PER_MINUTE": "0",
+             "GARRISON_TABLES_PER_MINUTE": "0"}
+
+
+class Refused(SystemExit):
+    """A request of the set-up was refused: the server's own words, and what to do."""
+
+
+def start_server(db: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    db = db or f"sqlite:///{tempfile.mkdtemp(prefix='garrison-load-')}/load.db"
     src = str(Path(__file__).resolve().parents[1] / "src")
     env = {**os.environ, "PYTHONPATH": src, "GARRISON_BOT_DELAY": "0", "GARRISON_GRACE": "0",
-           "GARRISON_HTTP_RATE": "0", "GARRISON_WS_RATE": "0",
-           # the load client is one address with a thousand sockets
-           "GARRISON_WS_PER_ADDRESS": "100000", "GARRISON_MAX_TABLES": "100000"}
+           **UNLIMITED}
     proc = subprocess.Popen([sys.executable, "-m", "garrison.server", "--db", db, "--port", str(port)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -69,6 +89,15 @@ def start_server(db: str | None) -> tuple[subprocess.Popen, str]:
     raise SystemExit("the server did not start")
 
 
+def _checked(r: httpx.Response, what: str) -> dict:
+    """The JSON of a set-up answer, or a stop that says which limit refused it."""
+    if r.status_code >= 400:
+        body = r.json() if r.headers.get("content-type", "").startswith("application/json") else {}
+        raise Refused(f"{what} was refused ({r.status_code}: {body.get('message', r.text)}); "
+                      "a server of --url needs the limits this script lifts (see its help)")
+    return r.json()
+
+
 async def setup_tables(base: str, count: int) -> list[tuple[str, list[str]]]:
     """``count`` tables, each with two guests seated."""
     async with httpx.AsyncClient(base_url=base, timeout=60,
@@ -79,15 +108,17 @@ async def setup_tables(base: str, count: int) -> list[tuple[str, list[str]]]:
             async with sem:
                 tokens = []
                 for who in ("A", "B"):
-                    r = await http.post("/api/guests", json={"name": f"{who}{i}"})
-                    tokens.append(r.json()["token"])
-                r = await http.post("/api/tables", json={
+                    guest = _checked(await http.post("/api/guests", json={"name": f"{who}{i}"}),
+                                     "a new guest")
+                    tokens.append(guest["token"])
+                made = _checked(await http.post("/api/tables", json={
                     "game": GAME, "options": {"players": 2},
                     "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0},
-                    headers={"Authorization": f"Bearer {tokens[0]}"})
-                tid = r.json()["id"]
-                await http.post(f"/api/tables/{tid}/join", json={"seat": 1},
-                                headers={"Authorization": f"Bearer {tokens[1]}"})
+                    headers={"Authorization": f"Bearer {tokens[0]}"}), "a new table")
+                tid = made["id"]
+                _checked(await http.post(f"/api/tables/{tid}/join", json={"seat": 1},
+                                         headers={"Authorization": f"Bearer {tokens[1]}"}),
+                         "a seat")
                 return tid, tokens
 
         return await asyncio.gather(*(one(i) for i in range(count)))
@@ -112,6 +143,8 @@ class Stats:
         self.finished = 0
         self.open_tables = 0
         self.max_open = 0
+        #: Acknowledged moves per table (the audit compares them with the database).
+        self.acked: dict[str, int] = {}
 
 
     def finish(self) -> None:
@@ -140,6 +173,7 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
         sent_at: float | None = None
         latest: dict | None = None
         moved_at = -1
+        over = False
         while True:
             wait = stop - time.monotonic() if sent_at is None else 30.0
             if wait <= 0:
@@ -159,6 +193,8 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                     await ws.send(json.dumps({"type": "sync", "n": latest and latest["n"]}))
                     continue
             if msg["type"] == "ack":
+                if not msg.get("duplicate"):
+                    stats.acked[tid] = stats.acked.get(tid, 0) + 1
                 if sent_at is not None:
                     stats.latencies.append(time.perf_counter() - sent_at)
                     stats.when.append(time.monotonic() - stats.start)
@@ -167,8 +203,10 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
                 stats.errors += 1
                 sent_at = None
             elif msg["type"] == "view":
-                if msg["status"] == "finished":
-                    break
+                over = over or msg["status"] == "finished"
+            if over and sent_at is None:
+                break  # (a finishing move's view may come before its ack: that is waited for)
+            if msg["type"] == "view":
                 if latest is None or msg["n"] >= latest["n"]:
                     latest = msg
             # the view of the next turn may come before the ack of the last move
@@ -187,13 +225,14 @@ async def seat(base: str, tid: str, token: str, stats: Stats, think: float,
             await asyncio.wait_for(stats.all_done.wait(), 60)
 
 
-async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: float,
+async def table(bases: list[str], tid: str, tokens: list[str], stats: Stats, think: float,
                 seed: int, delta: bool) -> None:
+    """The two seats of a table, each through its own process where there are several."""
     stats.open_tables += 1
     stats.max_open = max(stats.max_open, stats.open_tables)
     try:
-        await asyncio.gather(*(seat(base, tid, t, stats, think, random.Random(seed * 2 + i),
-                                    delta)
+        await asyncio.gather(*(seat(bases[(seed + i) % len(bases)], tid, t, stats, think,
+                                    random.Random(seed * 2 + i), delta)
                                for i, t in enumerate(tokens)))
         stats.finished += 1
     except Exception:
@@ -202,11 +241,39 @@ async def table(base: str, tid: str, tokens: list[str], stats: Stats, think: flo
         stats.open_tables -= 1
 
 
+def audit(db: str, acked: dict[str, int]) -> dict[str, int]:
+    """Every table's stored moves against the moves the seats were told landed: a move lost
+    (acknowledged, not stored) or doubled (stored beyond what was acknowledged) is counted."""
+    import sqlalchemy as sa
+
+    url = db.replace("postgresql://", "postgresql+psycopg://", 1)
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT table_id, count(*) FROM moves WHERE seat >= 0 "
+                                        "GROUP BY table_id")).all()
+    finally:
+        engine.dispose()
+    stored = {tid: int(n) for tid, n in rows}
+    lost = sum(max(0, n - stored.get(tid, 0)) for tid, n in acked.items())
+    doubled = sum(max(0, n - acked.get(tid, 0)) for tid, n in stored.items())
+    return {"tables_audited": len(acked), "moves_stored": sum(stored.values()), "lost": lost,
+            "doubled": doubled}
+
+
 async def main_async(args: argparse.Namespace) -> None:
-    proc = None
-    base = args.url
-    if base is None:
-        proc, base = start_server(args.db)
+    procs: list[subprocess.Popen] = []
+    bases = [args.url] if args.url else []
+    db = args.db
+    if not bases:
+        db = db or f"sqlite:///{tempfile.mkdtemp(prefix='garrison-load-')}/load.db"
+        if args.processes > 1 and not db.startswith("postgresql"):
+            raise SystemExit("--processes needs a PostgreSQL database (--db postgresql://...)")
+        for _ in range(args.processes):  # started one after the other: each migrates first
+            proc, base = start_server(db)
+            procs.append(proc)
+            bases.append(base)
+    base = bases[0]
     try:
         t0 = time.monotonic()
         tables = await setup_tables(base, args.tables)
@@ -220,7 +287,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.5)
 
         watch = asyncio.create_task(sampler())
-        await asyncio.gather(*(table(base, tid, tokens, stats, args.think, i, args.delta)
+        await asyncio.gather(*(table(bases, tid, tokens, stats, args.think, i, args.delta)
                                for i, (tid, tokens) in enumerate(tables)))
         watch.cancel()
         elapsed = time.monotonic() - stats.start
@@ -234,18 +301,21 @@ async def main_async(args: argparse.Namespace) -> None:
         by_window = {f"{w}s": round(1000 * max(statistics.quantiles(v, n=100)[98], 0), 1)
                      for w, v in sorted(windows.items()) if len(v) > 20}
         health = httpx.get(base + "/api/health", timeout=30).json()
+        checked = audit(db, stats.acked) if db else {}
         print(json.dumps({
+            "processes": len(bases), "database": (db or "").split(":", 1)[0],
             "tables": args.tables, "sockets": 2 * args.tables, "think_s": args.think,
             "seconds": round(elapsed, 1), "tables_held_at_once": stats.max_open,
             "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
             "p50_ms": round(1000 * q[49], 2), "p99_ms": round(1000 * q[98], 2),
             "max_ms": round(1000 * lat[-1], 2), "errors": stats.errors,
             "deltas": args.delta, "resyncs": stats.resyncs, "p99_ms_per_5s": by_window,
-            "server_conflicts": health.get("conflicts"),
+            "server_conflicts": health.get("conflicts"), **checked,
         }, indent=1))
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.send_signal(signal.SIGTERM)
+        for proc in procs:
             proc.wait(timeout=30)
 
 
@@ -255,7 +325,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     parser.add_argument("--url", default=None, help="a running server (default: start one)")
-    parser.add_argument("--db", default=None, help="database URL for the started server")
+    parser.add_argument("--db", default=None, help="database URL for the started servers "
+                        "(default: a new SQLite file); with --url, read for the audit")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the one database (PostgreSQL for more than 1)")
     parser.add_argument("--no-delta", dest="delta", action="store_false",
                         help="ask for whole views after every move (the old protocol)")
     args = parser.parse_args()

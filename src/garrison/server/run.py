@@ -71,6 +71,8 @@ def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -
                 http=protocol(settings.header_timeout),
                 ws_per_message_deflate=deflate, ws_ping_interval=ping,
                 ws_max_size=settings.ws_max_message,
+                # SIGTERM: open sockets get this long to close, then the server stops anyway
+                timeout_graceful_shutdown=5,
                 # X-Forwarded-For only from the operator's proxies (uvicorn would trust loopback)
                 proxy_headers=bool(settings.trusted_proxies),
                 forwarded_allow_ips=settings.trusted_proxies or None)
