@@ -14,11 +14,20 @@ SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garris
 RUN_STAMP := $(VENV)/.installed-run
 
 $(VENV)/bin/python:
+	@echo "Setting up $(VENV) (a Python environment for Garrison)"
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# The install says what it does as it goes (the compiled rules take a few minutes on two
+# cores, built one module per core): pip's own lines and the build's progress are shown, the
+# rest of pip's verbose output goes to .venv/install.log, shown whole if the install fails.
+SHOW := grep --line-buffered -E "^(Collecting|Successfully|ERROR)|^ *(Installing|Building|Preparing) |\[garrison build\]"
+INSTALL = bash -o pipefail -c '$(BIN)/pip install -v $(1) 2>&1 | tee $(VENV)/install.log | $(SHOW)' \
+	|| { tail -n 60 $(VENV)/install.log; exit 1; }
+
 $(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
-	$(BIN)/pip install --quiet -e ".[server]"
+	@echo "Installing Garrison with what serving needs, and compiling its rules"
+	@$(call INSTALL,-e ".[server]")
 	touch $(RUN_STAMP)
 
 # PyTorch for the learn extra, pinned before the rest so that the resolver keeps it: this version's
@@ -26,8 +35,9 @@ $(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
 TORCH ?= torch==2.13.0
 
 $(STAMP): $(SOURCES) | $(VENV)/bin/python
+	@echo "Installing PyTorch (CPU), then Garrison with its research, learning, arena and test tools"
 	$(BIN)/pip install --quiet "$(TORCH)"
-	$(BIN)/pip install --quiet -e ".[rl,dev,arena,server,learn]"
+	@$(call INSTALL,-e ".[rl,dev,arena,server,learn]")
 	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)
