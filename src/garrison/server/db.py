@@ -57,6 +57,8 @@ tables_t = sa.Table(
     sa.Column("rematch_offer", sa.Text, nullable=True),
     # where a finished game's decisions, tricks and hands begin, as JSON (migration 0006)
     sa.Column("replay_marks", sa.Text, nullable=True),
+    # the seat that offers the other player a draw (migration 0006)
+    sa.Column("draw_offer", sa.Integer, nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -158,6 +160,8 @@ class TableRow:
     rematch_offer: dict[str, Any] | None = None
     #: Where the finished game's decisions, tricks and hands begin (``server/replays.py``).
     replay_marks: dict[str, Any] | None = None
+    #: The seat that offers the other player a draw, if any (``server/endings.py``).
+    draw_offer: int | None = None
 
 
 def _engine(url: str) -> sa.Engine:
@@ -571,6 +575,28 @@ class Store:
         was_full = offer is not None and len(offer["accepted"]) >= seats
         return new, new is not None and len(new["accepted"]) >= seats and not was_full
 
+    def finish_early(self, tid: str, result: dict[str, Any]) -> bool:
+        """End the game of table ``tid`` before its rules do (a resignation, an agreed draw)
+        with ``result``; ``False`` if it was not in play any more."""
+        with self.engine.begin() as conn:
+            return conn.execute(tables_t.update().where(
+                tables_t.c.id == tid, tables_t.c.status == "playing",
+            ).values(status="finished", result=json.dumps(result), draw_offer=None,
+                     updated=time.time())).rowcount == 1
+
+    def seat_resigned(self, tid: str, seat: int, bot: str) -> bool:
+        """The person at ``seat`` resigned from a game of more than two: bot ``bot`` plays the
+        seat for good (it is not kept for them to take back). ``False`` if no person held it."""
+        with self.engine.begin() as conn:
+            return conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.seat == seat, seats_t.c.kind == "human",
+            ).values(kind="bot", bot=bot, player_id=None, away_from=None)).rowcount == 1
+
+    def set_draw_offer(self, tid: str, seat: int | None) -> None:
+        """Seat ``seat`` offers a draw (``None``: no offer stands)."""
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == tid).values(draw_offer=seat))
+
     def save_marks(self, tid: str, marks: str) -> None:
         """Keep a finished game's replay marks (JSON)."""
         with self.engine.begin() as conn:
@@ -660,4 +686,5 @@ def _table_row(row: Any, seats: Any) -> TableRow:
         rematch=row.get("rematch"), clock=row.get("clock"), clock_state=row.get("clock_state"),
         rematch_offer=json.loads(row["rematch_offer"]) if row.get("rematch_offer") else None,
         replay_marks=json.loads(row["replay_marks"]) if row.get("replay_marks") else None,
+        draw_offer=row.get("draw_offer"),
     )

@@ -345,7 +345,7 @@ class Hub:
 
     async def publish(self, tid: str, kind: str, body: dict[str, Any] | None = None) -> None:
         """Tell the other processes on this database that table ``tid`` changed (``kind``:
-        ``seats``, ``chat``, ``presence``, ``rematch``), with what changed (``body``, as JSON).
+        ``seats``, ``chat``, ``presence``, ``rematch``, ``ended``), with what changed (``body``, as JSON).
         Moves tell them in the transaction that writes them (``Store.append``). Nothing to do
         with SQLite, which serves one process."""
         if not self.store.is_postgres:
@@ -391,9 +391,10 @@ class Hub:
             return
         async with rt.lock:
             await self.catch_up(rt, reload_row=True)
-        if kind == "rematch" and body is not None:
+        if kind in ("rematch", "ended") and body is not None:  # said to this process's pages too
             room.tell(rt, body)
-            return
+            if kind == "rematch":
+                return
         self.after_change(rt)  # our pages learn of it; our bots move if we drive this table
 
     async def revoked(self, epochs: dict[str, int] | None = None) -> None:

@@ -9,7 +9,10 @@ not fit gets an error reply naming the field and what it may be; the socket stay
 * ``{"type": "log", "before": i, "count": c, "ref": r}`` — older lines of the seat's log;
 * ``{"type": "chat", "text": t, "ref": r}`` — say a line at the table (a signed-in guest);
 * ``{"type": "rematch", "accept": true | false, "ref": r}`` — offer or accept a rematch of the
-  finished game (``false``: decline the offer), for the socket's seat.
+  finished game (``false``: decline the offer), for the socket's seat;
+* ``{"type": "resign", "ref": r}`` — the socket's seat resigns (``server/endings.py``);
+* ``{"type": "draw", "accept": true | false, "ref": r}`` — offer or accept a draw in a
+  two-player game (``false``: decline the other player's offer).
 
 ``ref`` is optional everywhere: a string of at most 64 characters or an integer from 0 to
 2**31 - 1, echoed in the reply.
@@ -71,9 +74,22 @@ class Rematch(_Message):
     accept: StrictBool = True
 
 
-AnyMessage = Ping | Sync | Move | LogPage | Chat | Rematch
+class Resign(_Message):
+    type: Literal["resign"]
+
+
+class Draw(_Message):
+    type: Literal["draw"]
+    accept: StrictBool = True
+
+
+AnyMessage = Ping | Sync | Move | LogPage | Chat | Rematch | Resign | Draw
 Message = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(Message)
+
+
+#: The message types, in words.
+TYPES = "ping, sync, move, log, chat, rematch, resign or draw"
 
 
 class BadMessage(ValueError):
@@ -101,13 +117,11 @@ def parse(text: str) -> AnyMessage:
         if kind == "json_invalid":
             raise BadMessage("messages are JSON objects: " + str(first.get("msg", ""))) from None
         if kind in ("model_attributes_type", "model_type") or not where:
-            raise BadMessage("messages are JSON objects with a 'type': ping, sync, move, "
-                             "log, chat or rematch") from None
+            raise BadMessage(f"messages are JSON objects with a 'type': {TYPES}") from None
         if kind == "union_tag_invalid" or where == "type":
-            raise BadMessage("unknown message type; use ping, sync, move, log, chat or rematch") from None
+            raise BadMessage(f"unknown message type; use {TYPES}") from None
         if kind == "union_tag_not_found":
-            raise BadMessage("a message needs a 'type': ping, sync, move, log, chat or "
-                             "rematch") from None
+            raise BadMessage(f"a message needs a 'type': {TYPES}") from None
         field = where.split(".", 1)[1] if "." in where else where
         field = field.split(".")[0]
         raise BadMessage(f"field '{field}': {_allowed(field, str(first.get('msg', '')))}",
@@ -121,7 +135,7 @@ _ALLOWED = {
     "before": "a log line number, an integer from 0 to 2147483647",
     "count": "a number of log lines, an integer from 1 to 500",
     "text": "a chat line, a string of 1 to 300 visible characters",
-    "accept": "true (offer or accept a rematch) or false (decline it)",
+    "accept": "true (offer or accept a rematch or a draw) or false (decline it)",
 }
 
 

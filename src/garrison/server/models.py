@@ -62,6 +62,11 @@ class RematchIn(BaseModel):
     accept: bool = Field(default=True, description="offer or accept (false: decline)")
 
 
+class DrawIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    accept: bool = Field(default=True, description="offer or accept a draw (false: decline)")
+
+
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     n: int = Field(ge=0, lt=2**31, description="the move number this move expects to be")

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from . import messages, room
+from . import endings, messages, room
 from .auth import token_of_subprotocols
 from .bodies import json_depth
 from .context import Ctx, ServerContext, claims_of_token, held_seat
@@ -108,6 +108,8 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
     offer = room.rematch_state(rt)
     if offer is not None:
         conn.push(offer)
+    if rt.row.draw_offer is not None and rt.row.status == "playing":
+        conn.push({"type": "draw", "state": "open", "by": rt.row.draw_offer})
     if conn.room:
         conn.push({"type": "chat_log", "lines": list(rt.chat)})
         room.tell_presence(c.hub, rt, ask=True)
@@ -184,6 +186,11 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
         seat = conn.audience(rt)
         if isinstance(msg, messages.Rematch):
             await room.rematch(c.hub, rt, seat, msg.accept, conn.player_id)
+            return None
+        if isinstance(msg, messages.Resign):
+            return {**await endings.resign(c.hub, rt, seat), "ref": ref}
+        if isinstance(msg, messages.Draw):
+            await endings.draw(c.hub, rt, seat, msg.accept)
             return None
         if seat is None:
             raise ServerError("forbidden", "spectators cannot move; take a seat to play")

@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from . import room
+from . import endings, room
 from .context import Ctx, Guest, MaybeGuest, held_seat
 from .errors import ServerError
 from .http import client_address
-from .models import MAX_PLAYERS, MoveIn, RematchIn, SeatPick, TableId
+from .models import MAX_PLAYERS, DrawIn, MoveIn, RematchIn, SeatPick, TableId
 
 router = APIRouter()
 
@@ -101,6 +101,22 @@ async def rematch(c: Ctx, tid: TableId, body: RematchIn, pid: Guest) -> dict[str
     rt = await c.hub.runtime(tid)
     seat = await held_seat(rt, pid, None)
     return await room.rematch(c.hub, rt, seat, body.accept, pid)
+
+@router.post("/api/tables/{tid}/resign", responses={409: {"description": "not in play"}})
+async def resign(c: Ctx, tid: TableId, body: SeatPick, pid: Guest) -> dict[str, Any]:
+    """Resign the seat you hold: a two-player game is over (the other seat wins); in a larger
+    game a bot plays the seat on. Pages hear of it over the WebSocket."""
+    rt = await c.hub.runtime(tid)
+    return await endings.resign(c.hub, rt, await held_seat(rt, pid, body.seat))
+
+
+@router.post("/api/tables/{tid}/draw", responses={409: {"description": "not in play"}})
+async def draw(c: Ctx, tid: TableId, body: DrawIn, pid: Guest) -> dict[str, Any]:
+    """Offer the other player of a two-player game a draw, accept theirs, or decline it
+    (``accept``: false)."""
+    rt = await c.hub.runtime(tid)
+    return await endings.draw(c.hub, rt, await held_seat(rt, pid, None), body.accept)
+
 
 @router.get("/api/tables/{tid}/replay", responses={409: {"description": "still in play"}})
 async def replay_step(c: Ctx, tid: TableId, request: Request,

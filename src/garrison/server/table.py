@@ -151,8 +151,10 @@ class Runtime:
             "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
             "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
             "legal": legal, "ui": ui,
-            "returns": state.returns() if state.is_terminal() else None,
+            "returns": self.final_returns(),
         }
+        if self.row.result and self.row.result.get("ended"):  # resigned, or a draw agreed
+            view["ended"] = self.row.result["ended"]
         if log_total is not None:  # the log holds more lines than the view: ask for them
             view["log_total"] = log_total
         if any(v[0] != self.n for v in self._views.values()):
@@ -160,6 +162,16 @@ class Runtime:
             self._deltas.clear()
         self._views[key] = [self.n, view, None]
         return view
+
+    def final_returns(self) -> list[float] | None:
+        """Each seat's result once the game is over: by its rules, or as it was ended early
+        (``server/endings.py``); ``None`` while it is on."""
+        if self.state.is_terminal():
+            returns: list[float] = self.state.returns()
+            return returns
+        if self.row.status == "finished" and self.row.result:
+            return list(self.row.result.get("returns") or []) or None
+        return None
 
     def _audience_key(self, seat: int | None) -> tuple[Any, ...]:
         """What a cached view depends on besides the move number: the seat, the status and who

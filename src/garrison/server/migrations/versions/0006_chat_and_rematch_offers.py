@@ -5,6 +5,7 @@ and a restart loses none.
 ``tables.rematch_offer``: the open rematch offer of a finished game, as JSON (``{"by": seat,
 "accepted": [seats]}``; NULL: none). ``tables.replay_marks``: where a finished game's decisions,
 tricks and hands begin, as JSON, worked out once when it ends (``server/replays.py``).
+``tables.draw_offer``: the seat that offers the other player a draw (``server/endings.py``).
 
 Revision ID: 0006
 Revises: 0005
@@ -33,9 +34,11 @@ def upgrade() -> None:
     op.create_index("chat_by_table", "chat", ["table_id", "id"])
     op.add_column("tables", sa.Column("rematch_offer", sa.Text, nullable=True))
     op.add_column("tables", sa.Column("replay_marks", sa.Text, nullable=True))
+    op.add_column("tables", sa.Column("draw_offer", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
+    op.drop_column("tables", "draw_offer")
     op.drop_column("tables", "replay_marks")
     op.drop_column("tables", "rematch_offer")
     op.drop_index("chat_by_table", "chat")
