@@ -119,3 +119,26 @@ def test_a_draw_is_for_two_player_games(sqlite_url: str) -> None:
                           {"kind": "bot", "bot": "random"}], seat=0)["id"]
         refused = client.post(f"/api/tables/{tid}/draw", json={}, headers=ann.headers)
         assert refused.status_code == 409 and "two-player" in refused.json()["message"]
+
+
+def test_a_person_a_bot_played_for_comes_back_to_their_seat_and_result(sqlite_url: str) -> None:
+    """Coming back after a bot finished the game, the person was shown as a spectator, with no
+    result of theirs and no rematch."""
+    with TestClient(create_app(Settings(db_url=sqlite_url, **{**FAST, "grace": 0.5}))) as client:
+        ann, bob = Api(client, "Ann"), Api(client, "Bob")
+        tid = ann.create("gambit", {"players": 2, "lives": 1, "dice": 2},
+                         [{"kind": "human"}] * 2, seat=0)["id"]
+        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/tables/{tid}").json()["status"] != "finished":  # both away
+            assert time.monotonic() < deadline, "the bots did not finish the game"
+            time.sleep(0.05)
+        seats = client.get(f"/api/tables/{tid}").json()["seats"]
+        assert [(s["kind"], s["player"]) for s in seats] == [("human", ann.id),
+                                                             ("human", bob.id)]
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as b:
+            view = _until(b, lambda m: m.get("type") == "view")
+            assert view["seat"] == 1 and view["status"] == "finished" and view["returns"]
+            b.send_json({"type": "rematch"})
+            offer = _until(b, lambda m: m.get("type") == "rematch")
+            assert offer["state"] == "open" and offer["by"] == 1 and offer["waiting"] == [0]

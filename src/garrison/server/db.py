@@ -584,6 +584,16 @@ class Store:
             ).values(status="finished", result=json.dumps(result), draw_offer=None,
                      updated=time.time())).rowcount == 1
 
+    def give_back_seats(self, tid: str) -> int:
+        """The game of table ``tid`` is over: every seat a bot kept for an absent person is that
+        person's again (they come back to their seat, their result and the rematch, not to a
+        watcher's view). ``away_from`` stays: from there on a bot played the seat. How many."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(seats_t.update().where(
+                seats_t.c.table_id == tid, seats_t.c.kind == "bot",
+                seats_t.c.player_id.is_not(None), seats_t.c.away_from.is_not(None),
+            ).values(kind="human", bot=None)).rowcount)
+
     def seat_resigned(self, tid: str, seat: int, bot: str) -> bool:
         """The person at ``seat`` resigned from a game of more than two: bot ``bot`` plays the
         seat for good (it is not kept for them to take back). ``False`` if no person held it."""

@@ -44,7 +44,7 @@ async def _finish(hub: Hub, rt: Runtime, result: dict[str, Any]) -> None:
     rt.row.status = "finished"
     rt.row.result = result
     rt.row.draw_offer = None
-    hub.replays.finished(rt)
+    await hub.game_over(rt)
 
 
 async def resign(hub: Hub, rt: Runtime, seat: int | None) -> dict[str, Any]:

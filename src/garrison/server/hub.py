@@ -252,7 +252,7 @@ class Hub:
         if result is not None:
             rt.row.status = "finished"
             rt.row.result = result
-            self.replays.finished(rt)
+            await self.game_over(rt)
         rt.row.updated = time.time()
         if rt.clock is not None:  # the mover's turn is charged, the next turn starts now
             first = entries[0][1]
@@ -262,6 +262,19 @@ class Hub:
                 await self.db(self.store.save_clock, rt.row.id, rt.clock_json(rt.row.updated))
             except SQLAlchemyError as err:  # the move stands; the clock is kept in memory
                 log.warning("table %s: its clock could not be stored: %s", rt.row.id, err)
+
+    async def game_over(self, rt: Runtime) -> None:
+        """A game just ended (by its rules, a resignation or a draw): the seats bots kept for
+        absent people are theirs again, and the replay's marks are worked out."""
+        if any(s.away for s in rt.row.seats):
+            try:
+                if await self.db(self.store.give_back_seats, rt.row.id):
+                    row = await self.db(self.store.table, rt.row.id)
+                    if row is not None:
+                        rt.row = row
+            except SQLAlchemyError as err:  # the result stands; the seats stay the bots'
+                log.warning("table %s: kept seats could not be given back: %s", rt.row.id, err)
+        self.replays.finished(rt)
 
     async def deal_chance(self, rt: Runtime) -> None:
         """Deal or roll whatever chance is to move now (after a crash between a start and the
