@@ -204,3 +204,34 @@ def test_chat_outlives_a_restart_and_is_bounded(sqlite_url: str) -> None:
             log = _until(ws, lambda m: m.get("type") == "chat_log")
     texts = [line["text"] for line in log["lines"]]
     assert texts == [f"line {i}" for i in range(10, 60)]
+
+
+def test_messages_that_change_nothing_do_not_touch_the_database(sqlite_url: str) -> None:
+    """Under load the event loop once spent half its time in database calls made for every
+    socket message (what a seat has seen, the table looked up again, moves read again). Pings,
+    syncs and log pages now make none; a move makes its compare-and-set and its insert."""
+    import sqlalchemy as sa
+
+    app = _app(sqlite_url, sweep_every=3600)  # no sweep during the count
+    with TestClient(app) as client:
+        tid, ann, bob = _two_person_table(client)
+        statements: list[str] = []
+        sa.event.listen(app.state.hub.store.engine, "before_cursor_execute",
+                        lambda _c, _cur, sql, *_: statements.append(sql))
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
+            view = _until(ws, lambda m: m.get("type") == "view")
+            connect = len(statements)
+            for i in range(20):
+                ws.send_json({"type": "ping", "ref": i})
+                _until(ws, lambda m: m.get("type") == "pong")
+                ws.send_json({"type": "sync", "n": view["n"]})
+                _until(ws, lambda m: m.get("type") == "view")
+                ws.send_json({"type": "log", "before": 5, "count": 3, "ref": i})
+                _until(ws, lambda m: m.get("type") == "log")
+            assert statements[connect:] == [], statements[connect:]
+            assert view["to_move"] == 0  # Gambit: P1 opens
+            ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
+            assert _until(ws, lambda m: m.get("type") in ("ack", "error"))["type"] == "ack"
+            writes = statements[connect:]
+            assert len(writes) <= 3 and any("INSERT INTO moves" in s for s in writes), writes
+        assert connect <= 4, statements[:connect]  # the guest's name, once; the table is in memory
