@@ -50,12 +50,6 @@ def read_claims(secret: bytes, token: str | None) -> tuple[str, int] | None:
     return (player_id, int(epoch)) if hmac.compare_digest(good, sig) else None
 
 
-def read_token(secret: bytes, token: str | None) -> str | None:
-    """The player id a well-signed, unexpired token names (its epoch unchecked), or ``None``."""
-    claims = read_claims(secret, token)
-    return claims[0] if claims else None
-
-
 #: Letters of recovery codes: no 0/O, 1/I/L, so a code read aloud or copied by hand survives.
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 

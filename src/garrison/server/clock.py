@@ -15,6 +15,7 @@ server's own time limit per move).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +66,10 @@ class Clock:
     def running(self) -> bool:
         """Whether the game has started, so that the seat to move spends its time."""
         return self.since is not None
+
+    def copy(self) -> Clock:
+        """An independent copy (a move's new clock is made on one, kept once the move is)."""
+        return dataclasses.replace(self, left=list(self.left))
 
     def state_json(self, now: float, stopped: bool = False) -> str:
         """Where the clock stands, written at ``now`` (``stopped``: by a process that stops

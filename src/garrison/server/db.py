@@ -190,6 +190,10 @@ def _engine(url: str) -> sa.Engine:
     return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+#: PostgreSQL's NOTIFY takes 8000 bytes: a longer message is sent without its body (the other
+#: processes read what changed from the database).
+NOTIFY_MAX = 7900
+
 #: The advisory lock key under which one process at a time migrates the schema.
 SCHEMA_LOCK = 0x6761_7272  # "garr"
 
@@ -612,13 +616,6 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(tables_t.update().where(tables_t.c.id == tid).values(replay_marks=marks))
 
-    def rematch_offer(self, tid: str) -> dict[str, Any] | None:
-        """The open rematch offer of table ``tid`` (see ``answer_rematch``), if any."""
-        with self.engine.begin() as conn:
-            text = conn.execute(sa.select(tables_t.c.rematch_offer)
-                                .where(tables_t.c.id == tid)).scalar()
-        return json.loads(text) if text else None
-
     def set_rematch(self, tid: str, new: str) -> str:
         """Record ``new`` as the rematch table of finished table ``tid``, unless one is recorded
         already; the rematch table it has now."""
@@ -648,13 +645,17 @@ class Store:
                 .where(moves_t.c.table_id == tid, moves_t.c.n >= start).order_by(moves_t.c.n))]
 
     def append(self, tid: str, start: int, entries: list[tuple[int, int]],
-               result: Any = None, mover: tuple[int, str | None] | None = None) -> None:
-        """Append ``(action, seat)`` entries as moves ``start, start+1, ...`` in one transaction.
+               result: Any = None, mover: tuple[int, str | None] | None = None,
+               clock_state: str | None = None) -> None:
+        """Append ``(action, seat)`` entries as moves ``start, start+1, ...`` in one transaction
+        (with where the table's clock stands after them, ``clock_state``, if it has one).
 
         ``mover``: ``(seat, guest)`` of the person who makes the first entry (``guest`` None: a
         bot seat); the move lands only while that seat is still theirs. ``Conflict`` if move
         ``start`` exists already (someone else moved), the table is not in play or the seat
-        changed hands; nothing is written then.
+        changed hands; nothing is written then. With PostgreSQL the other processes are told
+        the moves themselves (``'<table>:moves:<origin>|{"from", "moves", "result",
+        "clock"}'``), so that they need not read them back.
         """
         now = time.time()
         params = {
@@ -677,9 +678,16 @@ class Store:
                     {"table_id": tid, "n": start + i, "action": a, "seat": s, "at": now}
                     for i, (a, s) in enumerate(entries)
                 ])
+                if clock_state is not None:
+                    conn.execute(tables_t.update().where(tables_t.c.id == tid)
+                                 .values(clock_state=clock_state))
                 if self.is_postgres:
-                    conn.execute(sa.text("SELECT pg_notify('garrison', :p)"),
-                                 {"p": f"{tid}:{start + len(entries)}:{self.origin}"})
+                    payload = f"{tid}:moves:{self.origin}"
+                    body = json.dumps({"from": start, "moves": entries, "result": result,
+                                       "clock": clock_state}, separators=(",", ":"))
+                    if len(payload) + len(body) < NOTIFY_MAX:  # else read back by the others
+                        payload += "|" + body
+                    conn.execute(sa.text("SELECT pg_notify('garrison', :p)"), {"p": payload})
         except IntegrityError:
             raise Conflict(f"move {start} was already made") from None
 

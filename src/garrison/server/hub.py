@@ -17,7 +17,6 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from garrison.bots import bot_names
 from garrison.core import CHANCE, GameError, sample_chance
 from garrison.core.seats import seat_label
 
@@ -232,8 +231,17 @@ class Hub:
     async def _commit(self, rt: Runtime, start: int, new: Any, entries: list[tuple[int, int]],
                       mover: tuple[int, str | None] | None = None) -> None:
         result = {"returns": new.returns()} if new.is_terminal() else None
+        now = time.time()
+        clock = clock_state = None
+        if rt.clock is not None:  # the mover's turn is charged, the next turn starts now
+            first = entries[0][1]
+            person = first >= 0 and rt.clocked()[first]
+            clock = rt.clock.copy()
+            clock.moved(first if first >= 0 else None, person, now)
+            clock_state = clock.state_json(now)
         try:
-            await self.db(self.store.append, rt.row.id, start, entries, result, mover)
+            await self.db(self.store.append, rt.row.id, start, entries, result, mover,
+                          clock_state)
         except SQLAlchemyError as err:  # the database failed (full disk, corrupt file): say so
             log.error("table %s: move %s could not be stored: %s", rt.row.id, start, err)
             raise ServerError("unavailable", "the move could not be stored (the server's "
@@ -249,19 +257,31 @@ class Hub:
         rt.movers.extend(s for _, s in entries)
         rt.actions.extend(a for a, _ in entries)
         rt.row.moves = new.move_number()
+        rt.row.updated = now
+        if clock is not None:
+            rt.clock = clock
+            rt.clock_text = rt.row.clock_state = clock_state
         if result is not None:
             rt.row.status = "finished"
             rt.row.result = result
             await self.game_over(rt)
+
+    def heard_moves(self, rt: Runtime, body: dict[str, Any]) -> bool:
+        """Another process stored moves of the table and said them (``Store.append``): apply
+        them without reading them back, if they follow on from this copy; ``False`` if they do
+        not (the caller catches up from the database)."""
+        if rt.n != body.get("from") or rt.row.status != "playing":
+            return False
+        rt.apply_rows([(rt.n + i, int(a), int(s)) for i, (a, s) in enumerate(body["moves"])])
+        rt.row.moves = rt.n
         rt.row.updated = time.time()
-        if rt.clock is not None:  # the mover's turn is charged, the next turn starts now
-            first = entries[0][1]
-            person = first >= 0 and rt.clocked()[first]
-            rt.clock.moved(first if first >= 0 else None, person, rt.row.updated)
-            try:
-                await self.db(self.store.save_clock, rt.row.id, rt.clock_json(rt.row.updated))
-            except SQLAlchemyError as err:  # the move stands; the clock is kept in memory
-                log.warning("table %s: its clock could not be stored: %s", rt.row.id, err)
+        if body.get("clock") is not None:
+            rt.row.clock_state = body["clock"]
+            rt.sync_clock()
+        if body.get("result") is not None:
+            rt.row.status = "finished"
+            rt.row.result = body["result"]
+        return True
 
     async def game_over(self, rt: Runtime) -> None:
         """A game just ended (by its rules, a resignation or a draw): the seats bots kept for
@@ -403,7 +423,8 @@ class Hub:
             room.heard_presence(self, rt, origin, body)
             return
         async with rt.lock:
-            await self.catch_up(rt, reload_row=True)
+            if not (kind == "moves" and body is not None and self.heard_moves(rt, body)):
+                await self.catch_up(rt, reload_row=True)
         if kind in ("rematch", "ended") and body is not None:  # said to this process's pages too
             room.tell(rt, body)
             if kind == "rematch":
@@ -430,6 +451,3 @@ class Hub:
                         "message": "you signed out (or your sign-in was revoked); sign in "
                                    "again to play"})
                 k.push_close(4401)
-
-    def bot_choices(self, game: Any) -> list[str]:
-        return bot_names(game)

@@ -139,7 +139,9 @@ class Runtime:
         legal = [{"id": a, "text": state.action_to_string(a)} for a in ids]
         try:
             text = self.game.render(obs)
-        except Exception:  # a view that cannot render is shown as data only
+        except Exception:  # a view that cannot render is shown as data only, and said
+            log.exception("text view of %s at table %s failed; the page shows data only",
+                          self.row.game, self.row.id)
             text = None
         ui = None
         if self.widgets is not None:

@@ -1,4 +1,7 @@
-"""The second outside attack run: each finding reproduced, then held off.
+"""Hostile input held off: bot names past the operator's limits, a table whose bots would hog
+the workers, large or deep or binary or fuzzed messages, trickled headers, floods of guests and
+tables, memory held by idle tables and long logs (the second outside attack run's findings,
+each reproduced first).
 
 Most run the app in this process (Starlette's TestClient) with small limits; the ones that need
 a real socket (slow headers, the sweep's pushes) run a server process.
