@@ -440,8 +440,12 @@ class Hub:
             return
         known = epochs is not None  # only these guests are checked
         if epochs is None:
-            epochs = await self.db(self.store.token_epochs, sorted({k.player_id for k in conns
-                                                                    if k.player_id}))
+            try:
+                epochs = await self.db(self.store.token_epochs,
+                                       sorted({k.player_id for k in conns if k.player_id}))
+            except SQLAlchemyError as err:  # read again at the next sweep
+                log.warning("token epochs could not be read: %s", err)
+                return
         for k in conns:
             pid = k.player_id or ""
             if known and pid not in epochs:  # only the guests named are checked

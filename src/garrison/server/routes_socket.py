@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import endings, messages, room
 from .auth import token_of_subprotocols
@@ -150,6 +151,18 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
         if seat is not None and not any(k.seat == seat for k in rt.conns):
             c.hub.seen(rt, seat)  # the grace period counts from the last page closing
 
+async def _still_signed_in(c: ServerContext, conn: Conn) -> bool:
+    """Whether the socket's guest has not signed out or been revoked since it connected (read
+    at most every two seconds; a database that cannot be read says nothing against it, and
+    what the message asks for meets the database's failure itself)."""
+    if conn.player_id is None or conn.epoch is None:
+        return True
+    try:
+        return await c.epochs.current(conn.player_id, conn.epoch)
+    except SQLAlchemyError:
+        return True
+
+
 async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
     """The reply to one message (``None``: what it asked for was pushed already)."""
     if len(text) > c.settings.ws_max_message:
@@ -173,8 +186,7 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
             return None
         if isinstance(msg, messages.LogPage):
             return {**rt.log_page(conn.audience(rt), msg.before, msg.count), "ref": ref}
-        if conn.player_id is not None and conn.epoch is not None and not await c.epochs.current(
-                conn.player_id, conn.epoch):  # signed out or revoked since: nothing more
+        if not await _still_signed_in(c, conn):  # signed out or revoked since: nothing more
             conn.push({"type": "error", "code": "unauthorized", "ref": ref,
                        "message": "you signed out (or your sign-in was revoked); sign in "
                                   "again to play"})
