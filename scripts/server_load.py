@@ -241,9 +241,84 @@ async def table(bases: list[str], tid: str, tokens: list[str], stats: Stats, thi
         stats.open_tables -= 1
 
 
-def audit(db: str, acked: dict[str, int]) -> dict[str, int]:
-    """Every table's stored moves against the moves the seats were told landed: a move lost
-    (acknowledged, not stored) or doubled (stored beyond what was acknowledged) is counted."""
+async def play_out(tid: str, seats: list[tuple[int, str, str]]) -> None:
+    """Each seat moves at random over HTTP on its own process until the game is over."""
+    rng = random.Random(1)
+    async with httpx.AsyncClient(timeout=60) as http:
+        for _ in range(5000):
+            for seat, base, token in seats:
+                auth = {"Authorization": f"Bearer {token}"}
+                view = (await http.get(base + f"/api/tables/{tid}/view?seat={seat}",
+                                       headers=auth)).json()
+                if view["status"] == "finished":
+                    return
+                if view["legal"]:
+                    await http.post(base + f"/api/tables/{tid}/moves", headers=auth, json={
+                        "n": view["n"], "seat": seat, "action": rng.choice(view["legal"])["id"]})
+            await asyncio.sleep(0.05)
+
+
+async def probe_shared_flows(bases: list[str], stats: Stats) -> dict[str, object]:
+    """While the load plays: one more table whose two players are on the first and the last
+    process. Measures how long presence and a chat line take to reach the other player's page,
+    plays the game out and checks that a rematch offered on one process is made once, for both.
+    Each figure is in seconds (None: it never came within 30 s)."""
+    a_base, b_base = bases[0], bases[-1]
+    async with httpx.AsyncClient(timeout=60) as http:
+        tokens, ids = [], []
+        for who, base in (("probeA", a_base), ("probeB", b_base)):
+            guest = _checked(await http.post(base + "/api/guests", json={"name": who}), "a guest")
+            tokens.append(guest["token"])
+            ids.append(guest["id"])
+        made = _checked(await http.post(a_base + "/api/tables", json={
+            "game": GAME, "options": {"players": 2, "lives": 1, "dice": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0},
+            headers={"Authorization": f"Bearer {tokens[0]}"}), "a table")
+        tid = made["id"]
+        _checked(await http.post(b_base + f"/api/tables/{tid}/join", json={"seat": 1},
+                                 headers={"Authorization": f"Bearer {tokens[1]}"}), "a seat")
+    await stats.ready.wait()
+    out: dict[str, object] = {}
+
+    def url(base: str) -> str:
+        return base.replace("http", "ws", 1) + f"/ws/tables/{tid}?room=1"
+
+    async def until(ws: object, pred: object) -> tuple[dict | None, float]:
+        started = time.monotonic()
+        deadline = started + 30
+        while time.monotonic() < deadline:
+            try:
+                msg = loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            if pred(msg):
+                return msg, time.monotonic() - started
+        return None, float("nan")
+
+    async with websockets.connect(url(a_base), subprotocols=["garrison", f"token.{tokens[0]}"],
+                                  max_size=2**24) as a, \
+            websockets.connect(url(b_base), subprotocols=["garrison", f"token.{tokens[1]}"],
+                               max_size=2**24) as b:
+        both, took = await until(a, lambda m: m.get("type") == "presence" and m["seats"] == [0, 1])
+        out["presence_s"] = None if both is None else round(took, 3)
+        await b.send(json.dumps({"type": "chat", "text": "probe"}))
+        line, took = await until(a, lambda m: m.get("type") == "chat" and m["text"] == "probe")
+        out["chat_s"] = None if line is None else round(took, 3)
+        await play_out(tid, [(0, a_base, tokens[0]), (1, b_base, tokens[1])])
+        await a.send(json.dumps({"type": "rematch"}))
+        offer, took = await until(b, lambda m: m.get("type") == "rematch")
+        out["rematch_offer_s"] = None if offer is None else round(took, 3)
+        await b.send(json.dumps({"type": "rematch", "accept": True}))
+        ready_a, _ = await until(a, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
+        ready_b, _ = await until(b, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
+        out["rematch_one_table"] = bool(ready_a and ready_b and ready_a["table"] == ready_b["table"])
+    return out
+
+
+def audit(db: str, acked: dict[str, int], tables: list[str]) -> dict[str, int]:
+    """Every load table's stored moves against the moves its seats were told landed: a move
+    lost (acknowledged, not stored) or doubled (stored beyond what was acknowledged) is
+    counted."""
     import sqlalchemy as sa
 
     url = db.replace("postgresql://", "postgresql+psycopg://", 1)
@@ -255,9 +330,10 @@ def audit(db: str, acked: dict[str, int]) -> dict[str, int]:
     finally:
         engine.dispose()
     stored = {tid: int(n) for tid, n in rows}
-    lost = sum(max(0, n - stored.get(tid, 0)) for tid, n in acked.items())
-    doubled = sum(max(0, n - acked.get(tid, 0)) for tid, n in stored.items())
-    return {"tables_audited": len(acked), "moves_stored": sum(stored.values()), "lost": lost,
+    lost = sum(max(0, acked.get(tid, 0) - stored.get(tid, 0)) for tid in tables)
+    doubled = sum(max(0, stored.get(tid, 0) - acked.get(tid, 0)) for tid in tables)
+    return {"tables_audited": len(tables),
+            "moves_stored": sum(stored.get(tid, 0) for tid in tables), "lost": lost,
             "doubled": doubled}
 
 
@@ -287,9 +363,11 @@ async def main_async(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.5)
 
         watch = asyncio.create_task(sampler())
+        probe = asyncio.create_task(probe_shared_flows(bases, stats))
         await asyncio.gather(*(table(bases, tid, tokens, stats, args.think, i, args.delta)
                                for i, (tid, tokens) in enumerate(tables)))
         watch.cancel()
+        shared = await probe
         elapsed = time.monotonic() - stats.start
         lat = sorted(stats.latencies)
         if not lat:
@@ -301,7 +379,7 @@ async def main_async(args: argparse.Namespace) -> None:
         by_window = {f"{w}s": round(1000 * max(statistics.quantiles(v, n=100)[98], 0), 1)
                      for w, v in sorted(windows.items()) if len(v) > 20}
         health = httpx.get(base + "/api/health", timeout=30).json()
-        checked = audit(db, stats.acked) if db else {}
+        checked = audit(db, stats.acked, [tid for tid, _ in tables]) if db else {}
         print(json.dumps({
             "processes": len(bases), "database": (db or "").split(":", 1)[0],
             "tables": args.tables, "sockets": 2 * args.tables, "think_s": args.think,
@@ -310,7 +388,7 @@ async def main_async(args: argparse.Namespace) -> None:
             "p50_ms": round(1000 * q[49], 2), "p99_ms": round(1000 * q[98], 2),
             "max_ms": round(1000 * lat[-1], 2), "errors": stats.errors,
             "deltas": args.delta, "resyncs": stats.resyncs, "p99_ms_per_5s": by_window,
-            "server_conflicts": health.get("conflicts"), **checked,
+            "server_conflicts": health.get("conflicts"), **checked, "shared_flows": shared,
         }, indent=1))
     finally:
         for proc in procs:
