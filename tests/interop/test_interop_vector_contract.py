@@ -17,11 +17,13 @@ GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in 
 
 
 def _first_legal(mask: np.ndarray) -> np.ndarray:
-    return np.array([int(np.flatnonzero(row)[0]) for row in mask])
+    """The first legal action per row (0 where the row shows a finished game: no legal action)."""
+    return np.array([int(np.flatnonzero(row)[0]) if row.any() else 0 for row in mask])
 
 
 def test_the_autoreset_mode_is_declared():
-    envs = GarrisonVectorEnv("gambit", 2, players=2)
+    assert GarrisonVectorEnv("gambit", 2, players=2).metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    envs = GarrisonVectorEnv("gambit", 2, players=2, autoreset_mode=AutoresetMode.SAME_STEP)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
 
 
@@ -87,7 +89,8 @@ def test_same_step_autoreset_matches_gymnasiums_own_sync_vector_env(illegal):
 
     options = {"players": 2, "lives": 1}
     n = 3
-    ours = GarrisonVectorEnv("gambit", n, seat=1, opponents="greedy", **options)
+    ours = GarrisonVectorEnv("gambit", n, seat=1, opponents="greedy",
+                             autoreset_mode=AutoresetMode.SAME_STEP, **options)
     theirs = SyncVectorEnv([lambda: gym_env.env("gambit", seat=1, opponents="greedy", **options)] * n,
                            autoreset_mode=AutoresetMode.SAME_STEP)
     obs, infos = ours.reset(seed=21)
@@ -121,7 +124,8 @@ def test_gymnasiums_reward_and_statistics_wrappers_agree_with_sync_vector_env():
     from garrison.interop import gymnasium as gym_env
 
     options = {"players": 2, "lives": 1}
-    ours = RecordEpisodeStatistics(NormalizeReward(GarrisonVectorEnv("gambit", 3, **options)))
+    ours = RecordEpisodeStatistics(NormalizeReward(GarrisonVectorEnv(
+        "gambit", 3, autoreset_mode=AutoresetMode.SAME_STEP, **options)))
     theirs = RecordEpisodeStatistics(NormalizeReward(SyncVectorEnv(
         [lambda: gym_env.env("gambit", **options)] * 3, autoreset_mode=AutoresetMode.SAME_STEP)))
     obs, _ = ours.reset(seed=4)

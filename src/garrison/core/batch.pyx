@@ -256,14 +256,17 @@ cdef class CompiledTables:
         return out
 
     def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
-             unsigned char[::1] terminated, float min_utility):
+             unsigned char[::1] terminated, float min_utility, const unsigned char[::1] hold=None):
         """Apply ``actions`` where ``legal``; a table with an illegal action ends its game, the
         mover getting ``min_utility`` (``illegal="lose"``). Finished games are restarted and
-        their returns written to ``rewards``; their last states are kept in ``finished``."""
+        their returns written to ``rewards``; their last states are kept in ``finished``.
+        Tables where ``hold`` is set are left as they are (their action is not read)."""
         cdef int i, s, mover
         cdef CompiledState state
         self.finished = []
         for i in range(self.num_envs):
+            if hold is not None and hold[i]:
+                continue
             state = <CompiledState>self.states[i]
             if not legal[i]:
                 mover = state._current()
@@ -280,6 +283,17 @@ cdef class CompiledTables:
             if terminated[i]:
                 self.finished.append((i, state))
                 self.states[i] = self._fresh(i)
+
+    def restart(self, int i, rng=None):
+        """Start table ``i``'s next game now, leaving the one in play: its bots seeded and its
+        chance drawn from ``rng``, which becomes the table's generator, or from the table's own
+        generator (``None``). Raises ``IndexError`` for a table the batch does not have."""
+        if not 0 <= i < self.num_envs:
+            raise IndexError(f"table must be 0 to {self.num_envs - 1} (got {i})")
+        if rng is not None:
+            self.rngs[i] = rng
+            self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(rng.bit_generator.capsule, "BitGenerator")
+        self.states[i] = self._fresh(i)
 
     def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
                 long long[::1] start):

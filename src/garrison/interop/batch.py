@@ -240,15 +240,22 @@ class BatchEnv:
             self._new_game(i)
         return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none, none.copy())
 
-    def step(self, actions: Sequence[int] | np.ndarray) -> BatchStep:
+    def step(self, actions: Sequence[int] | np.ndarray, *, hold: np.ndarray | None = None) -> BatchStep:
         """Play ``actions[i]`` for the seat to move at table ``i`` (a chance outcome where
-        ``to_move`` is ``-1``). Raises ``IllegalActionError`` (``illegal="raise"``) naming the
-        first illegal action, before any table changes; ``InvalidActionError`` for a wrong
-        number of actions."""
+        ``to_move`` is ``-1``). Tables where ``hold`` (``(N,)`` bool) is set are left as they
+        are: their action is not read, their reward is 0 and they do not end (a vector env
+        showing a finished game's last position holds its table for one step).
+
+        Raises:
+            IllegalActionError: ``illegal="raise"`` and an action is not legal: names the first,
+                before any table changes.
+            InvalidActionError: not one action per table, or ``hold`` not ``(N,)`` bools.
+        """
         states = self.states
         acts = np.asarray(actions).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise garrison.InvalidActionError(f"step needs {self.num_envs} actions, one per table (got {acts.shape[0]})")
+        held = self._hold_rows(hold)
         if self._tables is not None:
             if acts.dtype.kind in "iu":
                 acts = np.ascontiguousarray(acts, dtype=np.int64)
@@ -256,24 +263,30 @@ class BatchEnv:
             else:
                 legal = np.zeros(self.num_envs, bool)
         else:
-            legal = np.array([self._is_legal(states[i], acts[i]) for i in range(self.num_envs)])
+            legal = np.array([bool(held[i]) or self._is_legal(states[i], acts[i])
+                              for i in range(self.num_envs)])
+        legal |= held
         if self.illegal == "raise" and not legal.all():
             i = int(np.flatnonzero(~legal)[0])
             mover = states[i].current_player()
             who = "chance" if mover == CHANCE else seat_label(mover)
-            raise IllegalActionError(f"table {i}: action {acts[i]!r} is not legal for {who} now; "
-                                     f"legal: {states[i].legal_actions()}")
+            raise IllegalActionError(f"table {i}: action {_plain(acts[i])} is not legal for {who} "
+                                     f"now; legal: {states[i].legal_actions()}")
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         terminated = np.zeros(self.num_envs, bool)
         lost = ~legal
         if self._tables is not None:
-            self._tables.step(np.ascontiguousarray(acts, dtype=np.int64) if legal.any() else
-                              np.zeros(self.num_envs, np.int64), legal.view(np.uint8), rewards,
-                              terminated.view(np.uint8), self.game.min_utility)
+            played = legal & ~held
+            chosen = np.zeros(self.num_envs, np.int64)
+            chosen[played] = acts[played]
+            self._tables.step(chosen, legal.view(np.uint8), rewards, terminated.view(np.uint8),
+                              self.game.min_utility, held.view(np.uint8) if held.any() else None)
             self.episode_returns[terminated] = rewards[terminated]
             return self._collect(rewards, terminated, lost, list(self._tables.finished))
         finished: list[tuple[int, State]] = []
         for i, state in enumerate(states):
+            if held[i]:
+                continue
             mover = state.current_player()
             if not legal[i]:
                 rewards[i, mover] = self.game.min_utility
@@ -289,6 +302,44 @@ class BatchEnv:
                 finished.append((i, state))
                 self._new_game(i)
         return self._collect(rewards, terminated, lost, finished)
+
+    def _hold_rows(self, hold: np.ndarray | None) -> np.ndarray:
+        """``hold`` as ``(N,)`` bools (none held when ``None``); raises ``InvalidActionError``
+        for another shape or type."""
+        if hold is None:
+            return np.zeros(self.num_envs, bool)
+        rows = np.asarray(hold)
+        if rows.dtype != np.bool_ or rows.shape != (self.num_envs,):
+            raise garrison.InvalidActionError(
+                f"hold must be {self.num_envs} bools, one per table (got {rows.dtype} {rows.shape})")
+        return np.ascontiguousarray(rows)
+
+    def restart(self, table: int, seed: int | None = None) -> BatchStep:
+        """Start table ``table``'s next game now, leaving the one in play (if any), and return
+        every table's view (no rewards, nothing terminated). With ``seed`` the table gets a
+        new generator, ``default_rng(seed)``, as ``reset(seed=...)`` gives a table; without,
+        it goes on drawing from its own, as a single environment's ``reset()`` without a seed.
+
+        Raises:
+            OptionError: a table the batch does not have, or a seed that is not an int.
+            GameError: before the first ``reset()``.
+        """
+        if not self._states:
+            raise garrison.GameError("call reset() first")
+        if isinstance(table, bool) or not isinstance(table, (int, np.integer)) or not 0 <= table < self.num_envs:
+            raise OptionError(f"table must be 0 to {self.num_envs - 1} (got {table!r})")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise OptionError(f"seed must be an int or None (got {seed!r})")
+        i = int(table)
+        if seed is not None:
+            self._rngs[i] = np.random.default_rng(int(seed))
+        if self._tables is not None:
+            self._tables.restart(i, None if seed is None else self._rngs[i])
+        else:
+            self._new_game(i)
+        none = np.zeros(self.num_envs, bool)
+        return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
+                             none.copy())
 
     def _no_chance(self) -> np.ndarray:
         """The chance probabilities of a batch with no chance node: zeros, made once, read-only."""
@@ -346,6 +397,11 @@ class BatchEnv:
         np.cumsum(np.bincount(rows, minlength=n), out=offsets[1:])
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
                          cols.astype(np.int32), offsets, list(finished or ()))
+
+
+def _plain(action: Any) -> str:
+    """An action as the caller would write it: a numpy scalar as the plain Python number."""
+    return repr(action.item()) if isinstance(action, np.generic) else repr(action)
 
 
 class _BotMaker:
