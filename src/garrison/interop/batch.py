@@ -179,7 +179,7 @@ class BatchEnv:
         self.episode_returns = np.zeros((self.num_envs, self.num_players), np.float32)
 
     # -- tables ----------------------------------------------------------------------------------
-    def _seed_list(self, seed: int | Sequence[int] | None) -> list[Any]:
+    def _seed_list(self, seed: int | Sequence[int | None] | None) -> list[Any]:
         if seed is None:
             return [None] * self.num_envs
         if isinstance(seed, (bool, str, bytes)):
@@ -224,7 +224,7 @@ class BatchEnv:
         return self._states
 
     # -- the two calls ---------------------------------------------------------------------------
-    def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
+    def reset(self, seed: int | Sequence[int | None] | None = None) -> BatchStep:
         """Start a new game at every table; raises ``OptionError`` for a bad seed list."""
         seeds = self._seed_list(seed)
         none = np.zeros(self.num_envs, bool)

@@ -148,7 +148,8 @@ class GarrisonVectorEnv(VectorEnv):
         if options is not None and "reset_mask" in options:
             return self._reset_some(self._reset_mask(options["reset_mask"]), seed)
         if seed is not None:
-            self._np_random = np.random.default_rng(seed)
+            given = seed if isinstance(seed, int) else [s for s in seed if s is not None] or None
+            self._np_random = np.random.default_rng(given)
             self.action_space.seed(seed if isinstance(seed, int) else None)
         self._last = self.batch.reset(seed)
         self._pending[:] = False
