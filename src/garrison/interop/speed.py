@@ -74,7 +74,7 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
         bot = levels(garrison.game_class(name))["good"]
         self_play = batched_steps(name, batch, seconds)
         versus = batched_steps(name, batch, seconds, opponents=bot)
-        rows.append({"game": name, "holdem_steps_per_s": holdem,
+        rows.append({"game": name, "tables": batch, "holdem_steps_per_s": holdem,
                      "self_play_steps_per_s": self_play, "self_play_x_holdem": self_play / holdem,
                      "opponent": bot, "versus_bots_steps_per_s": versus,
                      "versus_bots_x_holdem": versus / holdem,
