@@ -21,7 +21,10 @@ stepped never changes its game.
 * **Who plays.** ``opponents=None`` (self-play): the caller plays every seat; each row is at the
   decision of the seat in ``to_move``. With ``opponents`` (one bot name, a list with one per other
   seat, or ``{seat: name}``) and ``seat``, Garrison bots play the other seats inside ``step`` and
-  every row waits for ``seat``. Bots are seeded from the row's generator at each new game.
+  every row waits for ``seat``. Bots are seeded from the row's generator at each new game. The
+  games' compiled bots and the uniformly random bot play in C (``core/batch.pyx``), move for
+  move as their ``step`` would; ``random_in_c=False`` asks ``random`` through ``step`` instead
+  (the same games, slower: for comparing).
 * **Observations.** ``observe="mover"``: ``obs`` is ``(N, T)`` float32, row ``i`` the tensor of
   the seat to move at table ``i``. ``observe="all"``: ``(N, P, T)``, every seat's own view. Each
   view passes through the game's one gate (``observation_tensor(seat)``).
@@ -63,6 +66,7 @@ import numpy as np
 
 import garrison
 from garrison.bots import bot_class, make_bot
+from garrison.bots.random_bot import RandomBot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
 from garrison.core.batch import CompiledTables
 from garrison.core.bot import CompiledPolicyBot
@@ -136,6 +140,7 @@ class BatchEnv:
         observe: str = "mover",
         chance: str = "inside",
         illegal: str = "raise",
+        random_in_c: bool = True,
         **options: Any,
     ) -> None:
         """Raises ``OptionError`` for a bad count, seat, bot name, mode or game option."""
@@ -149,6 +154,7 @@ class BatchEnv:
         self.game = garrison.load(name, **options)
         self.num_envs = int(num_envs)
         self.observe, self.chance, self.illegal = observe, chance, illegal
+        self.random_in_c = bool(random_in_c)
         if opponents is None:
             if seat is not None:
                 raise OptionError("seat is the caller's seat against bots: give opponents too, "
@@ -194,7 +200,7 @@ class BatchEnv:
     def _new_game(self, i: int) -> None:
         """Start table ``i``'s next game (its bots seeded from the table's generator)."""
         state = self.game.new_initial_state()
-        bots = _BotMaker(self.game, self.opponents)(self._rngs[i])
+        bots = _BotMaker(self.game, self.opponents, self.random_in_c)(self._rngs[i])
         if i == len(self._states):
             self._states.append(state)
             self._bots.append(bots)
@@ -230,7 +236,8 @@ class BatchEnv:
         none = np.zeros(self.num_envs, bool)
         self._rngs = [np.random.default_rng(s) for s in seeds]
         if self._compiled:
-            new_bots = _BotMaker(self.game, self.opponents) if self.opponents else None
+            new_bots = (_BotMaker(self.game, self.opponents, self.random_in_c) if self.opponents
+                        else None)
             self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
             self._states, self._bots = self._tables.states, []  # the tables keep their bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
@@ -409,10 +416,18 @@ class _BotMaker:
     the single Gymnasium environment seeds its bots at ``reset``). The bot names are resolved
     to classes once, not at every game; a pickle keeps the names."""
 
-    def __init__(self, game: garrison.Game, opponents: Mapping[int, str]) -> None:
+    game: garrison.Game
+    opponents: dict[int, str]
+    #: play the uniformly random bot in C (the tables' copy of its generator) or through ``step``
+    random_in_c: bool
+    _classes: dict[int, type[Bot]] | None
+
+    def __init__(self, game: garrison.Game, opponents: Mapping[int, str],
+                 random_in_c: bool = True) -> None:
         self.game = game
         self.opponents = dict(opponents)
-        self._classes: dict[int, type[Bot]] | None = None
+        self.random_in_c = random_in_c
+        self._classes = None
 
     def classes(self) -> dict[int, type[Bot]]:
         """Each bot seat's class, in the order the seats draw their seeds."""
@@ -426,19 +441,29 @@ class _BotMaker:
 
     def seeded_in_c(self) -> list[int] | None:
         """The bot seats in seed order when every bot is a plain ``CompiledPolicyBot`` (its
-        whole state is its seed's stream), which the tables then seed in C without making the
-        objects until asked (``bot``); else ``None``."""
+        whole state is its seed's stream) or the uniformly random bot (its whole state is its
+        generator, seeded from its seed), which the tables then seed and play in C without
+        making the objects until asked (``bot``); else ``None``."""
         classes = self.classes()
-        plain = all(issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__
-                    for cls in classes.values())
+        plain = all((issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__)
+                    or (cls is RandomBot and self.random_in_c) for cls in classes.values())
         return list(classes) if plain else None
+
+    def random_seats(self) -> list[int]:
+        """The seats of the uniformly random bot (``RandomBot`` itself, not a subclass): the
+        tables play them in C, from a copy of each bot's generator (none when ``random_in_c``
+        is off)."""
+        if not self.random_in_c:
+            return []
+        return [s for s, cls in self.classes().items() if cls is RandomBot]
 
     def bot(self, seat: int, seed: int) -> Bot:
         """Seat ``seat``'s bot seeded ``seed`` (a seed ``__call__`` would have drawn)."""
         return self.classes()[seat](self.game, seat, seed)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"game": self.game, "opponents": self.opponents, "_classes": None}
+        return {"game": self.game, "opponents": self.opponents, "random_in_c": self.random_in_c,
+                "_classes": None}
 
 
 def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:
