@@ -9,12 +9,12 @@ import pickle
 
 import numpy as np
 import pytest
+from interop_checks import plays_as_gymnasium
 
 import garrison
 from garrison.bots.levels import levels
 from garrison.bots.random_bot import RandomBot
 from garrison.interop import batch as batch_module
-from garrison.interop import gymnasium as gym_env
 from garrison.interop.batch import BatchEnv
 
 GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in garrison.games()]
@@ -56,24 +56,8 @@ def test_random_beside_a_compiled_bot_and_a_python_bot_plays_the_gymnasium_games
     asked through ``step`` (the bots made in Python, the random one's generator read into C)."""
     good = levels(garrison.game_class("scopa"))["good"]
     for opponents in (["random", good, "random"], ["random", "ismcts:sims=4", "random"]):
-        config = {"players": 4, "target": 1}
-        n, seed = 2, 5
-        batch = BatchEnv("scopa", n, seat=0, opponents=opponents, **config)
-        step = batch.reset(seed=seed)
-        singles = [gym_env.env("scopa", seat=0, opponents=opponents, **config) for _ in range(n)]
-        views = [env.reset(seed=seed + i)[0] for i, env in enumerate(singles)]
-        rng = np.random.default_rng(1)
-        for _ in range(40):
-            for i in range(n):
-                assert np.array_equal(step.obs[i], views[i]["observation"]), opponents
-            actions = step.random_legal(rng)
-            step = batch.step(actions)
-            for i, env in enumerate(singles):
-                views[i], reward, terminated, _, _ = env.step(int(actions[i]))
-                assert terminated == step.terminated[i]
-                if terminated:
-                    assert reward == step.rewards[i, 0]
-                    views[i], _ = env.reset()
+        plays_as_gymnasium("scopa", {"players": 4, "target": 1}, opponents, tables=2, seed=5,
+                           steps=40, actions_seed=1)
 
 
 def test_a_batch_against_random_bots_pickles_mid_run():

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from gymnasium.wrappers.vector import FlattenObservation, NormalizeObservation
+from interop_checks import same
 
 import garrison
 import garrison.interop  # registers the Gymnasium ids
@@ -24,17 +25,6 @@ SETUPS = [
     pytest.param("gambit", {"players": 2, "lives": 1}, "greedy", id="gambit-greedy"),
     pytest.param("scopa", {"players": 2, "target": 1}, "random", id="scopa-random"),
 ]
-
-
-def _same(a, b):
-    """Equal observations, infos or arrays, nested in dicts and object arrays."""
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, np.ndarray) and a.dtype == object:
-        return a.shape == b.shape and all(_same(x, y) for x, y in zip(a, b))
-    if a is None or b is None:
-        return a is b
-    return np.array_equal(np.asarray(a), np.asarray(b))
 
 
 def _actions(obs, rng, t, n):
@@ -58,29 +48,29 @@ def test_each_mode_plays_as_gymnasiums_sync_vector_env(mode, name, options, oppo
     assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"] == mode
     obs, infos = ours.reset(seed=11)
     obs2, infos2 = theirs.reset(seed=11)
-    assert _same(obs, obs2) and _same(infos, infos2)
+    assert same(obs, obs2) and same(infos, infos2)
     rng = np.random.default_rng(3)
     ended = illegal = 0
     for t in range(240):
         actions = _actions(obs, rng, t, n)
         obs, rewards, terminated, truncated, infos = ours.step(actions)
         obs2, rewards2, terminated2, truncated2, infos2 = theirs.step(actions)
-        assert _same(obs, obs2), t
+        assert same(obs, obs2), t
         assert rewards.dtype == rewards2.dtype and np.array_equal(rewards, rewards2), t
         assert np.array_equal(terminated, terminated2) and not truncated.any() and not truncated2.any()
         assert np.array_equal(ours.action_masks(), obs["action_mask"].astype(bool))
         if mode == AutoresetMode.SAME_STEP:
             for key in ("final_obs", "_final_obs", "final_info", "_final_info", "action_mask"):
-                assert (key in infos) == (key in infos2) and (key not in infos or _same(infos[key], infos2[key])), key
+                assert (key in infos) == (key in infos2) and (key not in infos or same(infos[key], infos2[key])), key
         else:
-            assert _same(infos, infos2), t
+            assert same(infos, infos2), t
         ended += int(terminated.sum())
         illegal += int(infos.get("illegal_action", np.zeros(n, bool)).sum())
         if mode == AutoresetMode.DISABLED and terminated.any():
             seeds = [100 + t if i == 0 else None for i in range(n)]  # one table reseeded
             obs, infos = ours.reset(seed=seeds, options={"reset_mask": terminated.copy()})
             obs2, infos2 = theirs.reset(seed=seeds, options={"reset_mask": terminated.copy()})
-            assert _same(obs, obs2) and _same(infos, infos2), t
+            assert same(obs, obs2) and same(infos, infos2), t
     assert ended >= 6 and illegal >= 1
 
 
@@ -153,7 +143,7 @@ def test_make_vec_passes_the_mode_and_matches_the_sync_mode_given_through_vector
         actions = _actions(obs, rng, t, 3)
         obs, rewards, terminated, _, _ = fast.step(actions)
         obs2, rewards2, terminated2, _, _ = sync.step(actions)
-        assert _same(obs, obs2) and np.array_equal(rewards, rewards2)
+        assert same(obs, obs2) and np.array_equal(rewards, rewards2)
         assert np.array_equal(terminated, terminated2)
         if mode == AutoresetMode.DISABLED and terminated.any():
             obs, _ = fast.reset(options={"reset_mask": terminated.copy()})
