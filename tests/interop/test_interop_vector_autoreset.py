@@ -124,6 +124,11 @@ def test_a_bad_mode_or_reset_mask_is_refused_naming_what_is_allowed():
     for bad in ([True, False], np.array([1, 0]), np.array([True]), np.zeros(2, bool)):
         with pytest.raises(garrison.OptionError, match="reset_mask"):
             envs.reset(options={"reset_mask": bad})
+    histories = [list(s.history()) for s in envs.batch.states]
+    for bad_seed in ([3, "four"], [3], [None, 2.5]):  # refused before any table restarts
+        with pytest.raises(garrison.OptionError, match="seed must be"):
+            envs.reset(seed=bad_seed, options={"reset_mask": np.ones(2, bool)})
+        assert [list(s.history()) for s in envs.batch.states] == histories
     assert GarrisonVectorEnv("gambit", 2, players=2, autoreset_mode="SAME_STEP").autoreset_mode \
         == AutoresetMode.SAME_STEP
 

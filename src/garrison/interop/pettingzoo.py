@@ -120,6 +120,10 @@ class GarrisonAECEnv(_Agents, AECEnv):  # type: ignore[misc]  # PettingZoo has n
     """The raw AEC environment of one Garrison game (``env()`` wraps it in order checks)."""
 
     agent_selection: str
+    #: ``"lose"`` (an illegal action ends the game with a penalty) or ``"raise"``
+    illegal: str
+    #: the game was ended by an illegal action (the state is as it was before it)
+    ended_by_illegal: bool
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
@@ -130,7 +134,6 @@ class GarrisonAECEnv(_Agents, AECEnv):  # type: ignore[misc]  # PettingZoo has n
         self.game = garrison.load(name, **options)
         self.reward = check_reward(self.game, reward)
         self.illegal = _check_illegal(illegal)
-        #: the game was ended by an illegal action (the state is as it was before it)
         self.ended_by_illegal = False
         self._scores: list[float] = []
         self.metadata = {**type(self).metadata, "name": f"garrison_{self.game.name}_v{self.game.version}"}
@@ -251,6 +254,8 @@ class GarrisonParallelEnv(_Agents, ParallelEnv):  # type: ignore[misc]  # no stu
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    #: ``"lose"`` (an illegal action ends the game with a penalty) or ``"raise"``
+    illegal: str
 
     def __init__(self, name: str, render_mode: str | None = None, reward: str = "return",
                  illegal: str = "lose", **options: Any) -> None:

@@ -173,9 +173,11 @@ class GarrisonVectorEnv(VectorEnv):
             seeds = [int(seed) + i for i in range(self.num_envs)]
         else:
             seeds = list(seed)  # type: ignore[arg-type]
-            if len(seeds) != self.num_envs:
-                raise OptionError(f"seed must be one int or {self.num_envs} seeds, one per table "
-                                  f"(got {len(seeds)})")
+            if len(seeds) != self.num_envs or any(
+                    s is not None and (isinstance(s, bool) or not isinstance(s, (int, np.integer)))
+                    for s in seeds):
+                raise OptionError(f"seed must be one int or {self.num_envs} seeds (ints or None), "
+                                  f"one per table (got {seed!r})")
         for i in np.flatnonzero(mask):
             # a pending table has started its next game from its generator already, as the
             # single environment's reset() without a seed would
