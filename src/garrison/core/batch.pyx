@@ -78,26 +78,38 @@ cdef void _mt_start() noexcept nogil:
 _mt_start()
 
 
-cdef void mt_seed(uint32_t* mt, uint32_t seed) noexcept nogil:
-    """``random.Random(seed)`` for ``0 <= seed < 2**32``: the state seeded from the key of one
-    word (the initialisation by array of MT19937's authors, which Python uses for an int)."""
-    cdef int i = 1, k
-    memcpy(mt, MT_START, MT_N * sizeof(uint32_t))
+cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nogil:
+    """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
+    count``: each state seeded from the key of one word (the initialisation by array of
+    MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
+    generators are seeded side by side, a word of each in turn: each one's walk is a chain of
+    dependent steps, and the processor runs the chains of a table's bots at once."""
+    cdef int i = 1, k, b
+    cdef uint32_t* mt
+    for b in range(count):
+        memcpy(mts[b], MT_START, MT_N * sizeof(uint32_t))
     for k in range(MT_N):  # max(N, key length) rounds; the key is one word, at index 0
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + seed
+        for b in range(count):
+            mt = mts[b]
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + seeds[b]
         i += 1
         if i >= MT_N:
-            mt[0] = mt[MT_N - 1]
+            for b in range(count):
+                mts[b][0] = mts[b][MT_N - 1]
             i = 1
     for k in range(MT_N - 1):
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - <uint32_t>i
+        for b in range(count):
+            mt = mts[b]
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - <uint32_t>i
         i += 1
         if i >= MT_N:
-            mt[0] = mt[MT_N - 1]
+            for b in range(count):
+                mts[b][0] = mts[b][MT_N - 1]
             i = 1
-    mt[0] = 0x80000000U
-    mt[MT_POS] = MT_N  # the next word comes from a new generation
-    mt[MT_MADE] = MT_N
+    for b in range(count):
+        mts[b][0] = 0x80000000U
+        mts[b][MT_POS] = MT_N  # the next word comes from a new generation
+        mts[b][MT_MADE] = MT_N
 
 
 cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
@@ -191,6 +203,9 @@ cdef class CompiledTables:
     # random bot's Mersenne Twister (MT_WORDS words; NULL when no seat has that bot)
     cdef unsigned char* random_seat
     cdef uint32_t* mt
+    # a new game's random seats, seeded together: their twisters and seeds (one per seat)
+    cdef uint32_t** mt_of
+    cdef uint32_t* mt_seeds
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef bint observe_all
 
@@ -219,8 +234,11 @@ cdef class CompiledTables:
         self.seeds = <uint64_t*>malloc(seats * sizeof(uint64_t))
         self.seeded = <int*>malloc(max(self.num_players, 1) * sizeof(int))
         self.random_seat = <unsigned char*>malloc(max(self.num_players, 1))
+        self.mt_of = <uint32_t**>malloc(max(self.num_players, 1) * sizeof(uint32_t*))
+        self.mt_seeds = <uint32_t*>malloc(max(self.num_players, 1) * sizeof(uint32_t))
         if (self.kind == NULL or self.base == NULL or self.draws == NULL or self.seeds == NULL
-                or self.seeded == NULL or self.random_seat == NULL):
+                or self.seeded == NULL or self.random_seat == NULL or self.mt_of == NULL
+                or self.mt_seeds == NULL):
             raise MemoryError("no memory for the tables' bots")
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
@@ -262,6 +280,8 @@ cdef class CompiledTables:
         free(self.seeded)
         free(self.random_seat)
         free(self.mt)
+        free(self.mt_of)
+        free(self.mt_seeds)
 
     cdef void _load_bots(self, int i) except *:
         """Read table ``i``'s bots into the C arrays: which seats they hold, and the streams of
@@ -336,7 +356,7 @@ cdef class CompiledTables:
     cdef CompiledState _fresh(self, int i):
         cdef CompiledState state = self.game.new_initial_state()
         cdef bitgen_t* gen = self.gens[i]
-        cdef int j, k
+        cdef int j, k, randoms = 0
         if self.n_seeded >= 0:
             # what new_bots does, in C: each bot's seed is rng.integers(2**31) (numpy's Lemire
             # draw for that bound is one 32-bit draw halved), its stream starts at stream_start(seed)
@@ -345,11 +365,14 @@ cdef class CompiledTables:
                 self.seeds[k] = gen.next_uint32(gen.state) >> 1
                 if self.random_seat[self.seeded[j]]:
                     self.kind[k] = BOT_RANDOM
-                    mt_seed(&self.mt[k * MT_WORDS], <uint32_t>self.seeds[k])
+                    self.mt_of[randoms] = &self.mt[k * MT_WORDS]
+                    self.mt_seeds[randoms] = <uint32_t>self.seeds[k]
+                    randoms += 1
                 else:
                     self.kind[k] = BOT_COMPILED
                     self.base[k] = stream_start(self.seeds[k])
                     self.draws[k] = 0
+            mt_seed(self.mt_of, self.mt_seeds, randoms)
             self._bots[i] = None
         elif self.new_bots is not None:
             self._bots[i] = self.new_bots(self.rngs[i])
