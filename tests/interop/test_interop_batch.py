@@ -136,7 +136,7 @@ def test_bad_arguments_are_named():
 
 @pytest.mark.parametrize("name, config", GAMES)
 def test_vector_env_is_the_single_seat_contract_batched(name, config):
-    envs = GarrisonVectorEnv(name, 3, seat=0, opponents="random", **config)
+    envs = GarrisonVectorEnv(name, 3, seat=0, opponents="random", autoreset_mode="SameStep", **config)
     obs, _ = envs.reset(seed=7)
     assert obs in envs.observation_space
     rng = np.random.default_rng(7)

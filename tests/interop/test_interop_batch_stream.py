@@ -10,11 +10,11 @@ import pickle
 
 import numpy as np
 import pytest
+from interop_checks import plays_as_gymnasium
 
 import garrison
 from garrison.bots.levels import levels
 from garrison.interop import batch as batch_module
-from garrison.interop import gymnasium as gym_env
 from garrison.interop import pettingzoo as pz
 from garrison.interop.batch import BatchEnv
 
@@ -119,29 +119,12 @@ def test_self_play_tables_play_the_pettingzoo_envs_games(name, config):
 @pytest.mark.parametrize("opponent", ["random", "good"])
 @pytest.mark.parametrize("name, config", GAMES)
 def test_tables_against_bots_play_the_gymnasium_envs_games(name, config, opponent):
-    """The same games, move for move: with random bots (asked through ``step``) and with the
-    game's own rule-of-thumb bot (the ``good`` level), which the tables play in C."""
-    n, seed = 2, 11
+    """The same games, move for move: with random bots and with the game's own rule-of-thumb
+    bot (the ``good`` level), both of which the tables play in C."""
     if opponent == "good":
         opponent = levels(garrison.game_class(name))["good"]
         assert getattr(garrison.load(name, **config).bots[opponent], "compiled_policy", False)
-    batch = BatchEnv(name, n, seat=0, opponents=opponent, **config)
-    step = batch.reset(seed=seed)
-    singles = [gym_env.env(name, seat=0, opponents=opponent, **config) for _ in range(n)]
-    views = [env.reset(seed=seed + i)[0] for i, env in enumerate(singles)]
-    rng = np.random.default_rng(3)
-    for _ in range(120):
-        for i in range(n):
-            assert np.array_equal(step.obs[i], views[i]["observation"])
-            assert np.array_equal(step.mask[i], views[i]["action_mask"].astype(bool))
-        actions = step.random_legal(rng)
-        step = batch.step(actions)
-        for i, env in enumerate(singles):
-            views[i], reward, terminated, _, _ = env.step(int(actions[i]))
-            assert terminated == step.terminated[i]
-            if terminated:
-                assert reward == step.rewards[i, 0]
-                views[i], _ = env.reset()
+    plays_as_gymnasium(name, config, opponent, tables=2, seed=11, steps=120, actions_seed=3)
 
 
 def test_bots_seeded_in_c_are_the_bots_python_would_make(monkeypatch):

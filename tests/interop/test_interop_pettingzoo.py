@@ -103,7 +103,7 @@ def test_final_rewards_are_the_game_returns(name, config):
 
 @pytest.mark.parametrize("name, config", GAMES)
 def test_illegal_actions_raise_and_change_nothing(name, config):
-    env = pz.env(name, **config)
+    env = pz.env(name, illegal="raise", **config)
     env.reset(seed=0)
     agent = env.agent_selection
     mask = env.observe(agent)["action_mask"]

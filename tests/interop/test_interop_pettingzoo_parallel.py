@@ -60,7 +60,7 @@ def test_parallel_env_plays_the_aec_envs_game(name, config):
 
 
 def test_the_mover_must_send_a_legal_action():
-    par = pz.parallel_env("gambit", players=2)
+    par = pz.parallel_env("gambit", players=2, illegal="raise")
     obs, infos = par.reset(seed=1)
     mover = next(a for a in par.agents if infos[a]["to_move"])
     other = next(a for a in par.agents if a != mover)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
+from interop_checks import same
 
 import garrison
 from garrison.interop import pettingzoo
@@ -17,11 +18,13 @@ GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in 
 
 
 def _first_legal(mask: np.ndarray) -> np.ndarray:
-    return np.array([int(np.flatnonzero(row)[0]) for row in mask])
+    """The first legal action per row (0 where the row shows a finished game: no legal action)."""
+    return np.array([int(np.flatnonzero(row)[0]) if row.any() else 0 for row in mask])
 
 
 def test_the_autoreset_mode_is_declared():
-    envs = GarrisonVectorEnv("gambit", 2, players=2)
+    assert GarrisonVectorEnv("gambit", 2, players=2).metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    envs = GarrisonVectorEnv("gambit", 2, players=2, autoreset_mode=AutoresetMode.SAME_STEP)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
 
 
@@ -65,17 +68,6 @@ def test_record_episode_statistics_reports_the_returns():
     assert finished >= 4
 
 
-def _same(a, b):
-    """Equal observations, infos or arrays, nested in dicts and object arrays."""
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, np.ndarray) and a.dtype == object:
-        return a.shape == b.shape and all(_same(x, y) for x, y in zip(a, b))
-    if a is None or b is None:
-        return a is b
-    return np.array_equal(np.asarray(a), np.asarray(b))
-
-
 @pytest.mark.parametrize("illegal", [False, True], ids=["legal", "some-illegal"])
 def test_same_step_autoreset_matches_gymnasiums_own_sync_vector_env(illegal):
     """Gymnasium's SyncVectorEnv of single envs, in same-step mode and seeded alike, gives the
@@ -87,12 +79,13 @@ def test_same_step_autoreset_matches_gymnasiums_own_sync_vector_env(illegal):
 
     options = {"players": 2, "lives": 1}
     n = 3
-    ours = GarrisonVectorEnv("gambit", n, seat=1, opponents="greedy", **options)
+    ours = GarrisonVectorEnv("gambit", n, seat=1, opponents="greedy",
+                             autoreset_mode=AutoresetMode.SAME_STEP, **options)
     theirs = SyncVectorEnv([lambda: gym_env.env("gambit", seat=1, opponents="greedy", **options)] * n,
                            autoreset_mode=AutoresetMode.SAME_STEP)
     obs, infos = ours.reset(seed=21)
     obs2, infos2 = theirs.reset(seed=21)
-    assert _same(obs, obs2) and _same(infos["action_mask"], infos2["action_mask"])
+    assert same(obs, obs2) and same(infos["action_mask"], infos2["action_mask"])
     rng = np.random.default_rng(0)
     finals = 0
     for t in range(300):
@@ -101,14 +94,14 @@ def test_same_step_autoreset_matches_gymnasiums_own_sync_vector_env(illegal):
             actions[t % n] = int(np.flatnonzero(obs["action_mask"][t % n] == 0)[0])
         obs, rewards, terminated, truncated, infos = ours.step(actions)
         obs2, rewards2, terminated2, truncated2, infos2 = theirs.step(actions)
-        assert _same(obs, obs2)
+        assert same(obs, obs2)
         assert np.array_equal(rewards, rewards2) and np.array_equal(terminated, terminated2)
         assert not truncated.any() and not truncated2.any()
         assert ("final_obs" in infos) == ("final_obs" in infos2)
         if "final_obs" in infos:
             finals += int(infos["_final_obs"].sum())
             for key in ("final_obs", "_final_obs", "final_info", "_final_info"):
-                assert _same(infos[key], infos2[key]), key
+                assert same(infos[key], infos2[key]), key
     assert finals >= 3
 
 
@@ -121,7 +114,8 @@ def test_gymnasiums_reward_and_statistics_wrappers_agree_with_sync_vector_env():
     from garrison.interop import gymnasium as gym_env
 
     options = {"players": 2, "lives": 1}
-    ours = RecordEpisodeStatistics(NormalizeReward(GarrisonVectorEnv("gambit", 3, **options)))
+    ours = RecordEpisodeStatistics(NormalizeReward(GarrisonVectorEnv(
+        "gambit", 3, autoreset_mode=AutoresetMode.SAME_STEP, **options)))
     theirs = RecordEpisodeStatistics(NormalizeReward(SyncVectorEnv(
         [lambda: gym_env.env("gambit", **options)] * 3, autoreset_mode=AutoresetMode.SAME_STEP)))
     obs, _ = ours.reset(seed=4)

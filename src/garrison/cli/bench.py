@@ -168,3 +168,42 @@ def research_step(new_state: Any, seconds: float, seed: int = 0) -> float:
         state.apply_action(legal[rng.randrange(len(legal))])
         steps += 1
     return steps / (now - start)
+
+
+#: The columns of the batched table: header, the row's key and how a value is written.
+_BATCHED_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("game", "game", "{}"),
+    ("self-play", "self_play_steps_per_s", "{:,.0f}"),
+    ("×holdem", "self_play_x_holdem", "{:.0f}×"),
+    ("vs random", "versus_random_steps_per_s", "{:,.0f}"),
+    ("×holdem", "versus_random_x_holdem", "{:.1f}×"),
+    ("vs bot", "versus_bots_steps_per_s", "{:,.0f}"),
+    ("bot", "opponent", "{}"),
+    ("×holdem", "versus_bots_x_holdem", "{:.1f}×"),
+    ("self÷bot", "self_play_over_versus", "{:.1f}"),
+)
+
+
+def batched_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """``garrison bench --batched``'s table as plain lines that keep their columns in a log:
+    each column as wide as its widest cell, two spaces apart (under 100 characters for every
+    game and bot name today), a column left out when no row has it. Figures are
+    agent-steps per CPU-second (``garrison.interop.speed.batched_table``)."""
+    columns = [c for c in _BATCHED_COLUMNS if any(c[1] in r for r in rows)]
+    cells = [[fmt.format(r[key]) if key in r else "-" for _, key, fmt in columns] for r in rows]
+    widths = [max([len(head), *(len(row[j]) for row in cells)]) for j, (head, _, _) in enumerate(columns)]
+
+    def line(values: list[str]) -> str:
+        parts = [v.ljust(w) if columns[j][1] in ("game", "opponent") else v.rjust(w)
+                 for j, (v, w) in enumerate(zip(values, widths))]
+        return "  ".join(parts).rstrip()
+
+    holdem = rows[0]["holdem_steps_per_s"] if rows else 0.0
+    return [
+        f"Batched engine, {rows[0].get('tables', 256) if rows else 256} tables: agent-steps per "
+        "CPU-second, one run",
+        f"beside PettingZoo's texas_holdem_v4 stepped one env at a time: {holdem:,.0f}/s",
+        "",
+        line([head for head, _, _ in columns]),
+        *(line(row) for row in cells),
+    ]

@@ -293,19 +293,11 @@ def bench(
 
 
 def _print_batched(rows: list[dict[str, Any]]) -> None:
-    """The batched engine's agent-steps/s, self-play and against each game's own bot, beside
-    PettingZoo's texas_holdem one env at a time (batch 256, random legal actions)."""
-    grid = Table(title="Batched engine (256 tables), agent-steps/s, same run as PettingZoo's "
-                       f"texas_holdem_v4 single env ({rows[0]['holdem_steps_per_s']:,.0f}/s)")
-    for col in ("game", "self-play", "× holdem", "against its own bot", "bot", "× holdem",
-                "self-play ÷ against bots"):
-        grid.add_column(col)
-    for r in rows:
-        grid.add_row(r["game"], f"{r['self_play_steps_per_s']:,.0f}",
-                     f"{r['self_play_x_holdem']:.0f}×", f"{r['versus_bots_steps_per_s']:,.0f}",
-                     r["opponent"], f"{r['versus_bots_x_holdem']:.1f}×",
-                     f"{r['self_play_over_versus']:.1f}")
-    console.print(grid)
+    """The batched engine's table as plain lines (``bench.batched_lines``), which keep their
+    columns in a log where rich would wrap at 80."""
+    from .bench import batched_lines
+
+    print("\n".join(batched_lines(rows)))
 
 
 @app.command("import")

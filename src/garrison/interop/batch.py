@@ -21,7 +21,10 @@ stepped never changes its game.
 * **Who plays.** ``opponents=None`` (self-play): the caller plays every seat; each row is at the
   decision of the seat in ``to_move``. With ``opponents`` (one bot name, a list with one per other
   seat, or ``{seat: name}``) and ``seat``, Garrison bots play the other seats inside ``step`` and
-  every row waits for ``seat``. Bots are seeded from the row's generator at each new game.
+  every row waits for ``seat``. Bots are seeded from the row's generator at each new game. The
+  games' compiled bots and the uniformly random bot play in C (``core/batch.pyx``), move for
+  move as their ``step`` would; ``random_in_c=False`` asks ``random`` through ``step`` instead
+  (the same games, slower: for comparing).
 * **Observations.** ``observe="mover"``: ``obs`` is ``(N, T)`` float32, row ``i`` the tensor of
   the seat to move at table ``i``. ``observe="all"``: ``(N, P, T)``, every seat's own view. Each
   view passes through the game's one gate (``observation_tensor(seat)``).
@@ -63,6 +66,7 @@ import numpy as np
 
 import garrison
 from garrison.bots import bot_class, make_bot
+from garrison.bots.random_bot import RandomBot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
 from garrison.core.batch import CompiledTables
 from garrison.core.bot import CompiledPolicyBot
@@ -136,6 +140,7 @@ class BatchEnv:
         observe: str = "mover",
         chance: str = "inside",
         illegal: str = "raise",
+        random_in_c: bool = True,
         **options: Any,
     ) -> None:
         """Raises ``OptionError`` for a bad count, seat, bot name, mode or game option."""
@@ -149,6 +154,7 @@ class BatchEnv:
         self.game = garrison.load(name, **options)
         self.num_envs = int(num_envs)
         self.observe, self.chance, self.illegal = observe, chance, illegal
+        self.random_in_c = bool(random_in_c)
         if opponents is None:
             if seat is not None:
                 raise OptionError("seat is the caller's seat against bots: give opponents too, "
@@ -179,7 +185,7 @@ class BatchEnv:
         self.episode_returns = np.zeros((self.num_envs, self.num_players), np.float32)
 
     # -- tables ----------------------------------------------------------------------------------
-    def _seed_list(self, seed: int | Sequence[int] | None) -> list[Any]:
+    def _seed_list(self, seed: int | Sequence[int | None] | None) -> list[Any]:
         if seed is None:
             return [None] * self.num_envs
         if isinstance(seed, (bool, str, bytes)):
@@ -194,7 +200,7 @@ class BatchEnv:
     def _new_game(self, i: int) -> None:
         """Start table ``i``'s next game (its bots seeded from the table's generator)."""
         state = self.game.new_initial_state()
-        bots = _BotMaker(self.game, self.opponents)(self._rngs[i])
+        bots = _BotMaker(self.game, self.opponents, self.random_in_c)(self._rngs[i])
         if i == len(self._states):
             self._states.append(state)
             self._bots.append(bots)
@@ -224,13 +230,14 @@ class BatchEnv:
         return self._states
 
     # -- the two calls ---------------------------------------------------------------------------
-    def reset(self, seed: int | Sequence[int] | None = None) -> BatchStep:
+    def reset(self, seed: int | Sequence[int | None] | None = None) -> BatchStep:
         """Start a new game at every table; raises ``OptionError`` for a bad seed list."""
         seeds = self._seed_list(seed)
         none = np.zeros(self.num_envs, bool)
         self._rngs = [np.random.default_rng(s) for s in seeds]
         if self._compiled:
-            new_bots = _BotMaker(self.game, self.opponents) if self.opponents else None
+            new_bots = (_BotMaker(self.game, self.opponents, self.random_in_c) if self.opponents
+                        else None)
             self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
             self._states, self._bots = self._tables.states, []  # the tables keep their bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
@@ -240,15 +247,22 @@ class BatchEnv:
             self._new_game(i)
         return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none, none.copy())
 
-    def step(self, actions: Sequence[int] | np.ndarray) -> BatchStep:
+    def step(self, actions: Sequence[int] | np.ndarray, *, hold: np.ndarray | None = None) -> BatchStep:
         """Play ``actions[i]`` for the seat to move at table ``i`` (a chance outcome where
-        ``to_move`` is ``-1``). Raises ``IllegalActionError`` (``illegal="raise"``) naming the
-        first illegal action, before any table changes; ``InvalidActionError`` for a wrong
-        number of actions."""
+        ``to_move`` is ``-1``). Tables where ``hold`` (``(N,)`` bool) is set are left as they
+        are: their action is not read, their reward is 0 and they do not end (a vector env
+        showing a finished game's last position holds its table for one step).
+
+        Raises:
+            IllegalActionError: ``illegal="raise"`` and an action is not legal: names the first,
+                before any table changes.
+            InvalidActionError: not one action per table, or ``hold`` not ``(N,)`` bools.
+        """
         states = self.states
         acts = np.asarray(actions).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise garrison.InvalidActionError(f"step needs {self.num_envs} actions, one per table (got {acts.shape[0]})")
+        held = self._hold_rows(hold)
         if self._tables is not None:
             if acts.dtype.kind in "iu":
                 acts = np.ascontiguousarray(acts, dtype=np.int64)
@@ -256,24 +270,30 @@ class BatchEnv:
             else:
                 legal = np.zeros(self.num_envs, bool)
         else:
-            legal = np.array([self._is_legal(states[i], acts[i]) for i in range(self.num_envs)])
+            legal = np.array([bool(held[i]) or self._is_legal(states[i], acts[i])
+                              for i in range(self.num_envs)])
+        legal |= held
         if self.illegal == "raise" and not legal.all():
             i = int(np.flatnonzero(~legal)[0])
             mover = states[i].current_player()
             who = "chance" if mover == CHANCE else seat_label(mover)
-            raise IllegalActionError(f"table {i}: action {acts[i]!r} is not legal for {who} now; "
-                                     f"legal: {states[i].legal_actions()}")
+            raise IllegalActionError(f"table {i}: action {_plain(acts[i])} is not legal for {who} "
+                                     f"now; legal: {states[i].legal_actions()}")
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         terminated = np.zeros(self.num_envs, bool)
         lost = ~legal
         if self._tables is not None:
-            self._tables.step(np.ascontiguousarray(acts, dtype=np.int64) if legal.any() else
-                              np.zeros(self.num_envs, np.int64), legal.view(np.uint8), rewards,
-                              terminated.view(np.uint8), self.game.min_utility)
+            played = legal & ~held
+            chosen = np.zeros(self.num_envs, np.int64)
+            chosen[played] = acts[played]
+            self._tables.step(chosen, legal.view(np.uint8), rewards, terminated.view(np.uint8),
+                              self.game.min_utility, held.view(np.uint8) if held.any() else None)
             self.episode_returns[terminated] = rewards[terminated]
             return self._collect(rewards, terminated, lost, list(self._tables.finished))
         finished: list[tuple[int, State]] = []
         for i, state in enumerate(states):
+            if held[i]:
+                continue
             mover = state.current_player()
             if not legal[i]:
                 rewards[i, mover] = self.game.min_utility
@@ -289,6 +309,44 @@ class BatchEnv:
                 finished.append((i, state))
                 self._new_game(i)
         return self._collect(rewards, terminated, lost, finished)
+
+    def _hold_rows(self, hold: np.ndarray | None) -> np.ndarray:
+        """``hold`` as ``(N,)`` bools (none held when ``None``); raises ``InvalidActionError``
+        for another shape or type."""
+        if hold is None:
+            return np.zeros(self.num_envs, bool)
+        rows = np.asarray(hold)
+        if rows.dtype != np.bool_ or rows.shape != (self.num_envs,):
+            raise garrison.InvalidActionError(
+                f"hold must be {self.num_envs} bools, one per table (got {rows.dtype} {rows.shape})")
+        return np.ascontiguousarray(rows)
+
+    def restart(self, table: int, seed: int | None = None) -> BatchStep:
+        """Start table ``table``'s next game now, leaving the one in play (if any), and return
+        every table's view (no rewards, nothing terminated). With ``seed`` the table gets a
+        new generator, ``default_rng(seed)``, as ``reset(seed=...)`` gives a table; without,
+        it goes on drawing from its own, as a single environment's ``reset()`` without a seed.
+
+        Raises:
+            OptionError: a table the batch does not have, or a seed that is not an int.
+            GameError: before the first ``reset()``.
+        """
+        if not self._states:
+            raise garrison.GameError("call reset() first")
+        if isinstance(table, bool) or not isinstance(table, (int, np.integer)) or not 0 <= table < self.num_envs:
+            raise OptionError(f"table must be 0 to {self.num_envs - 1} (got {table!r})")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise OptionError(f"seed must be an int or None (got {seed!r})")
+        i = int(table)
+        if seed is not None:
+            self._rngs[i] = np.random.default_rng(int(seed))
+        if self._tables is not None:
+            self._tables.restart(i, None if seed is None else self._rngs[i])
+        else:
+            self._new_game(i)
+        none = np.zeros(self.num_envs, bool)
+        return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
+                             none.copy())
 
     def _no_chance(self) -> np.ndarray:
         """The chance probabilities of a batch with no chance node: zeros, made once, read-only."""
@@ -348,15 +406,28 @@ class BatchEnv:
                          cols.astype(np.int32), offsets, list(finished or ()))
 
 
+def _plain(action: Any) -> str:
+    """An action as the caller would write it: a numpy scalar as the plain Python number."""
+    return repr(action.item()) if isinstance(action, np.generic) else repr(action)
+
+
 class _BotMaker:
     """The bots of a table's new game, each seeded from the table's generator in seat order (as
     the single Gymnasium environment seeds its bots at ``reset``). The bot names are resolved
     to classes once, not at every game; a pickle keeps the names."""
 
-    def __init__(self, game: garrison.Game, opponents: Mapping[int, str]) -> None:
+    game: garrison.Game
+    opponents: dict[int, str]
+    #: play the uniformly random bot in C (the tables' copy of its generator) or through ``step``
+    random_in_c: bool
+    _classes: dict[int, type[Bot]] | None
+
+    def __init__(self, game: garrison.Game, opponents: Mapping[int, str],
+                 random_in_c: bool = True) -> None:
         self.game = game
         self.opponents = dict(opponents)
-        self._classes: dict[int, type[Bot]] | None = None
+        self.random_in_c = random_in_c
+        self._classes = None
 
     def classes(self) -> dict[int, type[Bot]]:
         """Each bot seat's class, in the order the seats draw their seeds."""
@@ -370,19 +441,29 @@ class _BotMaker:
 
     def seeded_in_c(self) -> list[int] | None:
         """The bot seats in seed order when every bot is a plain ``CompiledPolicyBot`` (its
-        whole state is its seed's stream), which the tables then seed in C without making the
-        objects until asked (``bot``); else ``None``."""
+        whole state is its seed's stream) or the uniformly random bot (its whole state is its
+        generator, seeded from its seed), which the tables then seed and play in C without
+        making the objects until asked (``bot``); else ``None``."""
         classes = self.classes()
-        plain = all(issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__
-                    for cls in classes.values())
+        plain = all((issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__)
+                    or (cls is RandomBot and self.random_in_c) for cls in classes.values())
         return list(classes) if plain else None
+
+    def random_seats(self) -> list[int]:
+        """The seats of the uniformly random bot (``RandomBot`` itself, not a subclass): the
+        tables play them in C, from a copy of each bot's generator (none when ``random_in_c``
+        is off)."""
+        if not self.random_in_c:
+            return []
+        return [s for s, cls in self.classes().items() if cls is RandomBot]
 
     def bot(self, seat: int, seed: int) -> Bot:
         """Seat ``seat``'s bot seeded ``seed`` (a seed ``__call__`` would have drawn)."""
         return self.classes()[seat](self.game, seat, seed)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"game": self.game, "opponents": self.opponents, "_classes": None}
+        return {"game": self.game, "opponents": self.opponents, "random_in_c": self.random_in_c,
+                "_classes": None}
 
 
 def batch_env(name: str, num_envs: int, **kwargs: Any) -> BatchEnv:

@@ -321,7 +321,7 @@ def _game_type(name: str, game: garrison.Game | None = None) -> pyspiel.GameType
         utility = pyspiel.GameType.Utility.CONSTANT_SUM
     return pyspiel.GameType(
         short_name=short_name(name),
-        long_name=f"Garrison {cls.title}",
+        long_name=f"Garrison {cls.title} v{cls.version}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(
             pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC

@@ -23,11 +23,12 @@ from .batch import BatchEnv
 
 
 def batched_steps(name: str, batch: int = 256, seconds: float = 2.0,
-                  opponents: str | None = None) -> float:
+                  opponents: str | None = None, random_in_c: bool = True) -> float:
     """Agent-steps per second of ``BatchEnv`` on ``name`` with random legal actions (self-play,
-    or seat 0 against ``opponents`` in every other seat), after one warm-up step, for about
-    ``seconds`` of CPU time."""
-    env = BatchEnv(name, batch, opponents=opponents, **garrison.game_class(name).bench_options)
+    or seat 0 against ``opponents`` in every other seat; ``random_in_c`` as ``BatchEnv`` takes
+    it), after one warm-up step, for about ``seconds`` of CPU time."""
+    env = BatchEnv(name, batch, opponents=opponents, random_in_c=random_in_c,
+                   **garrison.game_class(name).bench_options)
     rng = np.random.default_rng(0)
     step = env.reset(seed=0)
     step = env.step(step.random_legal(rng))
@@ -64,8 +65,9 @@ def pettingzoo_holdem(seconds: float = 2.0) -> float:
 
 def batched_table(games: list[str] | None = None, batch: int = 256,
                   seconds: float = 2.0) -> list[dict[str, Any]]:
-    """Per game: batched self-play and learner-against-its-own-bot agent-steps/s, their ratio,
-    and each beside PettingZoo's holdem (measured once, first)."""
+    """Per game: batched self-play, learner-against-``random`` and learner-against-its-own-bot
+    agent-steps/s, self-play over against-the-bot, and each beside PettingZoo's holdem
+    (measured once, first)."""
     from garrison.bots.levels import levels
 
     holdem = pettingzoo_holdem(seconds)
@@ -73,13 +75,35 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
     for name in games or garrison.games():
         bot = levels(garrison.game_class(name))["good"]
         self_play = batched_steps(name, batch, seconds)
+        random_bots = batched_steps(name, batch, seconds, opponents="random")
         versus = batched_steps(name, batch, seconds, opponents=bot)
-        rows.append({"game": name, "holdem_steps_per_s": holdem,
+        rows.append({"game": name, "tables": batch, "holdem_steps_per_s": holdem,
                      "self_play_steps_per_s": self_play, "self_play_x_holdem": self_play / holdem,
+                     "versus_random_steps_per_s": random_bots,
+                     "versus_random_x_holdem": random_bots / holdem,
                      "opponent": bot, "versus_bots_steps_per_s": versus,
                      "versus_bots_x_holdem": versus / holdem,
                      "self_play_over_versus": self_play / versus})
     return rows
 
 
-__all__ = ["batched_steps", "batched_table", "pettingzoo_holdem"]
+def random_bot_table(games: list[str] | None = None, batch: int = 256,
+                     seconds: float = 2.0) -> list[dict[str, Any]]:
+    """Per game, in one run: agent-steps/s of the learner against ``random`` asked through its
+    Python ``step``, against ``random`` played in C, and against the game's own compiled bot
+    (the ``good`` level), with the two ratios."""
+    from garrison.bots.levels import levels
+
+    rows = []
+    for name in games or garrison.games():
+        bot = levels(garrison.game_class(name))["good"]
+        python = batched_steps(name, batch, seconds, opponents="random", random_in_c=False)
+        in_c = batched_steps(name, batch, seconds, opponents="random")
+        good = batched_steps(name, batch, seconds, opponents=bot)
+        rows.append({"game": name, "random_python_steps_per_s": python,
+                     "random_c_steps_per_s": in_c, "opponent": bot, "bot_steps_per_s": good,
+                     "c_over_python": in_c / python, "c_over_bot": in_c / good})
+    return rows
+
+
+__all__ = ["batched_steps", "batched_table", "pettingzoo_holdem", "random_bot_table"]
