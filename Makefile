@@ -25,6 +25,9 @@ SHOW := grep --line-buffered -E "^(Collecting|Successfully|ERROR)|^ *(Installing
 INSTALL = bash -o pipefail -c '$(BIN)/pip install -v $(1) 2>&1 | tee $(VENV)/install.log | $(SHOW)' \
 	|| { tail -n 60 $(VENV)/install.log; exit 1; }
 
+# the extras of each install (a variable: a comma in $(call ...) would split its argument)
+TEST_EXTRAS := rl,dev,arena,server,learn
+
 $(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
 	@echo "Installing Garrison with what serving needs, and compiling its rules"
 	@$(call INSTALL,-e ".[server]")
@@ -37,7 +40,7 @@ TORCH ?= torch==2.13.0
 $(STAMP): $(SOURCES) | $(VENV)/bin/python
 	@echo "Installing PyTorch (CPU), then Garrison with its research, learning, arena and test tools"
 	$(BIN)/pip install --quiet "$(TORCH)"
-	@$(call INSTALL,-e ".[rl,dev,arena,server,learn]")
+	@$(call INSTALL,-e ".[$(TEST_EXTRAS)]")
 	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)
