@@ -101,7 +101,7 @@ def test_1848_cards_say_what_they_are_and_do(site: Server, browser) -> None:  # 
             assert card["title"], card
         page.click("#legend summary")
         legend = page.inner_text("#legend")
-        assert "RR Republikaner" in legend and "Democrats" in legend
+        assert "Republicans (Republikaner)" in legend and "round card" in legend
         assert page.locator("#scoreboard th").all_inner_texts()[-1].strip(), "no empty column header"
         assert not page.errors, page.errors
     finally:

@@ -36,7 +36,9 @@ export function cardNode(card, descs, onPick) {
     playable ? "playable" : "", card.selected ? "selected" : "", card.last ? "last" : ""].filter(Boolean).join(" ");
   const node = el(playable ? "button" : "div", {
     class: cls, title: card.title, "data-key": card.key,
-    "aria-label": playable ? descs.map(d => d.text).join(" or ") : card.title,
+    // the card's name, the same in every game ("Pistols 8", "Robert Blum"); what a click does
+    // is the hint's and the chooser's to say
+    "aria-label": card.label || card.name || card.title,
     "data-ids": playable ? descs.map(d => d.id).join(" ") : null,
     role: playable ? null : "img",
   }, face(card));

@@ -97,9 +97,10 @@ export async function tableView(tid) {
   const invite = el("input", { id: "invite", readonly: true, size: 24, value: location.href.split("#")[0] + `#/table/${tid}`, "aria-label": "Invitation link" });
   const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
   const felt = el("section", { class: "felt", id: "felt", role: "region", "aria-label": "Table" },
-    el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others, play, myPlaque);
+    el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others,
+    el("div", { class: "felt-row" }, play, lastTrick), myPlaque);
   fill(main, el("div", { class: "layout" },
-    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
+    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board),
     el("div", { class: "side-col" },
       el("section", {}, el("h2", { text: "Seats" }), seats, watchers, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
       chatBox,
@@ -152,13 +153,51 @@ export async function tableView(tid) {
       sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
   }
 
+  // The last trick beside the table: its cards with who played them and who took it (or, in
+  // 1848, the round's decision in words).
+  function pointsText(lt) {
+    const p = lt.points;
+    return p === undefined || p === null ? "" : ` (${p > 0 ? "+" : p < 0 ? "−" : "±"}${Math.abs(p)})`;
+  }
+  function takenText(v, lt) {
+    if (lt.winner === undefined || lt.winner === null) return "";
+    return `${v.seat === lt.winner ? "You take" : `${seatLabel(lt.winner)} takes`} the trick${pointsText(lt)}`;
+  }
   function drawLastTrick(v) {
     const lt = v.ui && v.ui.last_trick;
     lastTrick.hidden = !lt;
-    if (!lt) return;
-    const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
-    fill(lastTrick, el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
-      el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
+    if (!lt) { fill(lastTrick); return; }
+    const title = lt.title || "Last trick";
+    lastTrick.setAttribute("aria-label", "Last trick");
+    const cards = (lt.cards || []).map(c => cardNode({ ...c, byName: seatLabel(c.by) }, null, () => {}));
+    fill(lastTrick, el("h2", { text: title }),
+      cards.length ? el("div", { class: "cards" }, cards) : null,
+      lt.lines ? el("ul", { class: "lines" }, lt.lines.map(x => el("li", { text: x }))) : null,
+      lt.winner !== undefined && lt.winner !== null
+        ? el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}${pointsText(lt)}` }) : null);
+  }
+
+  // A trick just completed stays on the table, whole, for a moment (HOLD_MS), with who took it;
+  // then the table clears (the cards fly to the winner, unless the player asked for less motion).
+  const HOLD_MS = 1500;
+  let held = null;           // { trick: the last_trick shown, until: page time, timer }
+  function trickKey(lt) { return lt && lt.cards ? JSON.stringify([lt.cards.map(c => c.key), lt.winner]) : null; }
+  function noteTrick(prev, v) {
+    const now = v.ui && v.ui.last_trick, was = prev && prev.ui && prev.ui.last_trick;
+    if (!now || !now.cards || !prev || prev.table.id !== v.table.id || trickKey(now) === trickKey(was)) return;
+    if (held && held.timer) clearTimeout(held.timer);
+    held = { trick: now, until: performance.now() + HOLD_MS };
+    held.timer = setTimeout(() => { held = null; if (last && document.body.contains(felt)) draw(last); }, HOLD_MS);
+  }
+  function showHeld(v) {
+    if (!held || performance.now() >= held.until) return;
+    const zone = play.querySelector('.zone[data-zone="trick"]');
+    if (!zone) return;
+    const cards = held.trick.cards.map(c => cardNode(c, null, () => {}));
+    const box = zone.querySelector(".cards");
+    if (box) fill(box, cards);
+    zone.classList.add("held");
+    zone.append(el("p", { class: "taken", id: "taken", text: takenText(v, held.trick) }));
   }
 
   function breakdownNode(b) {
@@ -414,6 +453,8 @@ export async function tableView(tid) {
       queue: list => { queue = list.slice(); pump(); },
     });
     fill(play, ...(widgets ? [widgets] : []));
+    if (before) noteTrick(prev, v);
+    showHeld(v);
     // without widgets the text view and the buttons are the game; with them, they are a fallback
     openedByPage.text = !widgets; openedByPage.fallback = !widgets;
     textBox.open = !widgets || openedByUser.text;
