@@ -182,11 +182,17 @@ export async function tableView(tid) {
   const HOLD_MS = 1500;
   let held = null;           // { trick: the last_trick shown, until: page time, timer }
   function trickKey(lt) { return lt && lt.cards ? JSON.stringify([lt.cards.map(c => c.key), lt.winner]) : null; }
-  function noteTrick(prev, v) {
+  // The trick completed between two views (null if none); with less motion asked for, the
+  // table clears at once and the line above it says who took the trick.
+  function completedTrick(prev, v) {
     const now = v.ui && v.ui.last_trick, was = prev && prev.ui && prev.ui.last_trick;
-    if (!now || !now.cards || !prev || prev.table.id !== v.table.id || trickKey(now) === trickKey(was)) return;
+    if (!now || !now.cards || !prev || prev.table.id !== v.table.id || trickKey(now) === trickKey(was)) return null;
+    return now;
+  }
+  function holdTrick(trick) {
+    if (!trick || reducedMotion()) return;
     if (held && held.timer) clearTimeout(held.timer);
-    held = { trick: now, until: performance.now() + HOLD_MS };
+    held = { trick, until: performance.now() + HOLD_MS };
     held.timer = setTimeout(() => { held = null; if (last && document.body.contains(felt)) draw(last); }, HOLD_MS);
   }
   function showHeld(v) {
@@ -382,18 +388,32 @@ export async function tableView(tid) {
     if (boardZone && last && before.moved) animateMove(play, boardZone);
   }
 
-  function announceMoves(v, added, prev) {
+  // The "just happened" line names the latest moves, whoever made them (yours too), oldest
+  // first: from each seat's last move where the game gives it, else from the new log lines.
+  function announceMoves(v, added, prev, taken) {
     const plaques = v.ui && v.ui.seats, before = prev && prev.ui && prev.ui.seats;
+    const who = s => s === v.seat ? "You" : seatName(v.table, s);
+    let said = [], others = false;
     if (plaques && plaques.some(p => p.last)) {   // the game says each seat's last move itself
-      const said = plaques.map((p, s) => s !== v.seat && p.last && (!before || !before[s] || before[s].last !== p.last || prev.n + 1 < v.n)
-        ? `${seatName(v.table, s)} ${p.last}` : null).filter(Boolean);
-      if (said.length) { announce.textContent = said.join(" · "); sounds.move(); }
-      return;
+      const n = plaques.length, start = prev && prev.to_move !== null && prev.to_move !== undefined ? prev.to_move : 0;
+      for (let i = 0; i < n; i++) {
+        const s = (start + i) % n, p = plaques[s];
+        if (p.last && (!before || !before[s] || before[s].last !== p.last || prev.n + 1 < v.n)) {
+          said.push(`${who(s)} ${p.last}`);
+          others = others || s !== v.seat;
+        }
+      }
     }
-    const mine = v.seat !== null && v.seat !== undefined ? logName(v, v.seat) : null;
-    const names = v.table.seats.map(s => logName(v, s.seat)).filter(n => n !== mine);
-    const theirs = added.filter(line => names.some(n => line.startsWith(n + " ")));
-    if (theirs.length) { announce.textContent = theirs.slice(-3).join(" · "); sounds.move(); }
+    if (!said.length) {
+      const mine = v.seat !== null && v.seat !== undefined ? logName(v, v.seat) : null;
+      const names = v.table.seats.map(s => logName(v, s.seat));
+      said = added.filter(line => names.some(n => line.startsWith(n + " ")));
+      others = said.some(line => !mine || !line.startsWith(mine + " "));
+    }
+    if (taken) said.push(takenText(v, taken));
+    if (!said.length) return;
+    announce.textContent = said.slice(-3).join(" · ");
+    if (others) sounds.move();
   }
 
   function drawSeatList(v) {
@@ -440,7 +460,8 @@ export async function tableView(tid) {
     const windowed = (v.ui && v.ui.log_window) || (v.log_total !== undefined && v.log_total !== null);
     logKept = windowed ? mergeLog(logKept, entries) : entries.slice();
     const added = logKept.slice(0, had).every((e, i) => e === keptBefore[i]) ? logKept.slice(had) : [];
-    if (before) announceMoves(v, added, prev);
+    const taken = before ? completedTrick(prev, v) : null;
+    if (before) announceMoves(v, added, prev, taken);
     drawRing(v);
     drawBoard(v);
     drawLastTrick(v);
@@ -453,7 +474,7 @@ export async function tableView(tid) {
       queue: list => { queue = list.slice(); pump(); },
     });
     fill(play, ...(widgets ? [widgets] : []));
-    if (before) noteTrick(prev, v);
+    holdTrick(taken);
     showHeld(v);
     // without widgets the text view and the buttons are the game; with them, they are a fallback
     openedByPage.text = !widgets; openedByPage.fallback = !widgets;

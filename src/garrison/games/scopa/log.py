@@ -5,7 +5,7 @@ reads the log (an observation), never on the hot path, through the log service
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
@@ -24,6 +24,7 @@ from .rules import (
     TakeEvent,
     VoidEvent,
     decode_event,
+    decode_events,
 )
 
 if TYPE_CHECKING:
@@ -103,3 +104,26 @@ LOG: EventLog[tuple[int, ...]] = EventLog("scopa", _tell, _start)
 def entries(state: ScopaState, last: int | None = None) -> list[str]:
     """The log, oldest first (only the ``last`` entries if given)."""
     return LOG.read(state, None, last)
+
+
+def last_plays(state: ScopaState) -> list[dict[str, Any] | None]:
+    """Each seat's latest play of the hand in progress as fields (the page marks it and says it
+    without reading a sentence): ``{"card", "took", "scopa", "latest"}``; ``latest`` is true
+    for the last play of all. Public, like every line of the log."""
+    out: list[dict[str, Any] | None] = [None] * state.params.players
+    newest = -1
+    for event in decode_events(state.events()):
+        if isinstance(event, HandEvent):
+            out = [None] * state.params.players
+            newest = -1
+        elif isinstance(event, LayEvent):
+            out[event.seat] = {"card": DECK.name[event.card], "took": [], "scopa": False}
+            newest = event.seat
+        elif isinstance(event, TakeEvent):
+            out[event.seat] = {"card": DECK.name[event.card], "took": names(event.taken),
+                               "scopa": bool(event.scopa)}
+            newest = event.seat
+    for seat, play in enumerate(out):
+        if play is not None:
+            play["latest"] = seat == newest
+    return out

@@ -101,9 +101,12 @@ def help_text(game: Any) -> list[str]:
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     chosen = set(obs.get("chosen") or [])
+    plays = obs.get("last_plays") or []
+    latest = next((p for p in plays if p and p.get("latest")), None)
+    laid = latest["card"] if latest and not latest["took"] else None
     zones: list[dict[str, Any]] = [
         {"kind": "cards", "id": "table", "label": "Table",
-         "cards": [card_face(n, selected=n in chosen) for n in obs.get("table") or []]},
+         "cards": [card_face(n, selected=n in chosen, last=n == laid) for n in obs.get("table") or []]},
     ]
     if obs.get("playing"):
         zones.append({"kind": "cards", "id": "playing", "label": "Playing",
@@ -121,6 +124,11 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     plaques = seats(list(obs["hand_sizes"]), [
         f"{count(obs['scores'][side_of[s]], 'point', 'points')} · "
         f"{count(len(obs['captured'][side_of[s]]), 'card', 'cards')} taken" for s in range(n)])
+    for plaque, play in zip(plaques, plays, strict=False):
+        if play:
+            plaque["last"] = (f"played {play['card']}" + (f" and took {' + '.join(play['took'])}"
+                                                          if play["took"] else "")
+                              + (": scopa!" if play["scopa"] else ""))
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("phase") == "over":
         best = max(obs["scores"])

@@ -82,15 +82,16 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
          "cards": [card_face(n, by=(leader + i) % players)
                    for i, n in enumerate(trick.get("cards") or [])]},
     ]
-    if obs.get("talon") and obs.get("phase") == "discard":  # once, while it is being taken
-        zones.append({"kind": "cards", "id": "talon", "label": "Talon",
-                      "cards": [card_face(n) for n in obs["talon"]]})
     if obs.get("discards"):
         zones.append({"kind": "cards", "id": "discards", "label": "Discarded",
                       "cards": [card_face(n) for n in obs["discards"]]})
     if obs.get("seat") is not None:
-        zones.append({"kind": "cards", "id": "hand", "label": "Your hand",
-                      "cards": [card_face(n) for n in obs.get("hand") or []]})
+        # the talon's two cards are in the hand once taken: drawn there once, marked while
+        # the soloist discards
+        talon = set(obs.get("talon") or []) if obs.get("phase") == "discard" else set()
+        zones.append({"kind": "cards", "id": "hand",
+                      "label": "Your hand (with the talon's cards, marked)" if talon else "Your hand",
+                      "cards": [card_face(n, last=n in talon) for n in obs.get("hand") or []]})
     verb = "discard" if obs.get("phase") == "discard" else "play"
     acts = []
     for a in legal:
