@@ -44,7 +44,7 @@ export async function lobby() {
     CLOCKS.map(([value, text]) => el("option", { value, text })));
   const clockBox = el("div", { class: "option" }, el("label", { for: "clock", text: "Clock" }), " ", clockSel,
     el("div", { class: "doc muted", id: "clock-doc", text: "when a person's time runs out, the game's own bot makes that move for them" }));
-  form.append(el("label", {}, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
+  form.append(el("label", { class: "game-pick" }, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   function current() { return list.find(g => g.name === gameSel.value); }

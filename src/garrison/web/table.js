@@ -146,7 +146,7 @@ export async function tableView(tid) {
       const cells = sb ? (sb.rows.find(r => r.seat === s.seat) || { cells: [] }).cells : [];
       const name = seatName(t, s.seat) + (v.seat === s.seat ? " (you)" : "");
       return el("tr", { class: (v.to_move === s.seat ? "tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat },
-        el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
+        el("td", { text: name }), cells.map((c, i) => el("td", { text: String(c), "data-label": (sb.columns[i] || "Status") })));
     });
     const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c || "Status" })));
     fill(board, el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
@@ -209,7 +209,7 @@ export async function tableView(tid) {
   function breakdownNode(b) {
     return el("div", { class: "breakdown scroll" }, el("h3", { text: b.title }),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), b.columns.map(c => el("th", { text: c })))),
-        el("tbody", {}, b.rows.map(r => el("tr", {}, el("th", { text: typeof r[0] === "number" ? seatName(last.table, r[0]) : r[0] }), r.slice(1).map(c => el("td", { text: String(c) })))))),
+        el("tbody", {}, b.rows.map(r => el("tr", {}, el("th", { text: typeof r[0] === "number" ? seatName(last.table, r[0]) : r[0] }), r.slice(1).map((c, i) => el("td", { text: String(c), "data-label": b.columns[i] })))))),
       b.notes && b.notes.length ? el("ul", {}, b.notes.map(n => el("li", { text: n }))) : null);
   }
 
