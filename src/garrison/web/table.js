@@ -3,7 +3,7 @@
 // the bottom; beside it the scoreboard, the last trick, the log and the how-to. The game's text
 // view and one button per legal move stay below as accessible fallbacks. An aria-live line
 // announces each opponent's move; cards and pieces move briefly (not with reduced motion).
-import { api, el, fill, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
+import { api, botWords, el, fill, games, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
 import { cardNode } from "./cards.js";
 import { animateMove } from "./board.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
@@ -121,8 +121,9 @@ export async function tableView(tid) {
     const tomove = v.to_move === s && t.status === "playing";
     const kind = seat.kind === "bot" ? "bot" : seat.name ? "person" : "open seat";
     return el("div", { class: "plaque" + (tomove ? " tomove" : "") + (v.seat === s ? " me" : ""), "data-seat": s, role: "group", "aria-label": seatName(t, s) },
-      el("div", { class: "pname" }, el("b", { text: seat.away ? `${seatLabel(s)} · ${seat.name}` : seatName(t, s).replace(/ · bot .*/, "") }), " ",
-        el("span", { class: `kind ${kind.replace(" ", "-")}`, text: seat.away ? "away — bot playing" : seat.kind === "bot" ? `bot ${seat.bot}` : v.seat === s ? "you" : kind }),
+      el("div", { class: "pname" }, el("b", { text: seat.away ? `${seatLabel(s)} · ${seat.name}` : seatName(t, s).replace(/ · bot.*/, "") }), " ",
+        el("span", { class: `kind ${kind.replace(" ", "-")}`, title: seat.kind === "bot" || seat.away ? `engine: ${seat.bot}` : null,
+          text: seat.away ? "away — bot playing" : seat.kind === "bot" ? botWords(t, seat.bot) : v.seat === s ? "you" : kind }),
         tomove ? el("span", { class: "turn", text: "to move" }) : null),
       info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
       info.stats ? el("div", { class: "stats", text: info.stats }) : null,
@@ -318,7 +319,7 @@ export async function tableView(tid) {
     const moves = info.moves;
     awayBox.hidden = false;
     fill(awayBox, el("h2", { text: "A bot played for you" }),
-      el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
+      el("p", { id: "away-summary", text: `You were away, so a ${botWords(last && last.table, info.bot).replace(": ", " ")} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
       moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
       moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
       el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(info.seat), text: "Take my seat back" }));
@@ -558,6 +559,8 @@ export async function tableView(tid) {
   clockTicker = setInterval(tickClock, 500);
   drawChat();
   connect();
+  // the bots' levels (seats say "bot: good"): drawn again once the games' list is known
+  games().then(() => { if (last && socket) draw(last); }).catch(() => {});
 }
 
 // A click anywhere ends the moving cards and pieces at once.
