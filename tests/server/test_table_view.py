@@ -163,8 +163,9 @@ def test_a_stratego_fight_and_the_result_in_words(site: Server, browser) -> None
     context, page = _page(browser)
     try:
         _create(page, site.base, "stratego", [], {"army": "barrage", "max_plies": "80"})
-        page.wait_for_selector("#choices")
-        page.click("#choices button:text-is('random setup')")
+        page.wait_for_selector("#setup-random")
+        page.click("#setup-random")  # the designer's one random control, then Ready
+        page.click("#setup-ready")
         rng = random.Random(4)
         fought = False
         while _play_widget(page, rng):

@@ -90,7 +90,9 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   if (design) {
     box.append(trayNode(design, setups, send, () => ctx.queue(design.actions())));
   } else if (setups.length) box.append(setupChooser(setups, send));
-  const buttons = descs.filter(d => d.kind === "button");
+  // a move the setup designer offers itself (Stratego's random setup: "Fill at random") is
+  // not a second button beside it
+  const buttons = descs.filter(d => d.kind === "button" && !(design && d.designer));
   if (buttons.length) box.append(el("div", { class: "choices", id: "choices" }, buttons.map(d => el("button", { class: "action choice", "data-id": d.id, onclick: () => send(d.id), text: d.text }))));
   box.append(bottom);
   const verbs = [...new Set(descs.filter(d => d.kind !== "button" && d.kind !== "setup" && !(design && d.kind === "square")).map(d =>

@@ -148,8 +148,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         elif a < RANDOM_SETUP:
             acts.append({"id": a, "kind": "square", "zone": "board", "square": _rc(a - PLACE),
                          "verb": f"place {setup.get('next') or 'piece'}"})
-        else:
-            acts.append({"id": a, "kind": "button"})
+        else:  # the random setup: the setup designer's "Fill at random" offers it instead
+            acts.append({"id": a, "kind": "button", "designer": "fill"})
     out: dict[str, Any] = {"zones": [board], "actions": acts, "log_names": list(SIDES),
                            # the observation carries the newest log lines only
                            "log_window": True,
