@@ -2,7 +2,7 @@
 // action made clickable where it is drawn, the rest as labelled buttons. A hand goes to the
 // bottom of the table, everything else to its middle.
 import { el } from "./util.js";
-import { cardNode, legendNode } from "./cards.js";
+import { cardNode, faceChoice, legendNode, setFaceChoice } from "./cards.js";
 import { dieNode } from "./dice.js";
 import { boardNode, designerFor, trayNode } from "./board.js";
 
@@ -100,5 +100,11 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." + (ui.hint ? " " + ui.hint : "") }));
   const legend = legendNode(ui.legend);
   if (legend) box.append(legend);
+  if (ui.faces && ui.faces.length > 1 && ctx.redraw) {   // a display choice of the cards' faces
+    const pick = el("select", { id: "faces", "aria-label": "Card faces" },
+      ui.faces.map(f => el("option", { value: f, selected: f === faceChoice(), text: f === "french" ? "French suits" : "Italian suits" })));
+    pick.onchange = () => { setFaceChoice(pick.value); ctx.redraw(); };
+    box.append(el("p", { class: "faces" }, el("label", { for: "faces", text: "Card faces: " }), pick));
+  }
   return box;
 }

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
-from .deck import DECK, names
+from .deck import DECK, italian, italian_names, names
 from .rules import (
     END_WHY,
     AnyEvent,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .params import ScopaParams
     from .state import ScopaState
 
-_WHY = {"target": "reaches the target", "napoleone": "holds all ten Diamonds (Napoleone)",
+_WHY = {"target": "reaches the target", "napoleone": "holds all ten Coins (Napoleone)",
         "limit": "leads when the hand limit is reached"}
 
 
@@ -45,7 +45,7 @@ def side_name(params: ScopaParams, side: int) -> str:
 
 
 def _cards(mask: int) -> str:
-    return " ".join(names(mask))
+    return " ".join(italian_names(mask))
 
 
 def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
@@ -59,10 +59,10 @@ def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
             return (f"Three or more Kings on the table ({_cards(table)}): "
                     "the table is dealt again")
         case LayEvent(seat, card):
-            return f"{seat_label(seat)} plays {DECK.name[card]}"
+            return f"{seat_label(seat)} plays {italian(card)}"
         case TakeEvent(seat, card, scopa, swept, taken):
-            line = (f"{seat_label(seat)} plays {DECK.name[card]} and takes "
-                    f"{' + '.join(names(taken))}")
+            line = (f"{seat_label(seat)} plays {italian(card)} and takes "
+                    f"{' + '.join(italian_names(taken))}")
             if scopa:
                 line += ": SCOPA!"
             elif swept:
