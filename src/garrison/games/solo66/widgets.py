@@ -109,7 +109,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaques[(t["leader"] + i) % players]["last"] = f"played {name}"
     for i, name in enumerate(trick.get("cards") or []):
         plaques[(leader + i) % players]["last"] = f"played {name}"
-    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
+    # the observation words the deal in progress only: the page keeps the earlier deals' lines
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "log_window": True}
     if obs.get("phase") == "over":
         out["reason"] = f"After {count(obs['deals'], 'deal', 'deals')} the most match points win."
     end = deal_end(obs, players)
