@@ -8,20 +8,15 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from server_helpers import Server
+from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
 
+site = module_site  # this module's server (table_helpers.site)
+
 ITALIAN = re.compile(r"^(Coins|Cups|Batons|Swords) (A|[2-7]|J|Q|K)$")
 FRENCH_WORDS = re.compile(r"\b(Diamonds|Hearts|Clubs|Spades) (A|[2-7]|J|Q|K)\b")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('cards') / 'g.db'}").start()
-    yield srv
-    srv.kill()
 
 
 def test_scopa_is_drawn_and_named_in_italian_suits_with_french_as_a_choice(site: Server, browser) -> None:  # noqa: ANN001

@@ -7,32 +7,18 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from server_helpers import Server
+from table_helpers import open_page
+from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
 from test_table_reading_browser import low_contrast
 from test_table_view import _shot
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('flows43') / 'g.db'}").start()
-    yield srv
-    srv.kill()
-
-
-def _page(browser, width: int = 1280, height: int = 900):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return context, page
+site = module_site  # this module's server (table_helpers.site)
 
 
 def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "scopa", [], {"players": "2", "target": "1"})
         rng = random.Random(5)
@@ -66,7 +52,7 @@ def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Se
 
 
 def test_gambit_shows_the_running_total_and_draws_a_kept_die_once(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "gambit", [], {"players": "2", "dice": "5"})
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
@@ -103,7 +89,7 @@ def test_gambit_shows_the_running_total_and_draws_a_kept_die_once(site: Server, 
 
 
 def test_stratego_setup_has_one_random_control_and_the_back_row_is_in_view(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser, 1280, 800)
+    context, page = open_page(browser, 1280, 800)
     try:
         _create(page, site.base, "stratego", [])
         page.wait_for_selector("#tray")

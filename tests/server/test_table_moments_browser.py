@@ -11,27 +11,16 @@ import re
 
 import pytest
 from server_helpers import Server
+from table_helpers import open_page
+from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
 
+from garrison.games.scopa.deck import ITALIAN_OF_NAME
+
+site = module_site  # this module's server (table_helpers.site)
+
 TAKEN = re.compile(r"^(P\d takes|You take) the trick \([+−±]\d+\)$")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('moments') / 'g.db'}").start()
-    yield srv
-    srv.kill()
-
-
-def _page(browser, reduced: bool = True, width: int = 1280, height: int = 900):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                  reduced_motion="reduce" if reduced else "no-preference")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return context, page
 
 
 def _my_card(page) -> int:  # noqa: ANN001
@@ -53,7 +42,7 @@ def _my_card(page) -> int:  # noqa: ANN001
 
 @pytest.mark.parametrize("game", ["soldateska", "solo66"])
 def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, browser, game: str) -> None:  # noqa: ANN001
-    context, page = _page(browser, reduced=False)
+    context, page = open_page(browser, reduced=False)
     try:
         _create(page, site.base, game, [])
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
@@ -69,7 +58,8 @@ def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, b
                 held = page.evaluate("""() => ({ taken: document.querySelector('#taken').textContent,
                     cards: document.querySelectorAll('[data-zone="trick"] .card').length,
                     n: window.garrisonView.n })""")
-                if game == "soldateska":
+                if game == "soldateska":  # the picture with the cards arrived (motion ended)
+                    page.evaluate("document.getAnimations().forEach(a => a.finish())")
                     _shot(page, "table-trick-held.png")
                 break
         assert held, "no trick completed in the moves played"
@@ -90,7 +80,7 @@ def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, b
 
 
 def test_with_less_motion_the_trick_clears_at_once_and_the_line_says_who_took_it(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser, reduced=True)
+    context, page = open_page(browser, reduced=True)
     try:
         _create(page, site.base, "soldateska", [])
         said = []
@@ -111,7 +101,7 @@ def test_with_less_motion_the_trick_clears_at_once_and_the_line_says_who_took_it
 
 
 def test_the_just_happened_line_names_the_players_own_move_too(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "gambit", [], {"players": "2"})
         rng = random.Random(6)
@@ -128,7 +118,7 @@ def test_the_just_happened_line_names_the_players_own_move_too(site: Server, bro
 
 
 def test_scopa_marks_the_card_just_played_and_says_it(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "scopa", [], {"players": "2"})
         rng = random.Random(3)
@@ -139,14 +129,14 @@ def test_scopa_marks_the_card_just_played_and_says_it(site: Server, browser) -> 
             view = page.evaluate("window.garrisonView")
             plays = view["obs"]["last_plays"]
             bot = plays[1]
+            card = ITALIAN_OF_NAME[bot["card"]] if bot else None  # the observation's names are French
             if bot and bot["latest"] and not bot["took"] and view["to_move"] == 0:
                 # the bot laid its card: marked on the table, named on its plaque and in the line
                 page.wait_for_selector('[data-zone="table"] .card.last')
-                marked = bot["card"] in page.inner_text('[data-zone="table"] .card.last') or \
-                    page.get_attribute('[data-zone="table"] .card.last', "aria-label") == bot["card"]
+                marked = page.get_attribute('[data-zone="table"] .card.last', "aria-label") == card
             if bot and bot["latest"] and view["to_move"] == 0:
-                said = said or f"played {bot['card']}" in page.inner_text("#announce")
-                assert f"played {bot['card']}" in page.inner_text('#ring .plaque[data-seat="1"]')
+                said = said or f"played {card}" in page.inner_text("#announce")
+                assert f"played {card}" in page.inner_text('#ring .plaque[data-seat="1"]')
         assert said, "the line never said the bot's card"
         assert marked, "the bot never laid a card that was marked"
         assert not page.errors, page.errors
@@ -156,7 +146,7 @@ def test_scopa_marks_the_card_just_played_and_says_it(site: Server, browser) -> 
 
 def test_solo66_draws_the_talon_once(site: Server, browser) -> None:  # noqa: ANN001
     """Taken, the talon's two cards are in the hand, marked there, and drawn nowhere else."""
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         rng = random.Random(11)
         for _attempt in range(4):  # the player is soloist in some deals only

@@ -10,8 +10,12 @@ import random
 
 import pytest
 from server_helpers import Server
+from table_helpers import open_page
+from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget, _sign_in
 from test_table_view import _shot
+
+site = module_site  # this module's server (table_helpers.site)
 
 W, H = 375, 812
 
@@ -36,22 +40,6 @@ BROKEN_BADGES_JS = """() => [...document.querySelectorAll('.plaque .kind, .plaqu
   .map(b => b.textContent)"""
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('phone') / 'g.db'}").start()
-    yield srv
-    srv.kill()
-
-
-def _phone(browser):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": W, "height": H}, bypass_csp=True,
-                                  reduced_motion="reduce", is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return context, page
-
-
 def _fits(page) -> None:  # noqa: ANN001
     bad = page.evaluate(OVERFLOW_JS)
     assert not bad, bad
@@ -74,7 +62,7 @@ def _play_until(page, rng: random.Random, ready: str, limit: int = 400) -> bool:
     ("stratego", {"army": "barrage"}, "v.ui && v.ui.scoreboard"),
 ])
 def test_result_tables_fit_a_phone(site: Server, browser, game: str, options: dict, ready: str) -> None:  # noqa: ANN001
-    context, page = _phone(browser)
+    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
     try:
         _create(page, site.base, game, [], options)
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
@@ -91,7 +79,7 @@ def test_result_tables_fit_a_phone(site: Server, browser, game: str, options: di
 
 
 def test_the_lobby_game_list_stays_in_its_card(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _phone(browser)
+    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
     try:
         page.goto(site.base + "/")
         _sign_in(page, "Ann")
@@ -108,7 +96,7 @@ def test_the_lobby_game_list_stays_in_its_card(site: Server, browser) -> None:  
 
 
 def test_six_seats_on_a_phone_leave_the_trick_in_view_with_whole_badges(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _phone(browser)
+    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
     try:
         _create(page, site.base, "soldateska", [], {"players": "6"})
         page.wait_for_selector('#play [data-zone="trick"]')
@@ -131,7 +119,7 @@ def test_six_seats_on_a_phone_leave_the_trick_in_view_with_whole_badges(site: Se
 
 
 def test_stratego_setup_buttons_fit_one_row(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _phone(browser)
+    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
     try:
         _create(page, site.base, "stratego", [])
         page.wait_for_selector("#tray")

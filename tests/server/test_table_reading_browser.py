@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from server_helpers import Server
+from table_helpers import open_page
+from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
 
 import garrison
+
+site = module_site  # this module's server (table_helpers.site)
 
 #: A card file's id: PE01–PE42, Z01–Z34, A01–A26.
 CARD_ID = re.compile(r"\b(?:PE|Z|A)\d\d\b")
@@ -71,23 +74,6 @@ WORDS_JS = """() => [document.body.innerText, document.querySelector('#view').te
     [n.getAttribute('aria-label') || '', n.getAttribute('title') || ''])].join('\\n')"""
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('reading') / 'g.db'}").start()
-    yield srv
-    srv.kill()
-
-
-def _page(browser, width: int = 1280, height: int = 900):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return context, page
-
-
 def low_contrast(page, selector: str) -> list[dict]:  # noqa: ANN001
     """The texts under ``selector`` whose contrast with their background is below 4.5:1."""
     found = page.eval_on_selector(selector, CONTRAST_JS)
@@ -99,7 +85,7 @@ def _ids_in(page) -> list[str]:  # noqa: ANN001
 
 
 def test_1848_speaks_of_cards_by_name_in_english_readable_on_the_felt(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "1848", [], {"players": "2"})
         page.wait_for_selector("#bottom .card.wide")

@@ -10,33 +10,21 @@ import re
 
 import pytest
 from server_helpers import Server
+from table_helpers import open_page
+from table_helpers import site as module_site
 from test_server_browser import _create, _sign_in
 
 import garrison
+
+site = module_site  # this module's server (table_helpers.site)
 
 #: The rules' own words that a player should never read raw.
 CODE_WORDS = re.compile(r"\bthe seed\b|\bseed's\b|\bPATH\b|cards=|deal='|\bopenspiel\b|Elo 0\b")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('words') / 'g.db'}").start()
-    yield srv
-    srv.kill()
-
-
-def _page(browser):  # noqa: ANN001, ANN202
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return context, page
-
-
 @pytest.mark.parametrize("game", garrison.games())
 def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, game: str) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         page.goto(site.base + "/")
         _sign_in(page, "Ann")
@@ -68,7 +56,7 @@ def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, ga
 
 
 def test_seats_show_the_chosen_level_and_the_engine_only_as_a_tooltip(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = _page(browser)
+    context, page = open_page(browser)
     try:
         _create(page, site.base, "soldateska", ["me", "bot:good", "bot:easy", "bot:good"])
         page.wait_for_selector("#ring .plaque")
