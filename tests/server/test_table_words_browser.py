@@ -36,6 +36,14 @@ def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, ga
         assert not raw, raw
         words = page.inner_text("#create")
         assert not CODE_WORDS.search(words), CODE_WORDS.findall(words)
+        # nor in a line of explanation: no value written as the rules name it ("five_suits",
+        # "scopone10", "grupp:")
+        values = page.eval_on_selector_all("#create select[data-option] option", "os => os.map(o => o.value)")
+        for value in values:
+            if re.fullmatch(r"[a-z]+(_[a-z]+)+|[a-z]+\d+", value):
+                assert value not in words, value
+            elif re.fullmatch(r"[a-z]+", value):
+                assert f"{value}:" not in words, value
         # a value's meaning is said under its option, and follows the choice
         for select in page.query_selector_all("#create select[data-option]"):
             values = [o.get_attribute("value") for o in select.query_selector_all("option")]

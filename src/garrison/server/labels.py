@@ -118,9 +118,25 @@ DOCS: dict[str, dict[str, str]] = {
              "patt_limit": "a house rule, off at 0: after this many ties in a row on one round "
                            "card it is set aside unwon",
              "pack": "for research only: play with these cards alone"},
-    "gambit": {"dice": "dice per turn: 5 as usual, 4 or 6 as a variation; 2 or 3 make tiny "
+    "gambit": {"mode": "what losing a round costs, and how the game is won",
+               "stake": "in a Trader game: what each loser pays each winner",
+               "coins": "in a Treasure game: the coins each player starts with",
+               "prize": "in a Treasure game: the combination that takes the pool",
+               "rebuy": "in a Treasure game: a player who runs out buys in again",
+               "rounds": "in a Trader or Treasure game: the rounds of a match",
+               "max_rounds": "in a Lives or Coins game: the rounds after which the players "
+                             "still in share the win",
+               "dice": "dice per turn: 5 as usual, 4 or 6 as a variation; 2 or 3 make tiny "
                        "games for research"},
+    "solo66": {"all_pass": "what happens when everyone passes in the auction",
+               "scoring": "what a deal is worth"},
     "scopa": {"target": "points that win the game (usually 11, 16 or 21)",
+              "deal": "how the cards are dealt",
+              "ace_scopa": "an Ace that takes the whole table (Ace takes all) also scores a "
+                           "scopa",
+              "napola": "Coins A-2-3 in one pile score 3, one more for each further Coin in "
+                        "sequence; all ten Coins win the game",
+              "re_bello": "the King of Coins scores a point, like the settebello",
               "values": "for research only: a smaller pack, values 1 to this in each suit",
               "suits": "for research only: a smaller pack with this many suits",
               "aside": "for research only: cards of a smaller pack that are never dealt"},

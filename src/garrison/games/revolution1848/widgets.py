@@ -98,7 +98,7 @@ def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
     title = card_label(cards, c)
     if face.get("text"):
         title += ": " + face["text"]
-    return {"key": str(c), **face, "caption": card_name(cards, c), "label": card_name(cards, c),
+    return {"key": str(c), **face, "suit": "", "caption": card_name(cards, c), "label": card_name(cards, c),
             "title": title, "wide": True, **extra}
 
 
