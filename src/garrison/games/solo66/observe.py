@@ -120,7 +120,23 @@ def observe(s: Solo66State, seat: int | None, with_log: bool = True) -> dict[str
     }
     if with_log:
         obs["log"] = _log(s, seat)
+        obs["last_deal"] = _last_deal(s)
     return obs
+
+
+def _last_deal(s: Solo66State) -> dict[str, Any] | None:
+    """The last finished deal as fields (public, like its line in the log): the page's end of
+    a deal reads these, never the sentence."""
+    done = log.results(s)
+    if not done:
+        return None
+    deal_no, dealer, kind, soloist, trump, points, last_winner, discards, deltas = done[-1]
+    solo = kind == "solo"
+    return {"deal": deal_no + 1, "dealer": dealer, "kind": kind,
+            "soloist": soloist if solo else None, "trump": SUITS[trump] if solo else None,
+            "card_points": points if solo else None,
+            "last_trick_winner": last_winner if kind == "last_trick" else None,
+            "discards": DECK.names(discards) if solo else [], "changes": list(deltas)}
 
 
 def _log(s: Solo66State, seat: int | None) -> list[str]:

@@ -7,13 +7,13 @@ click on a hand card; passing, bidding and announcing trump stay buttons.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from garrison.core.widgets import count, french_card, points, seats
 
 from .actions import is_card
 from .deck import DECK, FACES, SUIT_SYMBOLS, SUITS
+from .rules import WINNING_POINTS
 
 CARD_OF_NAME = {name: c for c, name in enumerate(DECK.name)}
 
@@ -24,28 +24,22 @@ def card_face(name: str, **extra: Any) -> dict[str, Any]:
     return french_card(c, FACES[c % len(FACES)], SUITS[suit], SUIT_SYMBOLS[suit], name, name=name, **extra)
 
 
-DEAL = re.compile(r"Deal (\d+) \(dealer P\d+\): P(\d+) played (.+?) and (wins|loses) with (\d+) card points"
-                  r".*?; P\d+ ([+-]\d+(?:\.\d+)?), each defender ([+-]\d+(?:\.\d+)?)")
-
-
 def deal_end(obs: dict[str, Any], n: int) -> dict[str, Any] | None:
     """The last finished deal: contract, soloist and defenders, card points and the game value
-    (whole numbers and fractions), read from the public log's summary line."""
-    for line in reversed(obs.get("log") or []):
-        m = DEAL.match(line) if isinstance(line, str) else None
-        if not m:
-            continue
-        deal, solo, contract, verdict, cards = int(m[1]), int(m[2]) - 1, m[3], m[4], int(m[5])
-        won, each = float(m[6]), float(m[7])
-        rows = [[s, "soloist" if s == solo else "defender",
-                 cards if s == solo else 120 - cards if cards <= 120 else "",
-                 points(won if s == solo else each, sign=True)] for s in range(n)]
-        return {"title": f"Deal {deal}: {contract}, the soloist {'wins' if verdict == 'wins' else 'loses'} "
-                         f"with {cards} card points",
-                "columns": ["Role", "Card points (side)", "Game value"], "rows": rows,
-                "notes": ["66 card points win the deal for the soloist; the defenders share the "
-                          "game value equally."]}
-    return None
+    (whole numbers and fractions), from the observation's ``last_deal`` fields."""
+    last = obs.get("last_deal")
+    if not last or last["kind"] != "solo":
+        return None
+    solo, cards, changes = last["soloist"], last["card_points"], last["changes"]
+    verdict = "wins" if cards >= WINNING_POINTS else "loses"
+    rows = [[s, "soloist" if s == solo else "defender",
+             cards if s == solo else 120 - cards if cards <= 120 else "",
+             points(changes[s], sign=True)] for s in range(n)]
+    return {"title": f"Deal {last['deal']}: {last['trump']}, the soloist {verdict} with {cards} "
+                     "card points",
+            "columns": ["Role", "Card points (side)", "Game value"], "rows": rows,
+            "notes": ["66 card points win the deal for the soloist; the defenders share the "
+                      "game value equally."]}
 
 
 def help_text(game: Any) -> list[str]:
