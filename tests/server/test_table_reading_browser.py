@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from server_helpers import Server
 from table_helpers import open_page
 from table_helpers import site as module_site
@@ -163,5 +164,13 @@ def test_1848_moves_are_read_by_name_and_the_ids_still_parse() -> None:
             if old:
                 assert state.parse_action(old) == a, old
                 old_seen.add(old.split()[0])
+        # a refused move is explained in the same words
+        legal = set(state.legal_actions())
+        for a in rng.sample(range(game.num_distinct_actions), 12):
+            if a in legal:
+                continue
+            with pytest.raises(garrison.GameError) as refused:
+                state.apply_action(a)
+            assert not CARD_ID.search(str(refused.value)), str(refused.value)
         state.apply_action(rng.choice(state.legal_actions()))
     assert {"play", "draw"} <= old_seen, old_seen
