@@ -80,7 +80,8 @@ def test_with_evidence_the_search_may_overrule_its_policy() -> None:
 @pytest.mark.parametrize("name", garrison.games())
 def test_measured_ratings_rank_the_levels(name: str) -> None:
     """Where a round robin measured the levels, easy is 0 and each level is rated above the
-    one before (the lobby shows these numbers next to the levels)."""
+    one before (the lobby says these measurements in words; easy, the scale's zero, is offered
+    without a rating)."""
     from garrison.bots.levels import ratings
     from garrison.server.botlimits import BotLimits
     from garrison.server.labels import strengths
@@ -88,7 +89,8 @@ def test_measured_ratings_rank_the_levels(name: str) -> None:
     game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
     elo = ratings(game)
     offered = strengths(game, BotLimits())
-    assert [s["elo"] for s in offered] == [elo.get(level) for level in LEVELS]
+    assert [s["elo"] for s in offered] == [None if level == "easy" else elo.get(level)
+                                           for level in LEVELS]
     if elo:
         assert list(elo) == list(LEVELS) and elo["easy"] == 0
         assert elo["easy"] < elo["good"] < elo["strong"]

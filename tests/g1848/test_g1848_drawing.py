@@ -51,7 +51,7 @@ def test_drawing_in_play_one_of_each_then_a_choice():
 def test_pushing_back_after_the_stich_is_refused():
     s = _after_first_stich()
     before = s.fields()
-    with pytest.raises(IllegalActionError, match="the Stich is over"):
+    with pytest.raises(IllegalActionError, match="the round is over"):
         s.apply_action(A.push(s.cs.index("PE10")))
     assert s.fields() == before
 

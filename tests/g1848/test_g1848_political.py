@@ -85,7 +85,7 @@ def test_bad_targets_are_refused_in_words_and_change_nothing():
     deal(s, [["PE35", "PE01", "Z03", "Z01"], ["PE09", "PE10", "Z26", "Z02"]])
     act(s, "play PE35", "play PE09", "play PE01", "play PE10")
     before = s.fields()
-    with pytest.raises(IllegalActionError, match="Belgisches Vorbild needs a person card of party L that is not a commander, only on your own side; there is none"):
+    with pytest.raises(IllegalActionError, match="The Belgian example needs a person card of party L that is not a commander, only on your own side; there is none"):
         s.apply_action(idx(s, "Z03"))  # no Liberal on the table
     assert s.fields() == before
     act(s, "pass", "play Z26")
@@ -138,7 +138,7 @@ def test_a_card_with_the_reentry_symbol_brings_passed_players_back():
     assert s.passed == (False, True) and s.current_player() == 0
     act(s, "play Z05", "on side P2")
     assert s.passed == (False, False) and s.current_player() == 1
-    assert "Irische Hungersnot is out: every player who passed is back in the Stich" in \
+    assert "Famine in Ireland is out: every player who passed is back in the round" in \
         s.observation(None)["log"]
     act(s, "pass", "play Z01")
     assert s.passed == (False, True), "a card without the symbol brings nobody back"
@@ -147,12 +147,12 @@ def test_a_card_with_the_reentry_symbol_brings_passed_players_back():
 def test_typed_text_is_the_notation_only_and_names_the_step():
     _, s = new_game(2)
     deal(s, [["PE01", "PE02", "Z05", "Z01"], ["PE06", "PE20", "Z02", "Z04"]])
-    with pytest.raises(InvalidActionError, match="'0' is not an action here; you may: play PE01"):
+    with pytest.raises(InvalidActionError, match="'0' is not an action here; you may: play Friedrich Hecker"):
         s.parse_action("0")
     act(s, "play Z05")
     assert s.phase == "target"
     before = s.fields()
-    with pytest.raises(InvalidActionError, match="while placing a Zusatzkarte you do not play; "
+    with pytest.raises(InvalidActionError, match="while placing an event card you do not play; "
                                                  "now you on"):
         s.parse_action("play PE02")
     assert s.fields() == before

@@ -72,7 +72,8 @@ def test_views_say_which_values_are_reconstructed():
              ["PE19", "PE20", "Z05", "Z06"]])
     text = s.game.render(s.observation(0))
     assert "reconstructed" in text
-    assert "Friedrich Hecker RR 6\n" in text and "Gustav Struve RR 6*" in text
+    assert "Friedrich Hecker (Republican) 6 votes\n" in text
+    assert "Gustav Struve (Republican) 6* votes" in text
     assert "reconstructed" in s.game.describe()
 
 

@@ -16,7 +16,7 @@ VARIANTS = [
     ("gambit", {"players": 3, "mode": "trader", "stake": 2}, ["3 players", "2 coins"]),
     ("solo66", {"all_pass": "last_trick", "deals": 3}, ["without trumps", "3 deals"]),
     ("1848", {"players": 2, "rules": "base"}, ["base game", "2 players"]),
-    ("1848", {"players": 4}, ["4 Ablaufkarten", "Army cards"]),
+    ("1848", {"players": 4}, ["4 round cards", "Army cards"]),
     ("stratego", {"rules": "barrage"}, ["8 pieces"]),
 ]
 

@@ -38,7 +38,7 @@ def test_choice_among_equal_single_cards():
     do(state, "play 5h")
     assert state.current_player() == 0  # still choosing
     legal = [state.action_to_string(a) for a in state.legal_actions()]
-    assert legal == ["take Clubs 5", "take Spades 5"]
+    assert legal == ["take Batons 5", "take Swords 5"]
     assert_unchanged(state, actions.take(card("2h")), "single-card priority")
     do(state, "take 5s")
     assert pile(state, 0) == names("5h 5s")
@@ -53,9 +53,9 @@ def test_every_sum_set_is_offered_and_chosen_card_by_card():
     assert obs["playing"] == "Hearts 5"
     assert sorted(obs["capture_sets"]) == sorted([names("ac 4c"), names("2c 3c")])
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
-        "take Clubs A", "take Clubs 2", "take Clubs 3", "take Clubs 4"]
+        "take Batons A", "take Batons 2", "take Batons 3", "take Batons 4"]
     do(state, "take 4c")
-    assert [state.action_to_string(a) for a in state.legal_actions()] == ["take Clubs A"]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["take Batons A"]
     assert_unchanged(state, actions.take(card("2c")), "does not fit")
     do(state, "take ac")
     assert pile(state, 0) == names("ac 4c 5h")
@@ -91,7 +91,7 @@ def test_fewest_cards_choice_refuses_a_card_of_a_larger_set():
         [names("3c 6c"), names("4c 5s")])
     assert_unchanged(state, actions.take(card("2h")), "fewest-cards rule")
     do(state, "take 3c")
-    assert [state.action_to_string(a) for a in state.legal_actions()] == ["take Clubs 6"]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["take Batons 6"]
     do(state, "take 6c")
     assert pile(state, 1) == names("3c 6c qc")
 
@@ -101,7 +101,7 @@ def test_a_card_that_can_capture_must_capture():
     state = start("5c 2h 3s kd", ("5h 7d ac", "4c 4d 6s"), players=2)
     assert actions.lay(card("5h")) not in state.legal_actions()
     assert_unchanged(state, actions.lay(card("5h")), "a card that can capture must capture")
-    assert_unchanged(state, state.parse_action("lay 5h"), "Hearts 5 takes Clubs 5")
+    assert_unchanged(state, state.parse_action("lay 5h"), "Cups 5 takes Batons 5")
     # the player is free to play another card that captures nothing
     do(state, "play ac")
     assert table_of(state) == names("kd 2h 5c 3s ac")
@@ -110,7 +110,7 @@ def test_a_card_that_can_capture_must_capture():
 def test_without_must_capture_a_card_may_be_laid_down():
     state = start("5c 2h 3s kd", ("5h 7d ac", "4c 4d 6s"), players=2, must_capture=False)
     legal = [state.action_to_string(a) for a in state.legal_actions()]
-    assert "lay Hearts 5" in legal and "lay Clubs A" not in legal  # A takes nothing anyway
+    assert "lay Cups 5" in legal and "lay Batons A" not in legal  # A takes nothing anyway
     do(state, "lay 5h")
     assert table_of(state) == names("kd 2h 5c 5h 3s")
     assert pile(state, 0) == []
@@ -126,17 +126,17 @@ def test_lay_is_only_for_a_card_that_could_capture():
 def test_a_set_whose_sum_does_not_match_is_refused():
     state = start("ac 2c 3c 4c", ("5h 7d kh", "qc 4d 6s"), players=2)
     do(state, "play 5h", "take 2c")
-    assert_unchanged(state, actions.take(card("ac")), "Clubs 2 \\+ Clubs A makes 3")
+    assert_unchanged(state, actions.take(card("ac")), "Batons 2 \\+ Batons A makes 3")
     assert_unchanged(state, actions.take(card("4c")), "adds up to 5")
 
 
 def test_other_bad_moves_are_explained():
     state = start("ac 2c 3c 4c", ("5h 7d kh", "qc 4d 6s"), players=2)
-    assert_unchanged(state, actions.play(card("qc")), "you do not hold Clubs Q")
+    assert_unchanged(state, actions.play(card("qc")), "you do not hold Batons Q")
     assert_unchanged(state, actions.take(card("ac")), "play a card from your hand first")
     do(state, "play 5h")
-    assert_unchanged(state, actions.play(card("7d")), "finish your capture with Hearts 5")
-    assert_unchanged(state, actions.take(card("6s")), "Spades 6 is not on the table")
+    assert_unchanged(state, actions.play(card("7d")), "finish your capture with Cups 5")
+    assert_unchanged(state, actions.take(card("6s")), "Swords 6 is not on the table")
     do(state, "take ac")
     assert_unchanged(state, actions.take(card("ac")), "already chosen")
 
@@ -190,7 +190,7 @@ def test_ace_takes_only_an_ace_lying_on_the_table():
     two = start("ah as kd 7s", ("ac 2d 3d", "4c 4d 6s"), players=2, ace_takes_all=True)
     do(two, "play ac")
     assert [two.action_to_string(a) for a in two.legal_actions()] == [
-        "take Hearts A", "take Spades A"]
+        "take Cups A", "take Swords A"]
     assert_unchanged(two, actions.take(card("kd")), "takes only an Ace")
     do(two, "take as")
     assert table_of(two) == names("ah kd 7s")

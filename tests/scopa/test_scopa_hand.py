@@ -31,7 +31,7 @@ def test_sweep_with_the_last_card_of_the_hand_scores_nothing():
     for face in FACES:
         pairs_round(state, face)
     obs = state.observation(0)
-    assert obs["log"][-3] == "P4 plays Spades K and takes Clubs K (table cleared, no scopa)"
+    assert obs["log"][-3] == "P4 plays Swords K and takes Batons K (table cleared, no scopa)"
     last = obs["last_hand"]
     assert last["scope"] == [0, 19]  # 10 by seat 1, 9 by seat 3 (not the last)
     assert last["cards"] == [0, 40] and last["diamonds"] == [0, 10]
@@ -55,10 +55,10 @@ def test_last_capture_takes_the_rest_without_a_scopa():
         pairs_round(state, face)
     do(state, "play kd", "lay kh", "play kc")
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
-        "take Diamonds K", "take Hearts K"]
+        "take Coins K", "take Cups K"]
     do(state, "take kd", "lay ks")  # seat 2 captured last; Kh and Ks are left on the table
     obs = state.observation(0)
-    assert "P3 captured last and takes the rest: Hearts K Spades K" in obs["log"]
+    assert "P3 captured last and takes the rest: Cups K Swords K" in obs["log"]
     last = obs["last_hand"]
     assert last["cards"] == [4, 36] and last["scope"] == [0, 18]
     assert last["points"] == [0, 18 + 4]  # side 1: scope, cards, Diamonds, First, 7 of Diamonds

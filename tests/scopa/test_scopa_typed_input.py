@@ -13,7 +13,7 @@ def test_a_bare_seven_is_not_an_action_id():
     state = start("ac 2c 3c 4c", ("7h 7d kh", "qc 4d 6s"), players=2)
     before = state.fields()
     with pytest.raises(InvalidActionError,
-                       match="'7' is not an action here; it could be: play Diamonds 7, play Hearts 7"):
+                       match="'7' is not an action here; it could be: play Coins 7, play Cups 7"):
         state.parse_action("7")
     assert state.fields() == before
     assert state.parse_action("7d") == card("7d")
@@ -27,5 +27,5 @@ def test_take_is_refused_before_a_card_is_played_and_play_while_choosing():
     do(state, "play 5h")  # 5 = 2 + 3 = ... several ways: the capture is chosen card by card
     assert state.current_player() == 0 and state.pending >= 0
     with pytest.raises(InvalidActionError,
-                       match="while choosing what Hearts 5 captures you do not play; now you take"):
+                       match="while choosing what Cups 5 captures you do not play; now you take"):
         state.parse_action("play 7d")

@@ -186,11 +186,13 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.locator("#presets button.preset").first.inner_text().startswith("Classic")
         assert not ann.eval_on_selector("#more-options", "d => d.open")
         assert "Extra setups" in (ann.text_content("#more-options") or "")
-        # bots by strength, each with its bot's name underneath
+        # bots by strength, each said in words underneath, its engine's name as a tooltip
         ann.select_option("#seat-1", "bot:strong")
-        assert ann.inner_text("#seat-1-bot").startswith("ismcts:")
+        assert ann.inner_text("#seat-1-bot").startswith("Searches ahead")
+        assert ann.get_attribute("#seat-1-bot", "title").startswith("engine: ismcts:")
         ann.select_option("#seat-1", "bot:easy")
-        assert ann.inner_text("#seat-1-bot").startswith("random")
+        assert ann.inner_text("#seat-1-bot").startswith("Plays any legal move")
+        assert ann.get_attribute("#seat-1-bot", "title") == "engine: random"
         # the player count is a choice of what the game allows
         ann.select_option("#game", "scopa")
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"

@@ -56,7 +56,8 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
             {"name": s.name, "label": labels.label(name, s.name), "default": s.default,
              "allowed": ("the built-in default, or a name the server offers" if s.path
                          else s.allowed()),
-             "doc": s.doc, "choices": choices(s), "kind": s.kind.__name__,
+             "doc": labels.doc(name, s.name, s.doc), "values": labels.values(name, s.name),
+             "choices": choices(s), "kind": s.kind.__name__,
              "more": labels.is_more(name, s.name)}
             for s in cls.option_specs()
         ],

@@ -250,8 +250,10 @@ export function trayNode(design, setups, send, ready) {
   const placed = design.cells.size, total = design.tray.order.length;
   const buttons = el("div", { class: "choices designer-buttons" },
     el("button", { id: "setup-undo", disabled: !design.history.length, onclick: () => design.undo(), text: "Undo" }),
-    el("button", { id: "setup-random", disabled: design.complete(), onclick: () => design.randomFill(), text: "Fill the rest at random" }),
+    el("button", { id: "setup-random", disabled: design.complete(), onclick: () => design.randomFill(), title: "Put the pieces left in the tray on the free squares at random", text: "Fill at random" }),
     el("button", { id: "setup-clear", disabled: !placed, onclick: () => design.clear(), text: "Clear" }),
+    el("button", { class: "primary", id: "setup-ready", disabled: !design.complete(), onclick: ready, text: "Ready" }));
+  const keep = el("div", { class: "setup-save" },
     el("input", { id: "setup-name", type: "text", maxlength: 40, "aria-label": "A name for this layout",
       placeholder: `my layout ${saved.length + 1}`, disabled: !design.complete() }),
     el("button", { id: "setup-save", disabled: !design.complete(), onclick: () => {
@@ -261,8 +263,7 @@ export function trayNode(design, setups, send, ready) {
       saveLayouts(design.tray.army, [...saved.filter(s => s.name !== name), { name, layout: design.layout() }]);
       toast(`Saved “${name}” for your next game.`);
       design.redraw();
-    }, text: "Save layout" }),
-    el("button", { class: "primary", id: "setup-ready", disabled: !design.complete(), onclick: ready, text: "Ready" }));
+    }, text: "Save layout" }));
   const hint = design.hand && design.hand.from ? "Now click another square of your rows: the pieces swap."
     : design.hand ? `Click a square of your rows for the ${design.names[design.hand.rank]}.`
     : "Pick a piece from the tray (or drag it), then a square of your rows. Click two placed pieces to swap them.";
@@ -273,5 +274,5 @@ export function trayNode(design, setups, send, ready) {
     setups.length ? el("button", { class: "choice", id: "setup-use", "data-ids": null, onclick: () => {
       const v = pick.value || ""; if (v.startsWith("c")) send(setups[+v.slice(1)].id); else if (v.startsWith("s")) design.load(saved[+v.slice(1)].layout);
     }, text: "Play this layout now" }) : null,
-    buttons);
+    buttons, keep);
 }

@@ -15,12 +15,24 @@ export function leaveLobby() {
 function optionInput(o) {
   let input;
   if (o.kind === "bool") input = el("input", { type: "checkbox", checked: o.default === true });
-  else if (o.choices) input = el("select", {}, o.choices.map(c => el("option", { value: c, selected: String(c) === String(o.default), text: c === "" ? "built in" : String(c) })));
+  else if (o.choices) input = el("select", {}, o.choices.map(c => el("option", { value: c, selected: String(c) === String(o.default),
+    text: valueLabel(o, c) })));
   else if (o.kind === "int" || o.kind === "float") input = el("input", { type: "number", value: o.default === null ? "" : o.default, step: o.kind === "int" ? 1 : "any" });
   else input = el("input", { value: o.default === null ? "" : o.default, size: 12 });
   input.dataset.option = o.name;
   input.id = `opt-${o.name}`;
   return input;
+}
+
+// A value as a player reads it: the server's label for it ("Card points (grupp)"), else the
+// value itself (numbers); a file option's empty value is the built-in one.
+function valueLabel(o, c) {
+  const known = o.values && o.values[String(c)];
+  return known ? known.label : c === "" ? "built in" : String(c);
+}
+function valueDoc(o, c) {
+  const known = o.values && o.values[String(c)];
+  return known && known.doc ? `${known.label}: ${known.doc}` : "";
 }
 
 function setValue(input, value) {
@@ -44,7 +56,7 @@ export async function lobby() {
     CLOCKS.map(([value, text]) => el("option", { value, text })));
   const clockBox = el("div", { class: "option" }, el("label", { for: "clock", text: "Clock" }), " ", clockSel,
     el("div", { class: "doc muted", id: "clock-doc", text: "when a person's time runs out, the game's own bot makes that move for them" }));
-  form.append(el("label", {}, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
+  form.append(el("label", { class: "game-pick" }, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   function current() { return list.find(g => g.name === gameSel.value); }
@@ -70,6 +82,7 @@ export async function lobby() {
     for (const input of inputs()) {
       const spec = g.options.find(o => o.name === input.dataset.option);
       setValue(input, Object.prototype.hasOwnProperty.call(p.options, spec.name) ? p.options[spec.name] : spec.default);
+      input.dispatchEvent(new Event("change"));
     }
     for (const b of presetBox.querySelectorAll("button")) b.setAttribute("aria-checked", String(b.dataset.preset === p.name));
     drawSeats();
@@ -77,8 +90,12 @@ export async function lobby() {
   function row(o) {
     const input = optionInput(o);
     if (o.name === "players") input.onchange = drawSeats;
+    const why = el("div", { class: "doc muted value-doc", id: `${input.id}-value` });
+    const explain = () => { why.textContent = valueDoc(o, input.value); };
+    input.addEventListener("change", explain);
+    explain();
     return el("div", { class: "option" }, el("label", { for: input.id, text: o.label }), " ", input,
-      el("div", { class: "doc muted", text: o.doc }));
+      el("div", { class: "doc muted", text: o.doc }), why);
   }
   function drawOptions() {
     const g = current();
@@ -101,11 +118,12 @@ export async function lobby() {
       const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
         el("option", { value: "me", selected: choose("me"), text: "me" }),
         el("option", { value: "human", selected: choose("human"), text: "a person I invite" }),
-        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` + (s.elo == null ? "" : ` (Elo ${s.elo})`) })));
+        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` })));
       const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
       const show = () => {
         const s = g.strengths.find(x => "bot:" + x.level === sel.value);
-        botName.textContent = s ? `${s.bot} — ${s.doc}` + (s.elo == null ? "" : `; measured Elo ${s.elo}, random play 0`) : sel.value === "human" ? "send them the invite link shown at the table" : "";
+        botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (s.rating ? `; ${s.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
+        botName.title = s ? `engine: ${s.bot}` : "";
       };
       sel.onchange = show;
       show();

@@ -2,10 +2,21 @@
 // trick and by hand, with a slider, the arrow keys and autoplay; seen as a spectator, as one
 // seat, or as every seat (the game is over: its record is public). The address names the view
 // and the decision (#/replay/<table>/<seat or "all">?at=<decision>), so a moment can be linked.
-import { api, el, fill, main, seatLabel, seatName } from "./util.js";
+import { api, el, fill, main, seatLabel, seatName, svg } from "./util.js";
 import { widgetsNode } from "./widgets.js";
 
 let stopReplay = () => {};
+
+// The bar's icons, drawn (a font may have no ⏮ or ⏭): triangles and bars in a 24 × 24 box.
+const SHAPES = {
+  back: ["M16 5 L6 12 L16 19 Z"], fwd: ["M8 5 L18 12 L8 19 Z"],
+  back2: ["M12 5 L3 12 L12 19 Z", "M21 5 L12 12 L21 19 Z"], fwd2: ["M3 5 L12 12 L3 19 Z", "M12 5 L21 12 L12 19 Z"],
+  "bar-back": ["M4 5 H7 V19 H4 Z", "M20 5 L9 12 L20 19 Z"], "fwd-bar": ["M4 5 L15 12 L4 19 Z", "M17 5 H20 V19 H17 Z"],
+};
+function icon(shape) {
+  return svg("svg", { viewBox: "0 0 24 24", width: "20", height: "20", "aria-hidden": "true", focusable: "false" },
+    SHAPES[shape].map(d => svg("path", { d, fill: "currentColor" })));
+}
 export function leaveReplay() { stopReplay(); }
 
 export async function replayView(tid, as, at) {
@@ -16,18 +27,33 @@ export async function replayView(tid, as, at) {
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, id: "slider", "aria-label": "Decision" });
   const asSel = el("select", { id: "replay-seat", "aria-label": "Seen as" });
   const auto = el("button", { id: "autoplay", onclick: () => toggleAuto(), text: "▶ play", "aria-label": "Autoplay" });
-  const btn = (id, text, label, fn) => el("button", { id, onclick: fn, text, "aria-label": label, title: label });
+  const btn = (id, shape, label, fn) => el("button", { id, class: "icon", onclick: fn, "aria-label": label, title: label }, icon(shape));
   const link = el("a", { id: "replay-permalink", text: "link to this moment" });
+  const players = el("section", { id: "replay-players", role: "region", "aria-label": "Players" });
   fill(main, el("section", { id: "replay" }, el("h2", { id: "title", text: "Replay " + tid }),
     el("p", { class: "muted", id: "replay-as" }, el("label", { for: "replay-seat", text: "Seen as " }), asSel, " · ", link, " · ",
       el("a", { href: `/api/tables/${tid}/record`, download: `garrison-${tid}.json`, id: "replay-record", text: "download record" })),
     el("div", { class: "replay-bar" },
-      btn("prev-hand", "⏮", "Previous hand", () => jump("hands", -1)), btn("prev-trick", "◀◀", "Previous trick", () => jump("tricks", -1)),
-      btn("prev", "◀", "Previous move", () => go(step - 1)), " ", slider, " ",
-      btn("next", "▶", "Next move", () => go(step + 1)), btn("next-trick", "▶▶", "Next trick", () => jump("tricks", +1)),
-      btn("next-hand", "⏭", "Next hand", () => jump("hands", +1)), " ", auto, " ", where),
-    play, el("details", { id: "text-view", open: true }, el("summary", { text: "Text view" }), pre),
+      btn("prev-hand", "bar-back", "Previous hand", () => jump("hands", -1)), btn("prev-trick", "back2", "Previous trick", () => jump("tricks", -1)),
+      btn("prev", "back", "Previous move", () => go(step - 1)), " ", slider, " ",
+      btn("next", "fwd", "Next move", () => go(step + 1)), btn("next-trick", "fwd2", "Next trick", () => jump("tricks", +1)),
+      btn("next-hand", "fwd-bar", "Next hand", () => jump("hands", +1)), " ", auto, " ", where),
+    players, el("div", { class: "felt replay-felt" }, play), el("details", { id: "text-view", open: true }, el("summary", { text: "Text view" }), pre),
     el("p", { class: "muted", text: "Keys: ← → a move, Page Up / Page Down a trick, Home / End the start and the end, space plays." })));
+  // the players at this moment: each seat with its counts and its row of the scoreboard
+  function drawPlayers(rec) {
+    const ui = rec.ui || (rec.views && rec.views[0] && rec.views[0].ui) || {};
+    const sb = ui.scoreboard, plaques = ui.seats || [];
+    fill(players, el("h3", { text: "Players" }), el("div", { class: "replay-players" }, rec.table.seats.map(seat => {
+      const s = seat.seat, info = plaques[s] || {};
+      const row = sb ? (sb.rows.find(r => r.seat === s) || { cells: [] }).cells : [];
+      return el("div", { class: "replay-player", "data-seat": s },
+        el("b", { text: seatName(rec.table, s) }),
+        info.hand !== undefined && info.hand !== null ? el("div", { text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
+        info.stats ? el("div", { text: info.stats }) : null,
+        row.length ? el("div", { class: "muted" }, row.map((c, i) => `${sb.columns[i] || "Status"}: ${c}`).join(" · ")) : null);
+    })), sb && sb.notes.length ? el("p", { class: "muted", text: sb.notes.join(" · ") }) : null);
+  }
   let step = 0, marks = { steps: [0], tricks: [], hands: [] }, timer = null, token = 0;
   slider.oninput = () => go(+slider.value);
   let seen = as === null ? "" : String(as);
@@ -80,9 +106,10 @@ export async function replayView(tid, as, at) {
       const hash = `#/replay/${tid}${seen === "" ? "" : "/" + seen}?at=${step}`;
       link.href = hash;
       history.replaceState(null, "", hash);
+      drawPlayers(rec);
       if (rec.views) {
         pre.textContent = rec.views.map(v => `— ${seatLabel(v.seat)} —\n${v.text || JSON.stringify(v.obs, null, 1)}`).join("\n\n");
-        fill(play, ...rec.views.map(v => el("section", { class: "replay-seat", "data-seat": v.seat },
+        fill(play, ...rec.views.map(v => el("div", { class: "replay-seat", "data-seat": v.seat },
           el("h3", { text: seatName(rec.table, v.seat) }), widgetsNode(v.ui, [], () => {}) || el("p", { class: "muted", text: "(no drawing)" }))));
       } else {
         pre.textContent = rec.text || JSON.stringify(rec.obs, null, 1);

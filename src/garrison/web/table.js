@@ -3,7 +3,7 @@
 // the bottom; beside it the scoreboard, the last trick, the log and the how-to. The game's text
 // view and one button per legal move stay below as accessible fallbacks. An aria-live line
 // announces each opponent's move; cards and pieces move briefly (not with reduced motion).
-import { api, el, fill, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
+import { api, botWords, el, fill, games, join, main, me, reducedMotion, seatLabel, seatName, toast } from "./util.js";
 import { cardNode } from "./cards.js";
 import { animateMove } from "./board.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
@@ -97,9 +97,10 @@ export async function tableView(tid) {
   const invite = el("input", { id: "invite", readonly: true, size: 24, value: location.href.split("#")[0] + `#/table/${tid}`, "aria-label": "Invitation link" });
   const howto = el("section", { id: "howto", role: "region", "aria-label": "How to play" }, el("h2", { text: "How to play" }), el("p", { class: "muted", text: "…" }));
   const felt = el("section", { class: "felt", id: "felt", role: "region", "aria-label": "Table" },
-    el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others, play, myPlaque);
+    el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others,
+    el("div", { class: "felt-row" }, play, lastTrick), myPlaque);
   fill(main, el("div", { class: "layout" },
-    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board, lastTrick),
+    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board),
     el("div", { class: "side-col" },
       el("section", {}, el("h2", { text: "Seats" }), seats, watchers, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
       chatBox,
@@ -120,8 +121,9 @@ export async function tableView(tid) {
     const tomove = v.to_move === s && t.status === "playing";
     const kind = seat.kind === "bot" ? "bot" : seat.name ? "person" : "open seat";
     return el("div", { class: "plaque" + (tomove ? " tomove" : "") + (v.seat === s ? " me" : ""), "data-seat": s, role: "group", "aria-label": seatName(t, s) },
-      el("div", { class: "pname" }, el("b", { text: seat.away ? `${seatLabel(s)} · ${seat.name}` : seatName(t, s).replace(/ · bot .*/, "") }), " ",
-        el("span", { class: `kind ${kind.replace(" ", "-")}`, text: seat.away ? "away — bot playing" : seat.kind === "bot" ? `bot ${seat.bot}` : v.seat === s ? "you" : kind }),
+      el("div", { class: "pname" }, el("b", { text: seat.away ? `${seatLabel(s)} · ${seat.name}` : seatName(t, s).replace(/ · bot.*/, "") }), " ",
+        el("span", { class: `kind ${kind.replace(" ", "-")}`, title: seat.kind === "bot" || seat.away ? `engine: ${seat.bot}` : null,
+          text: seat.away ? "away — bot playing" : seat.kind === "bot" ? botWords(t, seat.bot) : v.seat === s ? "you" : kind }),
         tomove ? el("span", { class: "turn", text: "to move" }) : null),
       info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
       info.stats ? el("div", { class: "stats", text: info.stats }) : null,
@@ -145,26 +147,70 @@ export async function tableView(tid) {
       const cells = sb ? (sb.rows.find(r => r.seat === s.seat) || { cells: [] }).cells : [];
       const name = seatName(t, s.seat) + (v.seat === s.seat ? " (you)" : "");
       return el("tr", { class: (v.to_move === s.seat ? "tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat },
-        el("td", { text: name }), cells.map(c => el("td", { text: String(c) })));
+        el("td", { text: name }), cells.map((c, i) => el("td", { text: String(c), "data-label": (sb.columns[i] || "Status") })));
     });
     const head = el("tr", {}, el("th", { text: "Player" }), (sb ? sb.columns : []).map(c => el("th", { text: c || "Status" })));
     fill(board, el("h2", { text: "Scoreboard" }), el("div", { class: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
       sb && sb.notes.length ? el("ul", { class: "notes" }, sb.notes.map(n => el("li", { text: n }))) : null);
   }
 
+  // The last trick beside the table: its cards with who played them and who took it (or, in
+  // 1848, the round's decision in words).
+  function pointsText(lt) {
+    const p = lt.points;
+    return p === undefined || p === null ? "" : ` (${p > 0 ? "+" : p < 0 ? "−" : "±"}${Math.abs(p)})`;
+  }
+  function takenText(v, lt) {
+    if (lt.winner === undefined || lt.winner === null) return "";
+    return `${v.seat === lt.winner ? "You take" : `${seatLabel(lt.winner)} takes`} the trick${pointsText(lt)}`;
+  }
   function drawLastTrick(v) {
     const lt = v.ui && v.ui.last_trick;
     lastTrick.hidden = !lt;
-    if (!lt) return;
-    const cards = lt.cards.map(c => cardNode({ ...c, byName: seatName(v.table, c.by) }, null, () => {}));
-    fill(lastTrick, el("h2", { text: "Last trick" }), el("div", { class: "cards" }, cards),
-      el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}` }));
+    if (!lt) { fill(lastTrick); return; }
+    const title = lt.title || "Last trick";
+    lastTrick.setAttribute("aria-label", "Last trick");
+    const cards = (lt.cards || []).map(c => cardNode({ ...c, byName: seatLabel(c.by) }, null, () => {}));
+    fill(lastTrick, el("h2", { text: title }),
+      cards.length ? el("div", { class: "cards" }, cards) : null,
+      lt.lines ? el("ul", { class: "lines" }, lt.lines.map(x => el("li", { text: x }))) : null,
+      lt.winner !== undefined && lt.winner !== null
+        ? el("p", { class: "winner", text: `Won by ${seatName(v.table, lt.winner)}${pointsText(lt)}` }) : null);
+  }
+
+  // A trick just completed stays on the table, whole, for a moment (HOLD_MS), with who took it;
+  // then the table clears (the cards fly to the winner, unless the player asked for less motion).
+  const HOLD_MS = 1500;
+  let held = null;           // { trick: the last_trick shown, until: page time, timer }
+  function trickKey(lt) { return lt && lt.cards ? JSON.stringify([lt.cards.map(c => c.key), lt.winner]) : null; }
+  // The trick completed between two views (null if none); with less motion asked for, the
+  // table clears at once and the line above it says who took the trick.
+  function completedTrick(prev, v) {
+    const now = v.ui && v.ui.last_trick, was = prev && prev.ui && prev.ui.last_trick;
+    if (!now || !now.cards || !prev || prev.table.id !== v.table.id || trickKey(now) === trickKey(was)) return null;
+    return now;
+  }
+  function holdTrick(trick) {
+    if (!trick || reducedMotion()) return;
+    if (held && held.timer) clearTimeout(held.timer);
+    held = { trick, until: performance.now() + HOLD_MS };
+    held.timer = setTimeout(() => { held = null; if (last && document.body.contains(felt)) draw(last); }, HOLD_MS);
+  }
+  function showHeld(v) {
+    if (!held || performance.now() >= held.until) return;
+    const zone = play.querySelector('.zone[data-zone="trick"]');
+    if (!zone) return;
+    const cards = held.trick.cards.map(c => cardNode(c, null, () => {}));
+    const box = zone.querySelector(".cards");
+    if (box) fill(box, cards);
+    zone.classList.add("held");
+    zone.append(el("p", { class: "taken", id: "taken", text: takenText(v, held.trick) }));
   }
 
   function breakdownNode(b) {
     return el("div", { class: "breakdown scroll" }, el("h3", { text: b.title }),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), b.columns.map(c => el("th", { text: c })))),
-        el("tbody", {}, b.rows.map(r => el("tr", {}, el("th", { text: typeof r[0] === "number" ? seatName(last.table, r[0]) : r[0] }), r.slice(1).map(c => el("td", { text: String(c) })))))),
+        el("tbody", {}, b.rows.map(r => el("tr", {}, el("th", { text: typeof r[0] === "number" ? seatName(last.table, r[0]) : r[0] }), r.slice(1).map((c, i) => el("td", { text: String(c), "data-label": b.columns[i] })))))),
       b.notes && b.notes.length ? el("ul", {}, b.notes.map(n => el("li", { text: n }))) : null);
   }
 
@@ -273,7 +319,7 @@ export async function tableView(tid) {
     const moves = info.moves;
     awayBox.hidden = false;
     fill(awayBox, el("h2", { text: "A bot played for you" }),
-      el("p", { id: "away-summary", text: `You were away, so bot ${info.bot} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
+      el("p", { id: "away-summary", text: `You were away, so a ${botWords(last && last.table, info.bot).replace(": ", " ")} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
       moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
       moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
       el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(info.seat), text: "Take my seat back" }));
@@ -343,18 +389,32 @@ export async function tableView(tid) {
     if (boardZone && last && before.moved) animateMove(play, boardZone);
   }
 
-  function announceMoves(v, added, prev) {
+  // The "just happened" line names the latest moves, whoever made them (yours too), oldest
+  // first: from each seat's last move where the game gives it, else from the new log lines.
+  function announceMoves(v, added, prev, taken) {
     const plaques = v.ui && v.ui.seats, before = prev && prev.ui && prev.ui.seats;
+    const who = s => s === v.seat ? "You" : seatName(v.table, s);
+    let said = [], others = false;
     if (plaques && plaques.some(p => p.last)) {   // the game says each seat's last move itself
-      const said = plaques.map((p, s) => s !== v.seat && p.last && (!before || !before[s] || before[s].last !== p.last || prev.n + 1 < v.n)
-        ? `${seatName(v.table, s)} ${p.last}` : null).filter(Boolean);
-      if (said.length) { announce.textContent = said.join(" · "); sounds.move(); }
-      return;
+      const n = plaques.length, start = prev && prev.to_move !== null && prev.to_move !== undefined ? prev.to_move : 0;
+      for (let i = 0; i < n; i++) {
+        const s = (start + i) % n, p = plaques[s];
+        if (p.last && (!before || !before[s] || before[s].last !== p.last || prev.n + 1 < v.n)) {
+          said.push(`${who(s)} ${p.last}`);
+          others = others || s !== v.seat;
+        }
+      }
     }
-    const mine = v.seat !== null && v.seat !== undefined ? logName(v, v.seat) : null;
-    const names = v.table.seats.map(s => logName(v, s.seat)).filter(n => n !== mine);
-    const theirs = added.filter(line => names.some(n => line.startsWith(n + " ")));
-    if (theirs.length) { announce.textContent = theirs.slice(-3).join(" · "); sounds.move(); }
+    if (!said.length) {
+      const mine = v.seat !== null && v.seat !== undefined ? logName(v, v.seat) : null;
+      const names = v.table.seats.map(s => logName(v, s.seat));
+      said = added.filter(line => names.some(n => line.startsWith(n + " ")));
+      others = said.some(line => !mine || !line.startsWith(mine + " "));
+    }
+    if (taken) said.push(takenText(v, taken));
+    if (!said.length) return;
+    announce.textContent = said.slice(-3).join(" · ");
+    if (others) sounds.move();
   }
 
   function drawSeatList(v) {
@@ -401,7 +461,8 @@ export async function tableView(tid) {
     const windowed = (v.ui && v.ui.log_window) || (v.log_total !== undefined && v.log_total !== null);
     logKept = windowed ? mergeLog(logKept, entries) : entries.slice();
     const added = logKept.slice(0, had).every((e, i) => e === keptBefore[i]) ? logKept.slice(had) : [];
-    if (before) announceMoves(v, added, prev);
+    const taken = before ? completedTrick(prev, v) : null;
+    if (before) announceMoves(v, added, prev, taken);
     drawRing(v);
     drawBoard(v);
     drawLastTrick(v);
@@ -414,6 +475,8 @@ export async function tableView(tid) {
       queue: list => { queue = list.slice(); pump(); },
     });
     fill(play, ...(widgets ? [widgets] : []));
+    holdTrick(taken);
+    showHeld(v);
     // without widgets the text view and the buttons are the game; with them, they are a fallback
     openedByPage.text = !widgets; openedByPage.fallback = !widgets;
     textBox.open = !widgets || openedByUser.text;
@@ -496,6 +559,8 @@ export async function tableView(tid) {
   clockTicker = setInterval(tickClock, 500);
   drawChat();
   connect();
+  // the bots' levels (seats say "bot: good"): drawn again once the games' list is known
+  games().then(() => { if (last && socket) draw(last); }).catch(() => {});
 }
 
 // A click anywhere ends the moving cards and pieces at once.

@@ -159,18 +159,30 @@ export async function join(tid, seat) {
 
 export function seatLabel(s) { return `P${s + 1}`; }
 
-// "P2 · Ann", "P3 · bot heuristic", "P1 · open seat": one way to name a seat everywhere.
+// A seated bot by the level the player chose ("bot: good"), known from the games' strengths
+// once /api/games has answered; until then (or for a bot outside the levels) by its name.
+const botLevels = new Map();   // game -> Map(bot name -> level)
+function noteLevels(list) {
+  for (const g of list || []) botLevels.set(g.name, new Map((g.strengths || []).map(s => [s.bot, s.label])));
+}
+export function botWords(table, bot) {
+  const levels = table && botLevels.get(table.game);
+  const level = levels && levels.get(bot);
+  return level ? `bot: ${level}` : `bot ${bot}`;
+}
+
+// "P2 · Ann", "P3 · bot: good", "P1 · open seat": one way to name a seat everywhere.
 export function seatName(table, s) {
   const seat = table && table.seats[s];
   if (!seat) return seatLabel(s);
-  const who = seat.away ? `${seat.name} (${table.status === "playing" ? "away — bot playing" : `away; bot ${seat.bot} played on`})`
-    : seat.kind === "bot" ? `bot ${seat.bot}` : (seat.name || "open seat");
+  const who = seat.away ? `${seat.name} (${table.status === "playing" ? "away — bot playing" : `away; ${botWords(table, seat.bot)} played on`})`
+    : seat.kind === "bot" ? botWords(table, seat.bot) : (seat.name || "open seat");
   return `${seatLabel(s)} · ${who}`;
 }
 
 let gamesCache = null;
 export async function games() {
-  if (!gamesCache) gamesCache = await api("/api/games");
+  if (!gamesCache) { gamesCache = await api("/api/games"); noteLevels(gamesCache); }
   return gamesCache;
 }
 

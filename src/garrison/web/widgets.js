@@ -2,7 +2,7 @@
 // action made clickable where it is drawn, the rest as labelled buttons. A hand goes to the
 // bottom of the table, everything else to its middle.
 import { el } from "./util.js";
-import { cardNode, legendNode } from "./cards.js";
+import { cardNode, faceChoice, legendNode, setFaceChoice } from "./cards.js";
 import { dieNode } from "./dice.js";
 import { boardNode, designerFor, trayNode } from "./board.js";
 
@@ -53,11 +53,19 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   const middle = el("div", { class: "middle", id: "middle" });
   const bottom = el("div", { class: "bottom", id: "bottom" });
   const menu = el("div", { class: "chooser", id: "chooser", "aria-live": "polite" });
+  // A card with several moves: what the card is, then one button per move saying what it does
+  // ("Push it: face down under its draw pile; ..."), and Cancel.
   function onPick(node, list) {
     if (list.length === 1) { send(list[0].id); return; }
-    menu.replaceChildren(el("span", { class: "muted", text: node.title + ": " }),
-      ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => send(d.id), text: d.verb || d.text })),
-      el("button", { class: "verb cancel", onclick: () => menu.replaceChildren(), text: "cancel" }));
+    for (const c of box.querySelectorAll(".card.picked")) c.classList.remove("picked");
+    node.classList.add("picked");
+    const close = () => { node.classList.remove("picked"); menu.replaceChildren(); };
+    menu.replaceChildren(el("p", { class: "prompt", id: "chooser-prompt", text: node.title || node.getAttribute("aria-label") }),
+      el("div", { class: "verbs" },
+        ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => send(d.id), title: d.text },
+          d.says ? [el("b", { text: d.says.split(":")[0] }), el("span", { class: "says", text: d.says.includes(":") ? d.says.slice(d.says.indexOf(":") + 1).trim() : "" })]
+            : (d.verb || d.text))),
+        el("button", { class: "verb cancel", onclick: close, text: "Cancel" })));
   }
   const setups = descs.filter(d => d.kind === "setup");
   const design = ui.tray && descs.some(d => d.kind === "square") && ctx.redraw
@@ -82,13 +90,21 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   if (design) {
     box.append(trayNode(design, setups, send, () => ctx.queue(design.actions())));
   } else if (setups.length) box.append(setupChooser(setups, send));
-  const buttons = descs.filter(d => d.kind === "button");
+  // a move the setup designer offers itself (Stratego's random setup: "Fill at random") is
+  // not a second button beside it
+  const buttons = descs.filter(d => d.kind === "button" && !(design && d.designer));
   if (buttons.length) box.append(el("div", { class: "choices", id: "choices" }, buttons.map(d => el("button", { class: "action choice", "data-id": d.id, onclick: () => send(d.id), text: d.text }))));
   box.append(bottom);
   const verbs = [...new Set(descs.filter(d => d.kind !== "button" && d.kind !== "setup" && !(design && d.kind === "square")).map(d =>
     d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : d.kind === "square" ? "choose a square" : `${d.verb || "choose"} a card`))];
-  if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." }));
+  if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." + (ui.hint ? " " + ui.hint : "") }));
   const legend = legendNode(ui.legend);
   if (legend) box.append(legend);
+  if (ui.faces && ui.faces.length > 1 && ctx.redraw) {   // a display choice of the cards' faces
+    const pick = el("select", { id: "faces", "aria-label": "Card faces" },
+      ui.faces.map(f => el("option", { value: f, selected: f === faceChoice(), text: f === "french" ? "French suits" : "Italian suits" })));
+    pick.onchange = () => { setFaceChoice(pick.value); ctx.redraw(); };
+    box.append(el("p", { class: "faces" }, el("label", { for: "faces", text: "Card faces: " }), pick));
+  }
   return box;
 }

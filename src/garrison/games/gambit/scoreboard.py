@@ -12,10 +12,13 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     players = obs["players"]
     lives = obs["mode"] == "lives"
     rows = []
+    running = sum(obs.get("kept") or [])
     for p in players:
         money = p["lives"] if lives else p["coins"]
-        rows.append([money, "—" if p["score"] is None else p["score"],
-                     "in" if p["active"] else "out"])
+        now = (p["score"] if p["score"] is not None
+               else f"{running} so far" if p["seat"] == obs.get("to_move") and obs.get("kept")
+               else "—")
+        rows.append([money, now, "in" if p["active"] else "out"])
     scores = [p["score"] for p in players if p["score"] is not None]
     notes = [f"Round {obs['round']}", f"Score to beat: {max(scores)}" if scores else
              "First to roll this round", "" if lives else f"Pool: {obs['pool']} coins"]

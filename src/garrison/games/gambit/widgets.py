@@ -1,7 +1,7 @@
 """Dice for a graphical front end (``Game.widgets``): built only from the observation.
 
-Zones: the dice set aside this turn (``kept``) and the current roll (``roll``), each die with its
-face; a die of the roll already taken from it is marked ``used``. ``keep f`` is a click on a free
+Zones: the dice set aside this turn (``kept``, with their running sum; those just taken from the
+roll marked) and the dice of the current roll still free (``roll``), each die with its face. ``keep f`` is a click on a free
 die showing ``f``; ``roll`` stays a button.
 """
 
@@ -43,13 +43,15 @@ def help_text(game: Any) -> list[str]:
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
+    # a die taken from the roll is drawn once: among the dice set aside (marked as just taken),
+    # no longer in the roll
     taken = list(obs.get("taken") or [])
     roll = []
     for face in obs.get("roll") or []:
-        used = face in taken
-        if used:
+        if face in taken:
             taken.remove(face)
-        roll.append({"face": face, "used": used})
+        else:
+            roll.append({"face": face, "used": False})
     # the dice set aside from this roll are marked where they now lie (the latest moves)
     fresh = list(obs.get("taken") or [])
     kept = []
@@ -59,7 +61,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             fresh.remove(f)
         kept.append({"face": f, "used": True, "last": last})
     zones: list[dict[str, Any]] = [
-        {"kind": "dice", "id": "kept", "label": "Set aside", "dice": kept[::-1]},
+        {"kind": "dice", "id": "kept", "dice": kept[::-1],
+         "label": f"Set aside: {sum(obs['kept'])} so far" if obs.get("kept") else "Set aside"},
         {"kind": "dice", "id": "roll", "label": "This roll", "dice": roll},
     ]
     acts: list[dict[str, Any]] = []

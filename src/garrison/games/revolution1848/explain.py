@@ -9,6 +9,7 @@ from garrison.core.seats import seat_label
 from . import actions as A
 from . import rules
 from .carddata import FLAGS, PARTIES, CardSet, Filter
+from .words import card_label, card_name
 
 if TYPE_CHECKING:
     from .state import G1848State
@@ -40,12 +41,12 @@ def explain(state: G1848State, action: int) -> str:
     seat = state.current_player()
     if state.phase == "draw":
         if kind == "push":
-            return "the Stich is over: cards still in hand cannot be pushed back now"
-        return "choose the pile for your last card: 'draw person' or 'draw zusatz'"
+            return "the round is over: cards still in hand cannot be pushed back now"
+        return "choose the pile for your last card: 'draw person card' or 'draw event card'"
     if kind == "draw":
         if state.hands[seat].bit_count() >= rules.HAND_LIMIT:
             return "you already hold 6 cards: a seventh hand card is never drawn"
-        return "cards are drawn only after a Stich (at most 2 + 2, never above 6 in hand)"
+        return "cards are drawn only after a round (at most 2 + 2, never above 6 in hand)"
     if state.phase == "assign":
         army = state.assign_army
         seats = ", ".join(f"{seat_label(k[0])}" for k in state.assign_choices)
@@ -58,18 +59,18 @@ def explain(state: G1848State, action: int) -> str:
     if state.phase == "target":
         card = state.pending
         if kind not in ("person", "side"):
-            return f"first choose where {cs.name[card]} goes ('on <card id>' or 'on side P<n>')"
+            return f"first choose where {card_name(cs, card)} goes ('on <person>' or 'on side P<n>')"
         return _bad_target(state, card, kind, x)
     if kind in ("person", "side"):
-        return "play a Zusatzkarte first, then choose its target"
+        return "play an event card first, then choose its target"
     if kind in ("play", "push"):
         if not 0 <= x < len(cs.cid) or not (state.hands[seat] >> x) & 1:
-            return f"you do not hold {cs.cid[x] if 0 <= x < len(cs.cid) else 'that card'}"
+            return f"you do not hold {card_name(cs, x) if 0 <= x < len(cs.cid) else 'that card'}"
         if kind == "push":
-            return "Schieben is not part of the base game"
+            return "pushing is not part of the base game"
         eff = cs.effect[x]
         goal = "a side" if eff.target == "side" else filter_words(eff.filter)
-        return f"{cs.name[x]} needs {goal}, {where_words(cs, x)}; there is none on the table"
+        return f"{card_name(cs, x)} needs {goal}, {where_words(cs, x)}; there is none on the table"
     return f"'{state._describe_id(action)}' is not allowed now"
 
 
@@ -78,18 +79,18 @@ def _bad_target(state: G1848State, card: int, kind: str, x: int) -> str:
     eff = cs.effect[card]
     seat = state.current_player()
     if eff.target == "side" and kind == "person":
-        return f"{cs.name[card]} lies on a whole side: choose 'on side P<n>'"
+        return f"{card_name(cs, card)} lies on a whole side: choose 'on side P<n>'"
     if eff.target == "person" and kind == "side":
-        return f"{cs.name[card]} goes on one person card: choose 'on <card id>'"
+        return f"{card_name(cs, card)} goes on one person card: choose 'on <person>'"
     if kind == "side":
         if x >= state.n:
             return f"there is no player {seat_label(x)}"
-        return f"{cs.name[card]} goes {where_words(cs, card)}"
+        return f"{card_name(cs, card)} goes {where_words(cs, card)}"
     side = next((s for s, ps in enumerate(state.persons) if x in ps), -1)
     if side < 0:
-        return f"{cs.cid[x]} is not on the table"
+        return f"{card_name(cs, x)} is not on the table"
     if not state.may_reach(card, seat, side):
-        return f"{cs.name[card]} goes {where_words(cs, card)}"
+        return f"{card_name(cs, card)} goes {where_words(cs, card)}"
     if cs.is_commander(x) and eff.filter.commanders == "exclude":
-        return f"Zusatzkarten never act on a commander: {cs.name[x]} is one"
-    return f"{cs.name[card]} goes on {filter_words(eff.filter)}; {cs.label(x)} is not"
+        return f"event cards never act on a commander: {card_name(cs, x)} is one"
+    return f"{card_name(cs, card)} goes on {filter_words(eff.filter)}; {card_label(cs, x)} is not"

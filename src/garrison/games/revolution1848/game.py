@@ -28,14 +28,14 @@ class G1848Game(Game):
     title = "1848 - Das Kartenspiel zur Revolution"
     version = "1"
     summary = (
-        "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round (Stich) "
-        "players lay politicians of four parties (RR Republicans, DL Democrats, L Liberals, "
-        "R Reactionaries) and event cards that raise or lower them, push a card back under its "
-        "pile (Schieben) or pass. The strongest party decides; its main holder takes the "
-        "Ablaufkarte and credits the votes. Army cards with commanders decide a round "
+        "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round "
+        "players lay politicians of four parties (Republicans, Democrats, Liberals, "
+        "Reactionaries) and event cards that raise or lower them, push a card back under its "
+        "pile to stay in, or pass. The strongest party decides; its main holder takes the "
+        "round card and credits the votes. Army cards with commanders decide a round "
         "militarily. Most victory points at the end win. Only a few card values of the original "
         "are known: all values marked * are Garrison's reconstruction, not the original "
-        "printing; cards=PATH loads another card file."
+        "printing."
     )
     Params = G1848Params
     State = G1848State

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, cast
 from garrison.core.log import Event, EventLog, Line, private, public
 from garrison.core.seats import seat_label
 
-from .carddata import PARTIES, CardSet
+from . import words as W
+from .carddata import CardSet
 from .rules import (
     GIVE_VERBS,
     PATT_HORIZON,
@@ -61,103 +62,103 @@ if TYPE_CHECKING:
     from .game import G1848Game
     from .state import G1848State
 
-PILE_NAMES = ("person", "zusatz")
-
-
 def _cards(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
 def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PLR0911, PLR0912
-    """The lines of one event (a ``decode_event`` tuple)."""
+    """The lines of one event (a ``decode_event`` tuple), in English: cards by name, never by
+    the card file's id (``words``)."""
+    name, label, party = W.card_name, W.card_label, W.party
     match event:
         case BeginEvent():
-            return [public("the game begins: each player draws 2 Personen- and 2 Zusatzkarten")]
+            return [public("the game begins: each player draws 2 person cards and 2 event cards")]
         case RoundEvent(round_no, ablauf, opener):
-            return [public(f"round {round_no}: Ablaufkarte {cs.ablauf_id[ablauf]} "
-                           f"{cs.ablauf_title[ablauf]}; {seat_label(opener)} opens")]
+            return [public(f"round {round_no}, for the round card {W.round_card(cs, ablauf)}; "
+                           f"{seat_label(opener)} opens")]
         case ChooseEvent(seat, pile):
-            return [public(f"{seat_label(seat)} chooses to draw a {PILE_NAMES[pile]} card")]
+            return [public(f"{seat_label(seat)} chooses to draw {W.A_PILE[pile]}")]
         case DrawEvent(seat, pile, under, card):
             where = " (from under the pile)" if under else ""
-            out = [public(f"{seat_label(seat)} draws a {PILE_NAMES[pile]} card{where}")]
+            out = [public(f"{seat_label(seat)} draws {W.A_PILE[pile]}{where}")]
             if card >= 0:
-                out.append(private(seat, f"(you drew {cs.label(card)})"))
+                out.append(private(seat, f"(you drew {label(cs, card)})"))
             return out
         case ReshuffleEvent(pile):
-            return [public(f"the {PILE_NAMES[pile]} discards are shuffled into a new pile")]
+            return [public(f"the discarded {W.PILE_WORDS[pile]}s are shuffled into a new pile")]
         case PlayEvent(seat, card):
-            return [public(f"{seat_label(seat)} plays {cs.label(card)}")]
+            return [public(f"{seat_label(seat)} plays {label(cs, card)}")]
         case ArmyEvent(seat, card):
-            return [public(f"{seat_label(seat)} plays the army card {cs.label(card)}")]
+            return [public(f"{seat_label(seat)} plays the army card {label(cs, card)}")]
         case ChoosesEvent(seat, card):
-            return [public(f"{seat_label(seat)} plays {cs.label(card)} and chooses its target")]
+            return [public(f"{seat_label(seat)} plays {label(cs, card)} and chooses its target")]
         case BackEvent(card):
-            why = "an army card is out" if cs.is_army(card) else f"{cs.name[card]} is out"
-            return [public(f"{why}: every player who passed is back in the Stich")]
+            why = "an army card is out" if cs.is_army(card) else f"{name(cs, card)} is out"
+            return [public(f"{why}: every player who passed is back in the round")]
         case IdleEvent(card):
-            return [public(f"{cs.name[card]} has no commander and lies idle")]
+            return [public(f"{name(cs, card)} has no commander and lies idle")]
         case PutEvent(seat, card, target, kind):
-            where = cs.label(target) if kind == 1 else f"the side of {seat_label(target)}"
-            return [public(f"{seat_label(seat)} puts {cs.name[card]} on {where}")]
+            where = name(cs, target) if kind == 1 else f"the side of {seat_label(target)}"
+            return [public(f"{seat_label(seat)} puts {name(cs, card)} on {where}")]
         case LeavesEvent(card):
-            return [public(f"{cs.name[card]} leaves the game")]
+            return [public(f"{name(cs, card)} leaves the game")]
         case GoesEvent(army, commander, seat):
-            return [public(f"{cs.name[army]} goes to {cs.name[commander]} of {seat_label(seat)}")]
+            return [public(f"{name(cs, army)} goes to {name(cs, commander)} of {seat_label(seat)}")]
         case GiveEvent(army, verb, seat, was, members):
-            who = " + ".join(cs.name[p] for p in _cards(members))
+            who = " + ".join(name(cs, p) for p in _cards(members))
             frm = f" from {seat_label(was)}" if was >= 0 else ""
-            return [public(f"{who} of {seat_label(seat)} {GIVE_VERBS[verb]} {cs.name[army]}{frm}")]
+            return [public(f"{who} of {seat_label(seat)} {GIVE_VERBS[verb]} {name(cs, army)}{frm}")]
         case PushEvent(seat, pile, card):
-            out = [public(f"{seat_label(seat)} pushes a {PILE_NAMES[pile]} card under its pile "
+            out = [public(f"{seat_label(seat)} pushes {W.A_PILE[pile]} under its pile "
                           "(stays in)")]
             if card >= 0:
-                out.append(private(seat, f"(you pushed {cs.label(card)})"))
+                out.append(private(seat, f"(you pushed {label(cs, card)})"))
             return out
         case PassEvent(seat):
             return [public(f"{seat_label(seat)} passes")]
         case TotalsEvent(_, totals):
-            return [public("party totals: " + ", ".join(f"{PARTIES[q]} {totals[q]}"
+            return [public("party totals: " + ", ".join(f"{party(q)} {totals[q]}"
                                                        for q in range(4)))]
         case PolNoneEvent():
-            return [public("no party has a positive total: Patt")]
-        case PolWinEvent(party, seat, total):
-            return [public(f"{PARTIES[party]} is strongest; {seat_label(seat)} holds most of it "
+            return [public("no party has a positive total: a tie")]
+        case PolWinEvent(q, seat, total):
+            return [public(f"the {party(q)} are strongest; {seat_label(seat)} holds most of them "
                            f"and credits {total}")]
         case PolPattEvent(why):
-            return [public(f"Patt ({('parties tie', 'no single majority holder')[why]})")]
-        case MilArmyEvent(army, seat, party, points):
-            return [public(f"{cs.name[army]} at {seat_label(seat)}: {points} military points for "
-                           f"{PARTIES[party]}")]
+            return [public("a tie (" + ("two parties are equal",
+                                        "nobody holds most of the strongest party")[why] + ")")]
+        case MilArmyEvent(army, seat, q, points):
+            return [public(f"{name(cs, army)} at {seat_label(seat)}: {points} military points for "
+                           f"the {party(q)}")]
         case MilPattEvent():
-            return [public("military Patt")]
+            return [public("a military tie")]
         case RotEvent(rot):
-            return [public(f"Rot cards on the table subtract {rot}")]
-        case MilWinEvent(party, seat, total, points):
-            return [public(f"{PARTIES[party]} is strongest; {seat_label(seat)} holds its "
+            return [public(f"red-marked cards on the table subtract {rot}")]
+        case MilWinEvent(q, seat, total, points):
+            return [public(f"the {party(q)} are strongest; {seat_label(seat)} holds their "
                            f"strongest army and credits {total} / 2 = {points}")]
-        case CreditEvent(seat, party, points):
-            return [public(f"{seat_label(seat)} credits {points} for {PARTIES[party]}")]
+        case CreditEvent(seat, q, points):
+            return [public(f"{seat_label(seat)} credits {points} for the {party(q)}")]
         case WinEvent(seat, military, ablauf):
-            title = f"{cs.ablauf_id[ablauf]} {cs.ablauf_title[ablauf]}"
-            how = "military" if military else "political"
-            return [public(f"{seat_label(seat)} wins the Stich ({how}) and takes {title}")]
+            how = "by arms" if military else "by votes"
+            return [public(f"{seat_label(seat)} wins the round ({how}) and takes the round card "
+                           f"{W.round_card(cs, ablauf)}")]
         case PattEvent(ablauf, opener):
-            title = f"{cs.ablauf_id[ablauf]} {cs.ablauf_title[ablauf]}"
-            return [public(f"Patt: {title} stays; {seat_label(opener)} opens the next round")]
+            return [public(f"a tie: the round card {W.round_card(cs, ablauf)} stays; "
+                           f"{seat_label(opener)} opens the next round")]
         case AsideEvent(ablauf):
-            return [public(f"{cs.ablauf_id[ablauf]} {cs.ablauf_title[ablauf]} is set aside "
-                           "unwon (house rule: Patt limit)")]
+            return [public(f"the round card {W.round_card(cs, ablauf)} is set aside unwon "
+                           "(house rule: a limit on ties)")]
         case OutEvent(cards):
-            names = ", ".join(cs.name[x] for x in _cards(cards))
+            names = ", ".join(name(cs, x) for x in _cards(cards))
             return [public(f"out of the game: {names}")]
         case HorizonEvent():
-            return [public(f"{PATT_HORIZON} Patts in this game: it ends here and is scored as "
+            return [public(f"{PATT_HORIZON} ties in this game: it ends here and is scored as "
                            "it stands (our horizon, so that every game has an end)")]
-        case MajorityEvent(party, seat):
-            return [public(f"absolute majority of {PARTIES[party]}: {seat_label(seat)} gets 5")]
-        case RankEvent(party, rank, seat, points):
-            return [public(f"{PARTIES[party]} (rank {rank + 1}): {seat_label(seat)} gets "
+        case MajorityEvent(q, seat):
+            return [public(f"absolute majority of the {party(q)}: {seat_label(seat)} gets 5")]
+        case RankEvent(q, rank, seat, points):
+            return [public(f"the {party(q)} (rank {rank + 1}): {seat_label(seat)} gets "
                            f"{points}")]
         case OverEvent(winners, vp):
             held = ", ".join(f"{seat_label(s)} {vp[s]} VP" for s in range(n))

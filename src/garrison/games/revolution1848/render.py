@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from garrison.core.seats import seat_label
 
-from .carddata import FLAGS, N_PERSON, PARTIES, CardSet
+from .carddata import N_PERSON, PARTIES, CardSet
+from .words import PILE_WORDS, card_name, flag_word, party, round_card
 
 if TYPE_CHECKING:
     from .state import G1848State
@@ -19,21 +20,21 @@ def _value(cs: CardSet, p: int, now: int) -> str:
 
 
 def _person(cs: CardSet, p: int, now: int, mil: dict[str, Any]) -> str:
-    text = f"{cs.cid[p]} {cs.name[p]} {PARTIES[cs.party[p]]} {_value(cs, p, now)}"
+    text = f"{cs.name[p]} ({party(cs.party[p], many=False)}) {_value(cs, p, now)} votes"
     if cs.flag[p] >= 0:
         star = "*" if "military" in cs.recon[p] else ""
         now = mil.get(str(p), cs.strength[p])
         extra = f"; with its unit now {now}" if now != cs.strength[p] else ""
-        text += f" [commander {FLAGS[cs.flag[p]]} {cs.strength[p]}{star}{extra}]"
+        text += f" [{flag_word(cs.flag[p])} commander, strength {cs.strength[p]}{star}{extra}]"
     return text
 
 
 def _who(flt: Any) -> str:
     who = ""
     if flt.parties is not None:
-        who = "/".join(PARTIES[q] for q in sorted(flt.parties)) + " "
+        who = "/".join(party(q, many=False) for q in sorted(flt.parties)) + " "
     if flt.flags is not None:
-        who += "/".join(FLAGS[f] for f in sorted(flt.flags)) + " "
+        who += "/".join(flag_word(f) for f in sorted(flt.flags)) + " "
     return who
 
 
@@ -59,7 +60,7 @@ def _zusatz_text(cs: CardSet, c: int) -> str:
             scope = f"every {_who(op.filter)}person of a side"
         parts.append(f"{op.amount:+d}{what} to {scope}")
     if cs.rot[c]:
-        parts.append(f"Rot {cs.rot[c]}")
+        parts.append(f"red mark {cs.rot[c]}")
     parts.append("any side (train)" if cs.train[c] else "own side")
     star = "*" if "effect" in cs.recon[c] else ""
     return "; ".join(parts) + star
@@ -71,8 +72,8 @@ def card_line(cs: CardSet, c: int) -> str:
         return _person(cs, c, cs.value[c], {})
     if cs.kind[c] == "army":
         star = "*" if "military" in cs.recon[c] else ""
-        return f"{cs.cid[c]} {cs.name[c]}: army {FLAGS[cs.flag[c]]} {cs.strength[c]}{star}"
-    return f"{cs.cid[c]} {cs.name[c]}: {_zusatz_text(cs, c)}"
+        return f"{card_name(cs, c)}: army of the {flag_word(cs.flag[c])} flag, strength {cs.strength[c]}{star}"
+    return f"{card_name(cs, c)}: {_zusatz_text(cs, c)}"
 
 
 def render(obs: dict[str, Any], cs: CardSet) -> str:
@@ -83,14 +84,14 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     head = f"1848 ({obs['rules']} rules, {n} players) - round {obs['round']}"
     if ab["current"] >= 0:
         star = "*" if cs.ablauf_recon[ab["current"]] else ""
-        head += f" - Ablaufkarte {cs.ablauf_id[ab['current']]} {cs.ablauf_title[ab['current']]}{star}"
+        head += f" - round card {round_card(cs, ab['current'])}{star}"
         if ab["patt_count"]:
-            head += f" (after {ab['patt_count']} Patt)"
+            head += f" (after {ab['patt_count']} tie{'s' if ab['patt_count'] > 1 else ''})"
     out.append(head)
-    goal = f"; first to {ab['to_win']} Ablaufkarten ends the game" if ab["to_win"] else ""
-    out.append(f"Ablaufkarten left: {ab['left']}{goal}")
+    goal = f"; first to {ab['to_win']} round cards ends the game" if ab["to_win"] else ""
+    out.append(f"Round cards left: {ab['left']}{goal}")
     out.append("")
-    out.append("player     Ablauf won  hand P+Z   tally:  RR  DL   L   R")
+    out.append("player     rounds won  hand P+E   tally: Rep Dem Lib Rea")
     for s in range(n):
         name = seat_label(s) + (" (you)" if s == me else "")
         flag = "  passed" if obs["passed"][s] else ""
@@ -108,41 +109,41 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
         for p in side["persons"]:
             lines.append("    " + _person(cs, p["card"], p["value"], obs["military"]))
         for z in side["zusatz"]:
-            on = cs.cid[z["on"]] if z["target"] == "person" else "the whole side"
-            lines.append(f"    + {cs.name[z['card']]} on {on} (by {seat_label(z['by'])})")
+            on = card_name(cs, z["on"]) if z["target"] == "person" else "the whole side"
+            lines.append(f"    + {card_name(cs, z['card'])} on {on} (by {seat_label(z['by'])})")
         for a in obs["armies"]:
             if a["place"] != s:
                 continue
             lead = a["leader"]
             if lead is None:
-                lines.append(f"    army {cs.name[a['card']]} ({cs.strength[a['card']]}), no commander")
+                lines.append(f"    army {card_name(cs, a['card'])} ({cs.strength[a['card']]}), no commander")
             else:
                 names = " + ".join(cs.name[p] for p in lead["commanders"])
                 lines.append(
-                    f"    army {cs.name[a['card']]} ({cs.strength[a['card']]}) led by {names} "
-                    f"({FLAGS[lead['flag']]} {lead['strength']}) = {a['points']} for {lead['party']}"
+                    f"    army {card_name(cs, a['card'])} ({cs.strength[a['card']]}) led by {names} "
+                    f"({flag_word(lead['flag'])} {lead['strength']}) = {a['points']} for the {party(PARTIES.index(lead['party']))}"
                 )
         if len(lines) == 1:
             lines[0] += " -"
         out.extend(lines)
     totals = obs["party_totals"]
-    out.append("  party totals now: " + ", ".join(f"{PARTIES[q]} {totals[q]}" for q in range(4))
-               + (f"; Rot on the table {obs['rot_on_table']}" if obs["rot_on_table"] else ""))
+    out.append("  party totals now: " + ", ".join(f"{party(q)} {totals[q]}" for q in range(4))
+               + (f"; red marks on the table {obs['rot_on_table']}" if obs["rot_on_table"] else ""))
     out.append("")
     if obs["hand"] is not None:
         out.append("Your hand:")
         for c in obs["hand"]:
             out.append("  " + card_line(cs, c))
         for pile, pos, c in obs["my_pushed"]:
-            out.append(f"  (pushed under the {('person', 'zusatz')[pile]} pile, place {pos + 1}: {cs.name[c]})")
+            out.append(f"  (pushed under the {PILE_WORDS[pile]} pile, place {pos + 1}: {card_name(cs, c)})")
         for c, holder in obs["known"]:
-            out.append(f"  ({seat_label(holder)} drew {cs.name[c]}, which you pushed)")
+            out.append(f"  ({seat_label(holder)} drew {card_name(cs, c)}, which you pushed)")
         out.append("")
     if obs["pending"] >= 0:
-        out.append(f"Waiting for a target for {cs.name[obs['pending']]}.")
+        out.append(f"Waiting for a target for {card_name(cs, obs['pending'])}.")
     if obs["assign"]:
         choices = ", ".join(seat_label(s) for s in obs["assign"]["choices"])
-        out.append(f"{cs.name[obs['assign']['army']]}: equally strong commanders at {choices}; "
+        out.append(f"{card_name(cs, obs['assign']['army'])}: equally strong commanders at {choices}; "
                    "the player of the army chooses.")
     if obs["vp"] is not None:
         out.append("Final: " + ", ".join(f"{seat_label(s)} {v} VP" for s, v in enumerate(obs["vp"]))
@@ -159,7 +160,7 @@ def render_full(state: G1848State) -> str:
     cs = state.cs
     lines = [render(state.observation(None), cs), "", "Hidden:"]
     for s in range(state.n):
-        lines.append(f"  {seat_label(s)} hand: " + ", ".join(cs.cid[c] for c in range(len(cs.cid))
+        lines.append(f"  {seat_label(s)} hand: " + ", ".join(card_name(cs, c) for c in range(len(cs.cid))
                                                      if (state.hands[s] >> c) & 1))
     lines.append(f"  draw queue: {state.draws}")
     return "\n".join(lines)

@@ -1,5 +1,6 @@
-"""The page's scoreboard and result for 1848 (``Game.widgets``): Ablaufkarten won, the card in
-play, the public tally of party points and the parties on the table, from the observation only."""
+"""The page's scoreboard, last round and result for 1848 (``Game.widgets``): round cards
+(Ablaufkarten) won, the card in play, the public tally of party points and the parties on the
+table, from the observation only."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from garrison.core.widgets import count, result, scoreboard
 
 from .carddata import PARTIES
+from .words import round_card
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -22,13 +24,20 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     notes = []
     if ablauf.get("current") is not None and obs.get("phase") != "over":
         cur = ablauf["current"]
-        notes.append(f"Ablaufkarte in play: {cs.ablauf_id[cur]} {cs.ablauf_title[cur]}")
-    notes.append(f"{ablauf['to_win']} Ablaufkarten win; {ablauf['left']} left")
+        notes.append(f"Round card in play: {round_card(cs, cur)}")
+    if ablauf.get("to_win"):
+        notes.append(f"{ablauf['to_win']} round cards win; {ablauf['left']} left")
+    else:
+        notes.append(f"{ablauf['left']} round cards left")
     totals = obs.get("party_totals") or []
     if any(totals):
         notes.append("On the table: " + ", ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(totals)))
     out: dict[str, Any] = {"scoreboard": scoreboard(
-        ["Ablaufkarten", "Party points (tally)", "Cards in hand", "Passed"], rows, notes)}
+        ["Round cards", "Party points (tally)", "Cards in hand", "Passed"], rows, notes)}
+    last = obs.get("last_result") or []
+    if last:
+        out["last_trick"] = {"title": "Last round", "lines": list(last[1:]),
+                             "kind": "by arms" if last[0] == "military" else "by votes"}
     if obs.get("phase") == "over" and obs.get("vp") is not None:
         out["result"] = result(obs.get("winners") or [],
                                [count(v, "victory point", "victory points") for v in obs["vp"]])

@@ -16,7 +16,7 @@ from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions as A
-from . import log, observe
+from . import log, observe, words
 from .carddata import N_PERSON, CardSet
 from .rules import HAND_LIMIT, G1848Fields
 
@@ -33,7 +33,7 @@ def pile_of(card: int) -> int:
 # The verbs a person types in each step, and the step in words.
 STEP_VERBS = {"play": ("play", "push", "pass"), "target": ("on",), "assign": ("army to",),
               "draw": ("draw",)}
-STEP_WORDS = {"play": "in your turn of the Stich", "target": "while placing a Zusatzkarte",
+STEP_WORDS = {"play": "in your turn of the round", "target": "while placing an event card",
               "assign": "while giving the army a commander", "draw": "while drawing cards"}
 
 
@@ -59,40 +59,61 @@ class G1848State(G1848Fields, State):
 
     # -- text ----------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
+        """A move in the player's words: cards by name ("play Robert Blum", "push The press"),
+        never by the card file's id."""
         cs = self.cs
         if self.current_player() == CHANCE:
             if 0 <= action < len(cs.cid):
-                return f"deal {cs.cid[action]}"
+                return f"deal {words.card_name(cs, action)}"
             return f"outcome {action}"
         kind, x = A.decode(action)
-        if kind == "play":
-            return f"play {cs.cid[x]}"
-        if kind == "push":
-            return f"push {cs.cid[x]}"
+        if kind in ("play", "push"):
+            return f"{kind} {words.card_name(cs, x)}"
         if kind == "pass":
             return "pass"
         if kind == "person":
-            return f"on {cs.cid[x]}"
+            return f"on {words.card_name(cs, x)}"
         if kind == "side":
             return f"on side {seat_label(x)}"
         if kind == "assign":
             return f"army to {seat_label(x)}"
         if kind == "draw":
-            return "draw person" if x == 0 else "draw zusatz"
+            return f"draw {words.PILE_WORDS[x]}"
         return f"action {action}"
 
+    def _id_notation(self, action: int) -> str:
+        """The older notation by the card file's id ("play <id>", "draw zusatz"), still read
+        by ``parse_action`` (scripts and tests type it)."""
+        cs = self.cs
+        kind, x = A.decode(action)
+        if self.current_player() == CHANCE:
+            return f"deal {cs.cid[action]}" if 0 <= action < len(cs.cid) else ""
+        if kind in ("play", "push"):
+            return f"{kind} {cs.cid[x]}"
+        if kind == "person":
+            return f"on {cs.cid[x]}"
+        if kind == "draw":
+            return "draw person" if x == 0 else "draw zusatz"
+        return ""
+
     def parse_action(self, text: str) -> int:
-        """The game's notation only ("play <card>", "push <card>", "pass", "on <card>", "on side P2",
-        "army to P3", "draw person"); a verb of another step is refused, naming the step."""
+        """The game's notation only ("play Robert Blum", "push The press", "pass", "on Robert
+        Blum", "on side P2", "army to P3", "draw person card"; a card also by its id in the card
+        file, and "draw zusatz"); a verb of another step is refused, naming the step. Raises
+        ``InvalidActionError`` for text that names no legal move."""
         try:
             return super().parse_action(text)
         except InvalidActionError:
+            wanted = normalize_text(text)
+            for a in self.legal_actions():
+                if wanted and normalize_text(self._id_notation(a)) == wanted:
+                    return a
             verbs = STEP_VERBS.get(self.phase) if self.current_player() >= 0 else None
             if verbs is None:
                 raise
-        words = normalize_text(text)
+        words_typed = normalize_text(text)
         verb = next((v for vs in STEP_VERBS.values() for v in vs
-                     if words == v or words.startswith(v + " ")), "")
+                     if words_typed == v or words_typed.startswith(v + " ")), "")
         if verb and verb not in verbs:
             raise self.unreadable(text, f"{STEP_WORDS[self.phase]} you do not {verb}; "
                                         f"now you {' or '.join(verbs)}") from None

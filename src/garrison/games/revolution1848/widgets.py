@@ -11,45 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
-from garrison.core.widgets import seats
+from garrison.core.widgets import count, seats
 
 from .actions import decode
 from .carddata import FLAGS, N_PERSON, PARTIES, Effect, Filter, Op
 from .rules import ABLAUF_TO_WIN
+from .words import ENGLISH, FLAG_WORDS, GLOSSARY, PARTY_GERMAN, PARTY_WORDS, card_label, card_name
 
 PARTY_COLOURS = ("red", "purple", "blue", "black")
-#: The parties in English (one person of each; many), in the order of ``carddata.PARTIES``.
-PARTY_WORDS = (("Republican", "Republicans"), ("Democrat", "Democrats"), ("Liberal", "Liberals"),
-               ("Reactionary", "Reactionaries"))
-PARTY_GERMAN = ("Republikaner", "Demokraten", "Liberale", "Reaktionäre")
-FLAG_WORDS = {"Austria": "Austrian", "Prussia": "Prussian", "Bund": "Confederation"}
 
-#: English titles of the Zusatzkarten of the default card set, by their German title (our own
-#: translations); a card file with other titles shows them in German only.
-ENGLISH = {
-    "Märzforderungen": "The March demands", "Presse": "The press",
-    "Belgisches Vorbild": "The Belgian example", "Englisches Vorbild": "The English example",
-    "Irische Hungersnot": "Famine in Ireland", "Strahlendes Vorbild Amerika": "America, a shining example",
-    "Sklaverei": "Slavery", "Proklamation der II. Republik in Paris": "Second Republic proclaimed in Paris",
-    "Bauernaufstand": "Peasants' revolt", "18. März Polnisches Nationalkomitee": "18 March: Polish national committee",
-    "Heilige Allianz": "The Holy Alliance", "Kroatien unter Jellacic Ban": "Croatia under Ban Jelačić",
-    "Paulskirche": "The Frankfurt parliament", "Zollverein": "The customs union",
-    "Turnerbewegung": "The gymnasts' movement", "Offenburger Volksversammlung": "People's assembly at Offenburg",
-    "Demokratenkongress": "Congress of the Democrats", "Märzministerium": "The March ministry",
-    "Belagerungszustand": "State of siege", "Zensur": "Censorship", "Polizeispitzel": "Police informer",
-    "Gottesgnadentum": "Divine right of kings", "Gemeine Satire": "Vulgar satire",
-    "Wiener Oktoberaufstand": "The Vienna October rising",
-    "Österreichische Armee (Italien)": "Austrian army (Italy)", "Österreichische Armee": "Austrian army",
-    "Preußische Armee (Baden)": "Prussian army (Baden)", "Österreichische Armee (Ungarn)": "Austrian army (Hungary)",
-    "Preußische Armee (Sachsen)": "Prussian army (Saxony)", "Preußische Armee": "Prussian army",
-    "Reichsarmee": "Army of the Confederation",
-}
-
-LEGEND = [[f"{p} {g}", f"{w[1]}"] for p, g, w in zip(PARTIES, PARTY_GERMAN, PARTY_WORDS, strict=True)] + [
+LEGEND = [[f"{p}", f"{w[1]} ({g})"] for p, g, w in zip(PARTIES, PARTY_GERMAN, PARTY_WORDS, strict=True)] + [
     ["votes", "what a person adds to its party's total on the table"],
     ["strength", "what an army or a commander counts once armies decide the round"],
     ["*", "a number Garrison reconstructed (not the original printing)"],
-]
+] + [[english, f"{german}: {meaning}"] for german, english, meaning in GLOSSARY]
+
+#: What each verb of a hand card does, said where the player chooses.
+VERB_WORDS = {
+    "play": "Play it: lay it on the table",
+    "push": "Push it: face down under its draw pile; you stay in the round without laying a card",
+    "target": "Choose this person",
+}
 
 
 def _who(f: Filter, many: bool) -> str:
@@ -76,7 +58,7 @@ def _op(op: Op, many: bool) -> str:
 
 
 def effect_words(e: Effect) -> str:
-    """A Zusatzkarte's effect in English words, from the card data."""
+    """An event card's (Zusatzkarte's) effect in English words, from the card data."""
     if e.target == "none" or not e.ops:
         return "No effect on the votes."
     parts = []
@@ -113,24 +95,25 @@ def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
         face = {"rank": "Z", "color": "green", "kind": "zusatz", "band": "Event card",
                 "name": ENGLISH.get(german, german), "sub": german if german in ENGLISH else None,
                 "text": effect_words(cards.effect[c])}
-    title = f"{cards.label(c)} [{cards.cid[c]}]"
+    title = card_label(cards, c)
     if face.get("text"):
         title += ": " + face["text"]
-    return {"key": str(c), **face, "suit": cards.cid[c], "caption": german,
+    return {"key": str(c), **face, "suit": "", "caption": card_name(cards, c), "label": card_name(cards, c),
             "title": title, "wide": True, **extra}
 
 
 def help_text(game: Any) -> list[str]:
-    """How to play this table, from its options."""
+    """How to play this table, from its options; the last paragraph says which German term of
+    the original is which English word on the table."""
     p = game.params
     parties = ", ".join(f"{w[1]} ({a})" for a, w in zip(PARTIES, PARTY_WORDS, strict=True))
     paras = [
         f"1848, a card game of the German revolution, for {p.players} players. Each round, turn "
-        f"by turn, you lay politicians of the parties ({parties}) in front of you, play extra "
+        f"by turn, you lay politicians of the parties ({parties}) in front of you, play event "
         "cards that raise or lower their votes, push a card under its pile to stay in, or pass.",
         "When everyone has passed, the party with the most votes on the whole table wins the "
-        "round, and the player holding most of that party takes the round's card (the "
-        "Ablaufkarte) and writes the party's votes to his tally.",
+        "round, and the player holding most of that party takes the round card and writes the "
+        "party's votes to his tally.",
     ]
     if p.rules == "extended":
         to_win = ABLAUF_TO_WIN[p.players]
@@ -139,16 +122,19 @@ def help_text(game: Any) -> list[str]:
             "by military strength instead, halved. Armies follow commanders of their own flag "
             "first, and a stronger commander can take an army away. Playing an army brings "
             "everyone who passed back into the round.")
-        paras.append(f"The game ends when a player has won {to_win} Ablaufkarten. Then the "
+        paras.append(f"The game ends when a player has won {to_win} round cards. Then the "
                      "parties are counted: victory points go to the players who hold the most of "
                      "each party. Most victory points wins.")
     else:
         paras.append("This is the two-player base game, without armies: it ends when the "
-                     "Ablaufkarten run out. Then the parties are counted: victory points go to "
+                     "round cards run out. Then the parties are counted: victory points go to "
                      "the player who holds the most of each party. Most victory points wins.")
     if p.patt_limit:
-        paras.append(f"House rule: after {p.patt_limit} ties (Patts) in a row on one "
-                     "Ablaufkarte it is set aside unwon.")
+        paras.append(f"House rule: after {p.patt_limit} ties in a row on one round card it is "
+                     "set aside unwon.")
+    paras.append("The original's German terms: " + "; ".join(
+        f"{german} = {english}" for german, english, _ in GLOSSARY) + ". The names on the "
+        "cards (persons, events, the round cards' dates) are the historical German ones.")
     return paras
 
 
@@ -172,20 +158,24 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     for a in legal:
         kind, arg = decode(a)
         if kind in ("play", "push"):
-            acts.append({"id": a, "kind": "card", "zone": "hand", "card": str(arg), "verb": kind})
+            acts.append({"id": a, "kind": "card", "zone": "hand", "card": str(arg), "verb": kind,
+                         "says": VERB_WORDS[kind]})
         elif kind == "person" and arg in where:
             acts.append({"id": a, "kind": "card", "zone": where[arg], "card": str(arg),
-                         "verb": "target"})
+                         "verb": "target", "says": VERB_WORDS["target"]})
         else:
             acts.append({"id": a, "kind": "button"})
     n = obs.get("players") or len(obs.get("table") or [])
     hands = [sum(h) for h in obs.get("hand_counts") or [[0]] * n]
-    plaques = seats(hands, [f"{len(obs['won'][s])} Ablaufkarten" + (" · passed" if obs["passed"][s] else "")
-                            for s in range(n)])
+    plaques = seats(hands, [f"{count(len(obs['won'][s]), 'round card', 'round cards')} won"
+                            + (" · passed" if obs["passed"][s] else "") for s in range(n)])
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND}
     if obs.get("phase") == "over":
-        out["reason"] = ("A player won enough Ablaufkarten; victory points went to whoever holds "
+        out["reason"] = ("A player won enough round cards; victory points went to whoever holds "
                          "most of each party, and the most victory points win.")
+    if any(a.get("verb") == "push" for a in acts):
+        out["hint"] = ("To push is to put a hand card face down under its draw pile: you stay in "
+                       "the round without laying a card.")
     out["help"] = help_text(game)
     out["log_window"] = True  # the observation carries the newest log lines only
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from garrison.core import InvalidActionError
 
-from .deck import DECK, NUM_CARDS, parse_card
+from .deck import NUM_CARDS, italian, parse_card
 
 PLAY, TAKE, LAY = 0, 1, 2
 KIND_WORDS = ("play", "take", "lay")
@@ -50,10 +50,11 @@ def card_of(action: int) -> int:
 
 
 def to_string(action: int) -> str:
-    """``play Diamonds 7``, ``take Clubs 3``, ``lay Hearts 5``."""
+    """``play Coins 7``, ``take Batons 3``, ``lay Cups 5``: the Italian suits players read
+    (``parse`` reads these and the French names)."""
     if not 0 <= action < 3 * NUM_CARDS:
         raise InvalidActionError(f"no Scopa action has id {action}")
-    return f"{KIND_WORDS[kind_of(action)]} {DECK.name[card_of(action)]}"
+    return f"{KIND_WORDS[kind_of(action)]} {italian(card_of(action))}"
 
 
 def parse(text: str, default_kind: int) -> int:

@@ -1,4 +1,7 @@
-"""The 40-card Scopa pack in French suits (docs/rules/scopa.md, "The pack": Diamonds are the coins).
+"""The 40-card Scopa pack (docs/rules/scopa.md, "The pack"): kept in French suits (the
+observation's card names, ``7d``), named for players in the Italian suits it is played with:
+Coins (Diamonds), Cups (Hearts), Batons (Clubs), Swords (Spades); the settebello is the 7 of
+Coins. Typed input reads either.
 
 A card is an int ``suit * 10 + r`` with ``r`` = 0..9 for A, 2, 3, 4, 5, 6, 7, J, Q, K; its capture
 value is ``r + 1`` (J 8, Q 9, K 10). Sets of cards are bitmasks (``garrison.core.cards``).
@@ -7,6 +10,8 @@ value is ``r + 1`` (J 8, Q 9, K 10). Sets of cards are bitmasks (``garrison.core
 ('Diamonds 7', 7, 21, '7♦')
 >>> parse_card("7d") == parse_card("Diamonds 7") == parse_card("7♦") == SETTEBELLO
 True
+>>> italian(6), parse_card("Coins 7") == parse_card("7 of coins") == SETTEBELLO
+('Coins 7', True)
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
 FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 SYMBOLS = ("♦", "♥", "♣", "♠")
 SUIT_LETTERS = ("d", "h", "c", "s")
+#: The Italian suits, in the order of ``SUITS``: the names a player reads.
+ITALIAN = ("Coins", "Cups", "Batons", "Swords")
 
 DECK = Deck.from_suits(SUITS, FACES, ranks=tuple(range(1, 11)))
 NUM_CARDS = DECK.size  # 40
@@ -42,14 +49,14 @@ RE_BELLO = 9  # Diamonds K
 _ALIASES: dict[str, int] = {}
 for _c in range(NUM_CARDS):
     _face, _suit = FACES[_c % 10].lower(), _c // 10
-    for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower()):
+    for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower(), ITALIAN[_suit].lower()):
         _ALIASES[_face + _s] = _c
         _ALIASES[_s + _face] = _c
         _ALIASES[f"{_face} {_s}"] = _c
         _ALIASES[f"{_s} {_face}"] = _c
         _ALIASES[f"{_face} of {_s}"] = _c
     if _face == "a":
-        for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower()):
+        for _s in (SUIT_LETTERS[_suit], SYMBOLS[_suit], SUITS[_suit].lower(), ITALIAN[_suit].lower()):
             _ALIASES[f"1{_s}"] = _ALIASES[f"ace {_s}"] = _ALIASES[f"ace of {_s}"] = _c
             _ALIASES[f"{_s} ace"] = _c
 
@@ -62,6 +69,20 @@ def short(card: int) -> str:
 def code(card: int) -> str:
     """``7d``: the typeable form."""
     return FACES[card % 10].lower() + SUIT_LETTERS[card // 10]
+
+
+def italian(card: int) -> str:
+    """``Coins 7``: the card as a player reads it (Italian suits)."""
+    return f"{ITALIAN[card // 10]} {FACES[card % 10]}"
+
+
+#: The observation's card name ("Diamonds 7") -> the Italian name ("Coins 7").
+ITALIAN_OF_NAME = {DECK.name[c]: italian(c) for c in range(NUM_CARDS)}
+
+
+def italian_names(mask: int) -> list[str]:
+    """The Italian names of the cards of ``mask``, in deck order."""
+    return [italian(c) for c in cards_of(mask)]
 
 
 def names(mask: int) -> list[str]:
@@ -81,9 +102,9 @@ def parse_card(text: str) -> int:
 CARD_OF_NAME = {n: c for c, n in enumerate(DECK.name)}
 
 __all__ = [
-    "ACES", "CARD_OF_NAME", "DECK", "DIAMONDS", "FULL", "KINGS", "NUM_CARDS", "PRIMIERA",
-    "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE", "VALUE_MASK",
-    "code", "names", "parse_card", "short",
+    "ACES", "CARD_OF_NAME", "DECK", "DIAMONDS", "FULL", "ITALIAN", "ITALIAN_OF_NAME", "KINGS",
+    "NUM_CARDS", "PRIMIERA", "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE",
+    "VALUE_MASK", "code", "italian", "italian_names", "names", "parse_card", "short",
 ]
 
 

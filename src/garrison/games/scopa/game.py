@@ -29,10 +29,10 @@ class ScopaGame(Game):
     title = "Scopa"
     version = "1"
     summary = (
-        "The Italian fishing game with a 40-card pack (Diamonds are the coins; J, Q, K count "
-        "8, 9, 10). Play a card to take a table card of equal value, or a set adding up to it; "
-        "clearing the table is a scopa. Each hand scores most cards, most Diamonds, the First "
-        "(primiera), the 7 of Diamonds and every scopa; first side to the target wins. 2 or 3 "
+        "The Italian fishing game with a 40-card pack in Coins, Cups, Batons and Swords (J, Q, K "
+        "count 8, 9, 10). Play a card to take a table card of equal value, or a set adding up to "
+        "it; clearing the table is a scopa. Each hand scores most cards, most Coins, the First "
+        "(primiera), the 7 of Coins (settebello) and every scopa; first side to the target wins. 2 or 3 "
         "players alone, 4 in two teams, 6 in three; Scopone deals and variants as options."
     )
     Params = ScopaParams

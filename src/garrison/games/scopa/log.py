@@ -5,12 +5,12 @@ reads the log (an observation), never on the hot path, through the log service
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
-from .deck import DECK, names
+from .deck import DECK, italian, italian_names, names
 from .rules import (
     END_WHY,
     AnyEvent,
@@ -24,6 +24,7 @@ from .rules import (
     TakeEvent,
     VoidEvent,
     decode_event,
+    decode_events,
 )
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from .params import ScopaParams
     from .state import ScopaState
 
-_WHY = {"target": "reaches the target", "napoleone": "holds all ten Diamonds (Napoleone)",
+_WHY = {"target": "reaches the target", "napoleone": "holds all ten Coins (Napoleone)",
         "limit": "leads when the hand limit is reached"}
 
 
@@ -44,7 +45,7 @@ def side_name(params: ScopaParams, side: int) -> str:
 
 
 def _cards(mask: int) -> str:
-    return " ".join(names(mask))
+    return " ".join(italian_names(mask))
 
 
 def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
@@ -58,10 +59,10 @@ def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
             return (f"Three or more Kings on the table ({_cards(table)}): "
                     "the table is dealt again")
         case LayEvent(seat, card):
-            return f"{seat_label(seat)} plays {DECK.name[card]}"
+            return f"{seat_label(seat)} plays {italian(card)}"
         case TakeEvent(seat, card, scopa, swept, taken):
-            line = (f"{seat_label(seat)} plays {DECK.name[card]} and takes "
-                    f"{' + '.join(names(taken))}")
+            line = (f"{seat_label(seat)} plays {italian(card)} and takes "
+                    f"{' + '.join(italian_names(taken))}")
             if scopa:
                 line += ": SCOPA!"
             elif swept:
@@ -103,3 +104,26 @@ LOG: EventLog[tuple[int, ...]] = EventLog("scopa", _tell, _start)
 def entries(state: ScopaState, last: int | None = None) -> list[str]:
     """The log, oldest first (only the ``last`` entries if given)."""
     return LOG.read(state, None, last)
+
+
+def last_plays(state: ScopaState) -> list[dict[str, Any] | None]:
+    """Each seat's latest play of the hand in progress as fields (the page marks it and says it
+    without reading a sentence): ``{"card", "took", "scopa", "latest"}``; ``latest`` is true
+    for the last play of all. Public, like every line of the log."""
+    out: list[dict[str, Any] | None] = [None] * state.params.players
+    newest = -1
+    for event in decode_events(state.events()):
+        if isinstance(event, HandEvent):
+            out = [None] * state.params.players
+            newest = -1
+        elif isinstance(event, LayEvent):
+            out[event.seat] = {"card": DECK.name[event.card], "took": [], "scopa": False}
+            newest = event.seat
+        elif isinstance(event, TakeEvent):
+            out[event.seat] = {"card": DECK.name[event.card], "took": names(event.taken),
+                               "scopa": bool(event.scopa)}
+            newest = event.seat
+    for seat, play in enumerate(out):
+        if play is not None:
+            play["latest"] = seat == newest
+    return out

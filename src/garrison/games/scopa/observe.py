@@ -73,6 +73,7 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
         "last_capturer": None if state.last_capturer == NOBODY else state.last_capturer,
         "last_hand": last_hand(state),
         "winners": list(state.winners),
+        "last_plays": log.last_plays(state),
         "log": log.entries(state, LOG_LENGTH),
     }
 

@@ -35,8 +35,8 @@ def render(obs: dict[str, Any]) -> str:
         f"{_side(obs, s)} {v}" for s, v in enumerate(obs["scores"])))
     for s, pile in enumerate(obs["captured"]):
         diamonds = sum(1 for n in pile if n.startswith("Diamonds"))
-        extra = " · 7♦" if "Diamonds 7" in pile else ""
-        lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {diamonds} ♦, "
+        extra = " · the settebello" if "Diamonds 7" in pile else ""
+        lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {diamonds} coins, "
                      f"{obs['scope'][s]} scopa{extra}")
     sizes = " ".join(f"s{i}:{k}" for i, k in enumerate(obs["hand_sizes"]))
     last = "" if obs["last_capturer"] is None else f" · last capture: {seat_label(obs['last_capturer'])}"

@@ -15,7 +15,7 @@ from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions
-from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK
+from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK, italian, italian_names
 from .deck import cards_of as cards_in
 from .observe import observe
 from .rules import TABLE, ScopaFields, capture_sets
@@ -67,7 +67,7 @@ class ScopaState(ScopaFields, State):
                 raise InvalidActionError(f"no card has id {action}")
             dest = self.deal_to
             where = "the table" if dest == TABLE else f"{seat_label(dest)}"
-            return f"deal {DECK.name[action]} to {where}"
+            return f"deal {italian(action)} to {where}"
         return actions.to_string(action)
 
     def parse_action(self, text: str) -> int:
@@ -80,7 +80,7 @@ class ScopaState(ScopaFields, State):
         verb = next((w for w in actions.KIND_WORDS if words.startswith(w + " ")), "")
         allowed = ("take",) if choosing else ("play", "lay")
         if verb and verb not in allowed:
-            step = (f"while choosing what {DECK.name[self.pending]} captures" if choosing
+            step = (f"while choosing what {italian(self.pending)} captures" if choosing
                     else "before a card is played")
             raise self.unreadable(text, f"{step} you do not {verb}; now you {' or '.join(allowed)}")
         try:
@@ -91,9 +91,9 @@ class ScopaState(ScopaFields, State):
     # -- why an action is not allowed (only what the mover can see) ------------------------------
     def _explain_illegal(self, action: int) -> str:
         kind, card = divmod(action, NUM_CARDS)
-        name = DECK.name[card]
+        name = italian(card)
         if self.pending != NOBODY:
-            playing = DECK.name[self.pending]
+            playing = italian(self.pending)
             if kind != actions.TAKE:
                 return f"finish your capture with {playing} first: choose the table cards it takes"
             if not self.table >> card & 1:
@@ -111,30 +111,30 @@ class ScopaState(ScopaFields, State):
                 return f"{name} takes nothing here: 'play {name}' leaves it on the table"
             if not self.must_capture:
                 return f"'lay {name}' is not allowed now"
-            example = " + ".join(DECK.names(options[0]))
+            example = " + ".join(italian_names(options[0]))
             return (f"a card that can capture must capture: {name} takes {example}; "
                     "play it to capture, or play another card")
         return f"'play {name}' is not allowed now"
 
     def _why_not_in_set(self, card: int, table_card: int) -> str:
         value = VALUE[card]
-        playing, name = DECK.name[card], DECK.name[table_card]
+        playing, name = italian(card), italian(table_card)
         if value == 1 and self.ace_takes_all:
             return f"an Ace lies on the table: your {playing} takes only an Ace, not {name}"
         same = self.table & VALUE_MASK[value]
         if same:
-            return (f"single-card priority: {' or '.join(DECK.names(same))} has the value of "
+            return (f"single-card priority: {' or '.join(italian_names(same))} has the value of "
                     f"{playing} and must be taken on its own; {name} cannot be taken with it")
         with_it = self.picked | 1 << table_card
         if self.fewest_cards:
             every = capture_sets(self.table, card, False, False)
             if any(s & with_it == with_it for s in every):
                 least = self.options[0].bit_count()
-                so_far = f" and {' + '.join(DECK.names(self.picked))}" if self.picked else ""
+                so_far = f" and {' + '.join(italian_names(self.picked))}" if self.picked else ""
                 return (f"the fewest-cards rule: {playing} must take a set of {least} cards; "
                         f"no such set contains {name}" + so_far)
         total = sum(VALUE[c] for c in cards_in(with_it))
-        return (f"{name} does not fit: {' + '.join(DECK.names(self.picked) + [name])} makes "
+        return (f"{name} does not fit: {' + '.join(italian_names(self.picked) + [name])} makes "
                 f"{total}, and no set of table cards with them adds up to {value}, the value of "
                 f"{playing}")
 
@@ -255,8 +255,8 @@ class ScopaState(ScopaFields, State):
             lines.append(f"side {side} pile ({pile.bit_count()}, scope {self.scope[side]}): "
                          f"{' '.join(DECK.names(pile))}")
         if self.pending != NOBODY:
-            lines.append(f"capturing with {DECK.name[self.pending]}; chosen "
-                         f"{DECK.names(self.picked)}; sets {[DECK.names(o) for o in self.options]}")
+            lines.append(f"capturing with {italian(self.pending)}; chosen "
+                         f"{italian_names(self.picked)}; sets {[DECK.names(o) for o in self.options]}")
         return "\n".join(lines)
 
     __hash__ = None

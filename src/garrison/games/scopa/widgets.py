@@ -13,19 +13,32 @@ from garrison.core.seats import seat_label
 from garrison.core.widgets import count, french_card, seats
 
 from .actions import LAY, PLAY, TAKE, card_of, kind_of
-from .deck import CARD_OF_NAME, FACES, SUITS, SYMBOLS
+from .deck import CARD_OF_NAME, FACES, ITALIAN_OF_NAME, SUITS, SYMBOLS, italian
 
 VERBS = {PLAY: "play", TAKE: "take", LAY: "lay"}
 
 
+#: The Italian suits as the page draws them (its own SVG marks): the key of each, and its colour.
+ITALIAN_KEYS = ("coins", "cups", "batons", "swords")
+ITALIAN_COLOURS = ("brown", "red", "green", "blue")
+
+
 def card_face(name: str, **extra: Any) -> dict[str, Any]:
+    """A card in the Italian suits it is played with ("Coins 7", drawn with our own suit
+    marks); ``french`` holds the French face, the page's other display choice."""
     c = CARD_OF_NAME[name]
     suit = c // len(FACES)
-    return french_card(c, FACES[c % len(FACES)], SUITS[suit], SYMBOLS[suit], name, name=name, **extra)
+    words = italian(c)
+    french = french_card(c, FACES[c % len(FACES)], SUITS[suit], SYMBOLS[suit], name, name=name)
+    return {"key": str(c), "rank": FACES[c % len(FACES)], "suit": "", "italian": ITALIAN_KEYS[suit],
+            "color": ITALIAN_COLOURS[suit], "name": words, "label": words,
+            "title": f"{words} (the {SUITS[suit]} {FACES[c % len(FACES)]} in French suits)",
+            "french": {k: french[k] for k in ("rank", "suit", "color")} | {"name": name},
+            **extra}
 
 
 def hand_end(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The last hand's scoring, per side: cards, coins (Diamonds), settebello, primiera, scope
+    """The last hand's scoring, per side: cards, coins, settebello, primiera, scope
     and napola where it is played, from the public ``last_hand``."""
     last = obs.get("last_hand")
     if not last:
@@ -82,17 +95,18 @@ def help_text(game: Any) -> list[str]:
     if p.ace_takes_all:
         capture += (" An Ace takes the whole table" + (", and scores a scopa." if p.ace_scopa
                                                         else "."))
-    points = ("After each hand: a point each for the most cards, the most Diamonds, the seven of "
-              "Diamonds (settebello) and the best primiera (the best card of each suit, sevens "
+    points = ("After each hand: a point each for the most cards, the most Coins, the seven of "
+              "Coins (settebello) and the best primiera (the best card of each suit, sevens "
               "highest)")
     if p.re_bello:
-        points += ", and the King of Diamonds (re bello)"
+        points += ", and the King of Coins (re bello)"
     points += "."
     if p.napola:
-        points += (" Napola: Diamonds Ace-2-3 in one pile score 3, one more for each further "
-                   "Diamond in sequence; all ten Diamonds win the game.")
+        points += (" Napola: Coins Ace-2-3 in one pile score 3, one more for each further "
+                   "Coin in sequence; all ten Coins win the game.")
     return [
-        f"Scopa for {sides}, with {pack}. {deal}",
+        f"Scopa for {sides}, with {pack} in the Italian suits: Coins, Cups, Batons and Swords "
+        f"(French faces are a display choice: Diamonds, Hearts, Clubs, Spades). {deal}",
         f"{capture} Taking every card from the table is a scopa, worth a point. When the pack "
         "is used up, whoever captured last takes what is left.",
         f"{points} The first side to reach {count(p.target, 'point', 'points')} wins.",
@@ -101,9 +115,12 @@ def help_text(game: Any) -> list[str]:
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     chosen = set(obs.get("chosen") or [])
+    plays = obs.get("last_plays") or []
+    latest = next((p for p in plays if p and p.get("latest")), None)
+    laid = latest["card"] if latest and not latest["took"] else None
     zones: list[dict[str, Any]] = [
         {"kind": "cards", "id": "table", "label": "Table",
-         "cards": [card_face(n, selected=n in chosen) for n in obs.get("table") or []]},
+         "cards": [card_face(n, selected=n in chosen, last=n == laid) for n in obs.get("table") or []]},
     ]
     if obs.get("playing"):
         zones.append({"kind": "cards", "id": "playing", "label": "Playing",
@@ -121,7 +138,14 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     plaques = seats(list(obs["hand_sizes"]), [
         f"{count(obs['scores'][side_of[s]], 'point', 'points')} · "
         f"{count(len(obs['captured'][side_of[s]]), 'card', 'cards')} taken" for s in range(n)])
-    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
+    for plaque, play in zip(plaques, plays, strict=False):
+        if play:
+            took = " + ".join(ITALIAN_OF_NAME[n] for n in play["took"])
+            plaque["last"] = (f"played {ITALIAN_OF_NAME[play['card']]}" + (f" and took {took}"
+                                                                           if took else "")
+                              + (": scopa!" if play["scopa"] else ""))
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques,
+                           "faces": ["italian", "french"]}
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["reason"] = (f"First to {count(obs['target'], 'point', 'points')}: the winners "

@@ -7,6 +7,7 @@ from typing import Any
 
 from garrison.core.widgets import count, last_trick, result, scoreboard
 
+from .deck import POINTS
 from .widgets import card_face
 
 
@@ -24,6 +25,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         last = tricks[-1]
         out["last_trick"] = last_trick(last["leader"], [card_face(c) for c in last["cards"]],
                                        last["winner"], n)
+        out["last_trick"]["points"] = sum(POINTS[c] for c in last["cards"])  # its card value
     if obs.get("game_over"):
         best = max(obs["ducats"])
         out["result"] = result([s for s in range(n) if obs["ducats"][s] == best],

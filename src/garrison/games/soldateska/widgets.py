@@ -40,6 +40,7 @@ LEGEND = [
     [f"{SPECIAL_PIPS[6]} Deserter, {SPECIAL_PIPS[8]} Kokette, {SPECIAL_PIPS[9]} Bomb",
      "no suit and never trump; each changes the ducats at the end of the round"],
     ["⚅ Duel", "play it when you cannot follow: the duellists roll dice for the trick"],
+    ["dice", "Soldateska's dice read 0 to 4 (five faces), so a roll of 0 is common"],
 ]
 
 
@@ -94,7 +95,9 @@ def help_text(game: Any) -> list[str]:
         "highest trump wins.",
         f"The weapon suits are {weapons}, 1 to 10 (the 10s carry a medal); {SUITS[4]} counts "
         f"against whoever wins it. The officers ({', '.join(SPECIALS[:5])}), the Flag and the "
-        f"Spy are always trump. {trump} {duel}: the duellists roll dice for the trick.",
+        f"Spy are always trump. {trump} {duel}: the duellists roll dice for the trick. "
+        "The game's dice read 0 to 4, not 1 to 6; the first round's dealer is whoever rolls "
+        "highest.",
         "After each round the weapon cards you won are added up: the highest total becomes "
         "General, the next Oberst, and so on. Whoever won the Deserter pays a ducat for every "
         "trick he took. Officers draw wages from the bank; medals, the Spy, the Kokette "

@@ -120,11 +120,28 @@ def observe(s: Solo66State, seat: int | None, with_log: bool = True) -> dict[str
     }
     if with_log:
         obs["log"] = _log(s, seat)
+        obs["last_deal"] = _last_deal(s)
     return obs
 
 
+def _last_deal(s: Solo66State) -> dict[str, Any] | None:
+    """The last finished deal as fields (public, like its line in the log): the page's end of
+    a deal reads these, never the sentence."""
+    done = log.results(s)
+    if not done:
+        return None
+    deal_no, dealer, kind, soloist, trump, points, last_winner, discards, deltas = done[-1]
+    solo = kind == "solo"
+    return {"deal": deal_no + 1, "dealer": dealer, "kind": kind,
+            "soloist": soloist if solo else None, "trump": SUITS[trump] if solo else None,
+            "card_points": points if solo else None,
+            "last_trick_winner": last_winner if kind == "last_trick" else None,
+            "discards": DECK.names(discards) if solo else [], "changes": list(deltas)}
+
+
 def _log(s: Solo66State, seat: int | None) -> list[str]:
-    """Finished deals in one line each, then the current deal event by event (seat-filtered)."""
+    """Finished deals in one line each, then the current deal event by event (seat-filtered),
+    each trick once it is complete."""
     lines = log.LOG.read(s, seat)
     if s.phase == OVER:
         lines.append("The match is over. Scores: " + ", ".join(
@@ -157,11 +174,8 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
         pts = sum(points_of(1 << c) for c in cards)
         bonus = f" +{LAST_TRICK_BONUS} last trick" if i == rules.NUM_TRICKS - 1 else ""
         lines.append(f"trick {i + 1}: {played}; {seat_label(winner)} takes it ({pts} points{bonus})")
-    if s.trick:
-        played = ", ".join(
-            f"{seat_label((s.leader + j) % NUM_PLAYERS)} {DECK.name[c]}" for j, c in enumerate(s.trick)
-        )
-        lines.append(f"trick {len(s.tricks) + 1} so far: {played}")
+    # the trick in play is on the table, not in the log: a line is written once, when its trick
+    # is complete, so a page keeps each line as it came (Solo 66's widgets say ``log_window``)
     return lines
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from garrison.core.seats import seat_label
 from garrison.core.widgets import last_trick, points, result, scoreboard
 
-from .widgets import card_face
+from .deck import CARD_POINTS
+from .widgets import CARD_OF_NAME, card_face
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -44,6 +45,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         last = tricks[-1]
         out["last_trick"] = last_trick(last["leader"], [card_face(c) for c in last["cards"]],
                                        last["winner"], n)
+        out["last_trick"]["points"] = sum(CARD_POINTS[CARD_OF_NAME[c]] for c in last["cards"])
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["result"] = result([s for s in range(n) if obs["scores"][s] == best],

@@ -7,13 +7,13 @@ click on a hand card; passing, bidding and announcing trump stay buttons.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from garrison.core.widgets import count, french_card, points, seats
 
 from .actions import is_card
 from .deck import DECK, FACES, SUIT_SYMBOLS, SUITS
+from .rules import WINNING_POINTS
 
 CARD_OF_NAME = {name: c for c, name in enumerate(DECK.name)}
 
@@ -24,28 +24,22 @@ def card_face(name: str, **extra: Any) -> dict[str, Any]:
     return french_card(c, FACES[c % len(FACES)], SUITS[suit], SUIT_SYMBOLS[suit], name, name=name, **extra)
 
 
-DEAL = re.compile(r"Deal (\d+) \(dealer P\d+\): P(\d+) played (.+?) and (wins|loses) with (\d+) card points"
-                  r".*?; P\d+ ([+-]\d+(?:\.\d+)?), each defender ([+-]\d+(?:\.\d+)?)")
-
-
 def deal_end(obs: dict[str, Any], n: int) -> dict[str, Any] | None:
     """The last finished deal: contract, soloist and defenders, card points and the game value
-    (whole numbers and fractions), read from the public log's summary line."""
-    for line in reversed(obs.get("log") or []):
-        m = DEAL.match(line) if isinstance(line, str) else None
-        if not m:
-            continue
-        deal, solo, contract, verdict, cards = int(m[1]), int(m[2]) - 1, m[3], m[4], int(m[5])
-        won, each = float(m[6]), float(m[7])
-        rows = [[s, "soloist" if s == solo else "defender",
-                 cards if s == solo else 120 - cards if cards <= 120 else "",
-                 points(won if s == solo else each, sign=True)] for s in range(n)]
-        return {"title": f"Deal {deal}: {contract}, the soloist {'wins' if verdict == 'wins' else 'loses'} "
-                         f"with {cards} card points",
-                "columns": ["Role", "Card points (side)", "Game value"], "rows": rows,
-                "notes": ["66 card points win the deal for the soloist; the defenders share the "
-                          "game value equally."]}
-    return None
+    (whole numbers and fractions), from the observation's ``last_deal`` fields."""
+    last = obs.get("last_deal")
+    if not last or last["kind"] != "solo":
+        return None
+    solo, cards, changes = last["soloist"], last["card_points"], last["changes"]
+    verdict = "wins" if cards >= WINNING_POINTS else "loses"
+    rows = [[s, "soloist" if s == solo else "defender",
+             cards if s == solo else 120 - cards if cards <= 120 else "",
+             points(changes[s], sign=True)] for s in range(n)]
+    return {"title": f"Deal {last['deal']}: {last['trump']}, the soloist {verdict} with {cards} "
+                     "card points",
+            "columns": ["Role", "Card points (side)", "Game value"], "rows": rows,
+            "notes": ["66 card points win the deal for the soloist; the defenders share the "
+                      "game value equally."]}
 
 
 def help_text(game: Any) -> list[str]:
@@ -82,15 +76,16 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
          "cards": [card_face(n, by=(leader + i) % players)
                    for i, n in enumerate(trick.get("cards") or [])]},
     ]
-    if obs.get("talon") and obs.get("phase") == "discard":  # once, while it is being taken
-        zones.append({"kind": "cards", "id": "talon", "label": "Talon",
-                      "cards": [card_face(n) for n in obs["talon"]]})
     if obs.get("discards"):
         zones.append({"kind": "cards", "id": "discards", "label": "Discarded",
                       "cards": [card_face(n) for n in obs["discards"]]})
     if obs.get("seat") is not None:
-        zones.append({"kind": "cards", "id": "hand", "label": "Your hand",
-                      "cards": [card_face(n) for n in obs.get("hand") or []]})
+        # the talon's two cards are in the hand once taken: drawn there once, marked while
+        # the soloist discards
+        talon = set(obs.get("talon") or []) if obs.get("phase") == "discard" else set()
+        zones.append({"kind": "cards", "id": "hand",
+                      "label": "Your hand (with the talon's cards, marked)" if talon else "Your hand",
+                      "cards": [card_face(n, last=n in talon) for n in obs.get("hand") or []]})
     verb = "discard" if obs.get("phase") == "discard" else "play"
     acts = []
     for a in legal:
@@ -108,7 +103,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaques[(t["leader"] + i) % players]["last"] = f"played {name}"
     for i, name in enumerate(trick.get("cards") or []):
         plaques[(leader + i) % players]["last"] = f"played {name}"
-    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
+    # the observation words the deal in progress only: the page keeps the earlier deals' lines
+    out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "log_window": True}
     if obs.get("phase") == "over":
         out["reason"] = f"After {count(obs['deals'], 'deal', 'deals')} the most match points win."
     end = deal_end(obs, players)

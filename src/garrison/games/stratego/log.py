@@ -5,7 +5,7 @@ ranks, fights with both ranks (a fight shows them to both sides)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from garrison.core.log import Event, EventLog, Line, public
 
@@ -60,3 +60,30 @@ LOG: EventLog[None] = EventLog("stratego", _tell, lambda game: None)
 def entries(state: StrategoState, last: int | None = None) -> list[str]:
     """The log in words, oldest first (only the ``last`` lines if given)."""
     return LOG.read(state, None, last)
+
+
+def last_moves(state: StrategoState) -> dict[str, Any]:
+    """The board's latest moves as fields (public, like the log): each side's last move
+    (``moves``: ``{"from", "to"}`` squares by name, or None), the side that moved last
+    (``latest``) and, if the very last move was an attack, the fight (``fight``: side, squares, both ranks, ``outcome`` in words). The page
+    marks and draws these, never reading a sentence."""
+    moves: list[dict[str, str] | None] = [None, None]
+    fight: dict[str, Any] | None = None
+    latest: int | None = None
+    first = True
+    for raw in reversed(state.events()):
+        event = decode_event(raw)
+        if not isinstance(event, (MoveEvent, AttackEvent)):
+            continue
+        if first:
+            latest = event.side
+        if first and isinstance(event, AttackEvent):
+            fight = {"side": event.side, "from": square_name(event.frm), "to": square_name(event.to),
+                     "attacker": event.a_rank, "defender": event.d_rank,
+                     "outcome": OUTCOME_TEXT[event.outcome]}
+        first = False
+        if moves[event.side] is None:
+            moves[event.side] = {"from": square_name(event.frm), "to": square_name(event.to)}
+        if moves[0] is not None and moves[1] is not None:
+            break
+    return {"moves": moves, "fight": fight, "latest": latest}

@@ -89,6 +89,7 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
         "streak": [None if s is None else [square_name(s[1]), square_name(s[2]), s[3]]
                    for s in state.streak],
         "winner": None if state.phase != OVER else ("draw" if state.winner == DRAW else state.winner),
+        "last_moves": log.last_moves(state),
         "log": log.entries(state, LOG_LENGTH),
     }
     if state.phase == OVER:  # the game is over: both sides show every piece left on the board

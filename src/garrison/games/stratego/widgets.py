@@ -28,36 +28,22 @@ RANK_OF = {name: r for r, name in enumerate(NAMES)}
 
 
 def _side_moves(obs: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each side's last move (its two squares), from the public log."""
-    out: list[dict[str, Any]] = []
-    for side, name in enumerate(SIDES):
-        for line in reversed(obs.get("log") or []):
-            words = line.split()
-            if len(words) > 1 and words[0] == name:
-                match = MOVE.fullmatch(words[1].rstrip(":"))
-                if match:
-                    out.append({"side": side, "squares": [_rc(parse_square(match.group(1))),
-                                                          _rc(parse_square(match.group(2)))]})
-                    break
-    return out
+    """Each side's last move (its two squares), from the observation's ``last_moves``."""
+    moves = (obs.get("last_moves") or {}).get("moves") or []
+    return [{"side": side, "squares": [_rc(parse_square(m["from"])), _rc(parse_square(m["to"]))]}
+            for side, m in enumerate(moves) if m]
 
 
 def _fight(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The last move, if it was a fight: both pieces (public once they fought) and the outcome."""
-    for line in reversed(obs.get("log") or []):
-        words = line.split()
-        if len(words) < 2 or words[0] not in SIDES or not MOVE.fullmatch(words[1].rstrip(":")):
-            continue
-        m = FIGHT.match(line)
-        if not m:
-            return None
-        side = SIDES.index(m[1])
-        a, d = RANK_OF.get(m[4]), RANK_OF.get(m[5])
-        return {"square": m[3],
-                "attacker": {"side": side, "name": m[4], "rank": SHORT[a] if a is not None else "?"},
-                "defender": {"side": 1 - side, "name": m[5], "rank": SHORT[d] if d is not None else "?"},
-                "outcome": m[6][0].upper() + m[6][1:] + "."}
-    return None
+    f = (obs.get("last_moves") or {}).get("fight")
+    if not f:
+        return None
+    a, d = f["attacker"], f["defender"]
+    return {"square": f["to"],
+            "attacker": {"side": f["side"], "name": NAMES[a], "rank": SHORT[a]},
+            "defender": {"side": 1 - f["side"], "name": NAMES[d], "rank": SHORT[d]},
+            "outcome": f["outcome"][0].upper() + f["outcome"][1:] + "."}
 
 
 def help_text(game: Any) -> list[str]:
@@ -100,14 +86,13 @@ def _rc(square: int) -> list[int]:
 
 
 def _last_move(obs: dict[str, Any]) -> list[list[int]] | None:
-    """The squares of the last move (from, to), read from the public log ("Red e4-e5 ...")."""
-    for line in reversed(obs.get("log") or []):
-        words = line.split()
-        if len(words) > 1 and words[0] in ("Red", "Blue"):
-            match = MOVE.fullmatch(words[1].rstrip(":"))
-            if match:
-                return [_rc(parse_square(match.group(1))), _rc(parse_square(match.group(2)))]
-    return None
+    """The squares of the last move (from, to), from the observation's ``last_moves``."""
+    last = obs.get("last_moves") or {}
+    side = last.get("latest")
+    if side is None:
+        return None
+    m = last["moves"][side]
+    return [_rc(parse_square(m["from"])), _rc(parse_square(m["to"]))]
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
@@ -148,8 +133,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         elif a < RANDOM_SETUP:
             acts.append({"id": a, "kind": "square", "zone": "board", "square": _rc(a - PLACE),
                          "verb": f"place {setup.get('next') or 'piece'}"})
-        else:
-            acts.append({"id": a, "kind": "button"})
+        else:  # the random setup: the setup designer's "Fill at random" offers it instead
+            acts.append({"id": a, "kind": "button", "designer": "fill"})
     out: dict[str, Any] = {"zones": [board], "actions": acts, "log_names": list(SIDES),
                            # the observation carries the newest log lines only
                            "log_window": True,
@@ -164,4 +149,15 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     total = len(game.rules.army)
     out["seats"] = seats([None, None], [f"{SIDES[s]} · {count(total - lost[s], 'piece', 'pieces')} left"
                                         for s in range(2)])
+    # each side's last move on its plaque, from the observation's fields
+    last = obs.get("last_moves") or {}
+    fight = last.get("fight")
+    for side, move in enumerate(last.get("moves") or []):
+        if not move:
+            continue
+        if fight and fight["side"] == side and fight["to"] == move["to"]:
+            words = f"attacked {move['to']} from {move['from']}: {fight['outcome']}"
+        else:
+            words = f"moved {move['from']}-{move['to']}"
+        out["seats"][side]["last"] = words
     return out

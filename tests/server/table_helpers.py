@@ -1,0 +1,31 @@
+"""Shared by the table's browser tests (``test_table_*_browser.py``): a server per test module
+and a page in Debian's Chromium that records its errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from server_helpers import Server
+
+
+@pytest.fixture(scope="module")
+def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A running server with a fresh SQLite database, one per test module."""
+    folder: Path = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    srv = Server(f"sqlite:///{folder / 'g.db'}").start()
+    yield srv
+    srv.kill()
+
+
+def open_page(browser, width: int = 1280, height: int = 900, reduced: bool = True, **extra):  # noqa: ANN001, ANN201
+    """A new page (its own context) of ``width`` × ``height``; ``page.errors`` collects the
+    page's errors and console errors. ``reduced``: the player asks for less motion."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                  reduced_motion="reduce" if reduced else "no-preference", **extra)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return context, page
