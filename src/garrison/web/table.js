@@ -88,6 +88,8 @@ export async function tableView(tid) {
   const watchers = el("p", { class: "muted", id: "watchers" });
   const awayBox = el("section", { id: "away", role: "region", "aria-label": "Your seat", hidden: true });
   const offerBox = el("div", { id: "rematch-offer", role: "status", "aria-live": "polite" });
+  // a seated player's way out of a game in play: resign, or (two players) offer a draw
+  const endBox = el("section", { id: "game-controls", class: "game-controls", role: "region", "aria-label": "Resign or draw", hidden: true });
   const chatLines = el("ol", { id: "chat-lines", "aria-live": "polite" });
   const chatText = el("input", { id: "chat-text", maxlength: 300, placeholder: "say something", "aria-label": "Chat message", autocomplete: "off" });
   const chatForm = el("form", { id: "chat-form", class: "chat-form" }, chatText, el("button", { type: "submit", id: "chat-send", text: "Send" }));
@@ -100,7 +102,7 @@ export async function tableView(tid) {
     el("h2", { id: "title", text: "Table " + tid }), status, result, announce, others,
     el("div", { class: "felt-row" }, play, lastTrick), myPlaque);
   fill(main, el("div", { class: "layout" },
-    el("div", { class: "table-col" }, awayBox, resultPanel, felt, el("section", { class: "fallbacks" }, fallback, textBox), board),
+    el("div", { class: "table-col" }, awayBox, resultPanel, felt, endBox, el("section", { class: "fallbacks" }, fallback, textBox), board),
     el("div", { class: "side-col" },
       el("section", {}, el("h2", { text: "Seats" }), seats, watchers, el("p", { class: "invite" }, el("label", {}, "Invite: ", invite)), soundToggle()),
       chatBox,
@@ -233,10 +235,11 @@ export async function tableView(tid) {
     else if (everyone) verdict = "Draw";
     const names = winners.map(s => seatName(t, s)).join(" and ");
     const scores = res ? res.scores : returns.map(r => `${r > 0 ? "+" : ""}${+r.toFixed(3)}`);
-    result.textContent = `${verdict}.`;
+    const ended = v.ended ? (v.ended.how === "draw" ? "A draw was agreed." : `${seatName(t, v.ended.by)} resigned.`) : null;
+    result.textContent = ended ? `${verdict}. ${ended}` : `${verdict}.`;
     fill(resultPanel, el("h2", { text: "Result" }), el("p", { class: "verdict", text: verdict }),
       el("p", { text: everyone ? "Nobody came out ahead." : `Winner${winners.length > 1 ? "s" : ""}: ${names}` }),
-      (res && res.reason) || ui.reason ? el("p", { class: "reason", id: "reason", text: (res && res.reason) || ui.reason }) : null,
+      ended || (res && res.reason) || ui.reason ? el("p", { class: "reason", id: "reason", text: ended || (res && res.reason) || ui.reason }) : null,
       el("ul", { class: "scores" }, scores.map((sc, i) => el("li", { text: `${seatName(t, i)}: ${sc}` }))),
       ui.hand_end ? breakdownNode(ui.hand_end) : null,
       el("p", {}, v.seat !== null && v.seat !== undefined ? el("button", { class: "primary", id: "rematch", onclick: () => rematch(true), text: "Rematch" }) : null, " ",
@@ -273,6 +276,41 @@ export async function tableView(tid) {
         el("button", { id: "rematch-decline", onclick: () => rematch(false), text: "Decline" })) : null);
     const b = document.getElementById("rematch");
     if (b) b.hidden = true;
+  }
+
+  // Resign (asked twice, on the page itself) and, in a two-player game, a draw offered, answered
+  // by the other player; the server tells every page how it stands.
+  let drawState = null, confirming = false;
+  function end(type, accept) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; try again in a moment."); return; }
+    socket.send(JSON.stringify(accept === undefined ? { type } : { type, accept }));
+  }
+  function drawControls() {
+    const v = last;
+    const mine = v && v.seat !== null && v.seat !== undefined;
+    endBox.hidden = !(mine && v.table.status === "playing");
+    if (endBox.hidden) { confirming = false; fill(endBox); return; }
+    const t = v.table, two = t.seats.length === 2;
+    const resign = confirming
+      ? el("p", { class: "confirm" }, el("span", { text: two ? "Resign and lose this game?" : "Resign? A bot plays your seat on." }), " ",
+          el("button", { class: "danger", id: "resign-yes", onclick: () => { confirming = false; end("resign"); }, text: "Yes, resign" }), " ",
+          el("button", { id: "resign-no", onclick: () => { confirming = false; drawControls(); }, text: "Keep playing" }))
+      : el("button", { id: "resign", onclick: () => { confirming = true; drawControls(); }, text: "Resign" });
+    let offer = null;
+    if (two) {
+      if (drawState && drawState.state === "open" && drawState.by !== v.seat) {
+        offer = el("p", { id: "draw-state" }, el("span", { text: `${seatName(t, drawState.by)} offers a draw.` }), " ",
+          el("button", { class: "primary", id: "draw-accept", onclick: () => end("draw", true), text: "Accept draw" }), " ",
+          el("button", { id: "draw-decline", onclick: () => end("draw", false), text: "Decline" }));
+      } else if (drawState && drawState.state === "open") {
+        offer = el("p", { id: "draw-state", text: "You offered a draw; waiting for the answer." });
+      } else {
+        offer = el("p", {}, drawState && drawState.state === "declined"
+          ? el("span", { id: "draw-state", text: `${seatName(t, drawState.by)} declined the draw. ` }) : null,
+          el("button", { id: "draw-offer", onclick: () => end("draw", true), text: "Offer a draw" }));
+      }
+    }
+    fill(endBox, el("div", { class: "end-row" }, resign, offer));
   }
 
   // Chat: each line with its sender; a player may mute another (kept in this browser).
@@ -468,6 +506,7 @@ export async function tableView(tid) {
     drawLastTrick(v);
     drawResult(v);
     drawOffer();
+    drawControls();
     drawAway(v);
     fill(actions, ...actionButtons(v.legal, send));
     const widgets = widgetsNode(v.ui, v.legal, send, {
@@ -529,6 +568,8 @@ export async function tableView(tid) {
       else if (msg.type === "notice") { toast(msg.message); announce.textContent = msg.message; }
       else if (msg.type === "clock") { clock = { ...msg, at: performance.now() }; tickClock(); }
       else if (msg.type === "rematch") { offer = msg; drawOffer(); }
+      else if (msg.type === "draw") { drawState = msg; drawControls(); if (msg.state !== "open" && msg.by !== (last && last.seat)) announce.textContent = msg.state === "declined" ? "The draw was declined." : ""; }
+      else if (msg.type === "ended") { confirming = false; }
       else if (msg.type === "chat") { chat.push(msg); chat = chat.slice(-100); drawChat(); }
       else if (msg.type === "chat_log") { chat = msg.lines.slice(); drawChat(); }
       else if (msg.type === "presence") { here = msg; drawPresence(); if (last) drawSeatList(last); }
