@@ -11,7 +11,8 @@ from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability
 
 import garrison
-from garrison.interop.openspiel import HIDDEN_TINY_GAMES, garrison_state, tiny_games
+from garrison import solve
+from garrison.interop.openspiel import HIDDEN_TINY_GAMES, garrison_state, tiny_game, tiny_games
 
 
 def _game_of(spiel_game: pyspiel.Game) -> str:
@@ -46,12 +47,11 @@ def test_cfr_lowers_nash_conv_on_the_tiny_card_game():
 
 
 def test_cfr_lowers_nash_conv_on_the_tiny_dice_game():
-    game = pyspiel.load_game(tiny_games()["gambit_2_dice"])
-    solver = cfr.CFRSolver(game)
-    uniform = exploitability.nash_conv(game, solver.average_policy())
-    for _ in range(2):
-        solver.evaluate_and_update_policy()
-    assert exploitability.nash_conv(game, solver.average_policy()) < uniform
+    """The native solver (garrison.solve): OpenSpiel's Python CFR needs minutes a pass on this
+    tree of 141,934 nodes; tests/solve checks the two agree there."""
+    game = tiny_game("gambit_2_dice")
+    uniform = solve.nash_conv(game)
+    assert solve.cfr(game, 2).nash_conv() < uniform
 
 
 @pytest.mark.parametrize("name", ["scopa_4_cards", *HIDDEN_TINY_GAMES])

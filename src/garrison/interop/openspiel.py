@@ -594,9 +594,25 @@ def tiny_games() -> dict[str, str]:
     ``exploitability.nash_conv`` on the whole tree runs in seconds (Scopa's in a tenth of a
     second, Gambit's in about ten on this machine's 2 cores), while the rules stay the games'.
     """
-    register(["scopa", "gambit"])
+    register(["scopa", "gambit", "1848"])
     return dict(TINY_GAMES)
 
 
-__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "information_state_layout", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
+def tiny_game(name: str) -> garrison.Game:
+    """The Garrison game of the tiny variant ``name`` (a key of ``TINY_GAMES``), loaded without
+    OpenSpiel: what the native solver (``garrison.solve``) takes. Raises ``OptionError``
+    naming the tiny games for any other name.
+
+    >>> tiny_game("scopa_4_cards").options["values"]
+    4
+    """
+    if name not in TINY_GAMES:
+        raise OptionError(f"no tiny game {name!r}; the tiny games: {', '.join(TINY_GAMES)}")
+    spiel = TINY_GAMES[name]
+    game, _, rest = spiel[len(PREFIX):].partition("(")
+    options = dict(pair.split("=", 1) for pair in rest.rstrip(")").split(",") if pair)
+    return garrison.load(game, **options)
+
+
+__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "information_state_layout", "recall_bits", "tiny_game", "GarrisonGame", "GarrisonState", "PREFIX",
            "garrison_state", "load_game", "register", "short_name", "tiny_games"]

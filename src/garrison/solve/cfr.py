@@ -113,7 +113,7 @@ def cfr(game: Game | GameTree, iterations: int, algorithm: str = "cfr", seed: in
     tree = game if isinstance(game, GameTree) else game_tree(game, max_nodes)
     solver = Solver(tree, algorithm, seed)
     curve, seconds, done = [], 0.0, 0
-    for mark in [*marks, iterations]:
+    for mark in sorted({*marks, iterations}):
         start = time.perf_counter()
         solver.run(mark - done)
         seconds += time.perf_counter() - start
