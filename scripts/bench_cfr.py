@@ -2,7 +2,8 @@
 
     PYTHONPATH=src python scripts/bench_cfr.py [--seconds 5]
     PYTHONPATH=src python scripts/bench_cfr.py --validate gambit_2_dice --iterations 2
-    PYTHONPATH=src python scripts/bench_cfr.py --curves scopa_hidden_6 scopa_7_cards
+    PYTHONPATH=src python scripts/bench_cfr.py --curves scopa_hidden_6 scopa_hidden_7
+    PYTHONPATH=src python scripts/bench_cfr.py --sampled scopa_hidden_6 --iterations 100000
 
 The speed run times CFR iterations on OpenSpiel's Leduc poker with OpenSpiel's C++
 ``pyspiel.CFRSolver`` and with the native solver over the same tree
@@ -14,7 +15,8 @@ solver's own count of visited nodes (it skips subtrees no seat reaches) is print
 
 ``--validate NAME`` runs OpenSpiel's Python CFR and the native one side by side on a tiny game
 and prints both NashConvs after each iteration. ``--curves`` prints NashConv after 1, 2, 4, ...
-iterations of CFR and CFR+ (native) on tiny games and the larger variants of ``LARGER``.
+iterations of CFR and CFR+ (native) on tiny games and the larger variants of ``LARGER``;
+``--sampled`` NashConv after 10, 100, ... iterations of the two MCCFRs from ``--seed``.
 """
 
 from __future__ import annotations
@@ -130,9 +132,22 @@ def curves(names: list[str], iterations: int) -> None:
         for algorithm in ("cfr", "cfr+"):
             result = cfr(tree, marks[-1], algorithm, checkpoints=marks)
             print(f"| `{name}` | {tree.num_nodes:,} | {tree.num_infosets:,} | {algorithm} | "
-                  + " | ".join(f"{v:.4f}" for _, v in result.curve)
+                  + " | ".join(f"{v:.4f}" if v >= 1e-3 else f"{v:.1e}" for _, v in result.curve)
                   + f" | {result.seconds:.2f} |", flush=True)
         print(f"  (tree built in {built:.2f} CPU s)", flush=True)
+
+
+def sampled(names: list[str], iterations: int, seed: int) -> None:
+    marks = [10**k for k in range(1, len(str(iterations))) if 10**k <= iterations]
+    print("| game | solver | " + " | ".join(f"{m:,}" for m in marks) + " | nodes visited | s |")
+    print("| --- | --- | " + " | ".join("---:" for _ in marks) + " | ---: | ---: |")
+    for name in names:
+        tree = game_tree(game_of(name))
+        for algorithm in ("es-mccfr", "os-mccfr"):
+            result = cfr(tree, marks[-1], algorithm, seed, checkpoints=marks)
+            print(f"| `{name}` | {algorithm} | "
+                  + " | ".join(f"{v:.4f}" if v >= 1e-3 else f"{v:.1e}" for _, v in result.curve)
+                  + f" | {result.nodes_touched:,} | {result.seconds:.2f} |", flush=True)
 
 
 def main() -> None:
@@ -140,6 +155,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds a figure")
     parser.add_argument("--validate", choices=list(TINY_GAMES))
     parser.add_argument("--curves", nargs="+", choices=[*TINY_GAMES, *LARGER])
+    parser.add_argument("--sampled", nargs="+", choices=[*TINY_GAMES, *LARGER],
+                        help="ES and OS MCCFR: NashConv after 10, 100, ... iterations")
+    parser.add_argument("--seed", type=int, default=0, help="the sampling variants' seed")
     parser.add_argument("--iterations", type=int, default=1024)
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -147,6 +165,8 @@ def main() -> None:
         validate(args.validate, args.iterations)
     elif args.curves:
         curves(args.curves, args.iterations)
+    elif args.sampled:
+        sampled(args.sampled, args.iterations, args.seed)
     else:
         speed(args.seconds)
 
