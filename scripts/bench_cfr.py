@@ -4,6 +4,7 @@
     PYTHONPATH=src python scripts/bench_cfr.py --validate gambit_2_dice --iterations 2
     PYTHONPATH=src python scripts/bench_cfr.py --curves scopa_hidden_6 scopa_hidden_7
     PYTHONPATH=src python scripts/bench_cfr.py --sampled scopa_hidden_6 --iterations 100000
+    PYTHONPATH=src python scripts/bench_cfr.py --halve soldateska_hidden_6
 
 The speed run times CFR iterations on OpenSpiel's Leduc poker with OpenSpiel's C++
 ``pyspiel.CFRSolver`` and with the native solver over the same tree
@@ -16,7 +17,8 @@ solver's own count of visited nodes (it skips subtrees no seat reaches) is print
 ``--validate NAME`` runs OpenSpiel's Python CFR and the native one side by side on a tiny game
 and prints both NashConvs after each iteration. ``--curves`` prints NashConv after 1, 2, 4, ...
 iterations of CFR and CFR+ (native) on tiny games and the larger variants of ``LARGER``;
-``--sampled`` NashConv after 10, 100, ... iterations of the two MCCFRs from ``--seed``.
+``--sampled`` NashConv after 10, 100, ... iterations of the two MCCFRs from ``--seed``;
+``--halve`` the CPU seconds OpenSpiel's Python CFR takes to halve NashConv on tiny games.
 """
 
 from __future__ import annotations
@@ -120,6 +122,27 @@ def validate(name: str, iterations: int) -> None:
                   f"difference {abs(theirs - ours):.1e}", flush=True)
 
 
+def halve(names: list[str]) -> None:
+    """CPU seconds OpenSpiel's Python CFR takes to halve NashConv: its solver and its
+    ``exploitability.nash_conv`` after every iteration, from loading the game."""
+    from open_spiel.python.algorithms import cfr as spiel_cfr
+    from open_spiel.python.algorithms import exploitability
+
+    for name in names:
+        start = time.process_time()
+        spiel = pyspiel.load_game(tiny_games()[name])
+        solver = spiel_cfr.CFRSolver(spiel)
+        solver.evaluate_and_update_policy()
+        first = now = exploitability.nash_conv(spiel, solver.average_policy())
+        done = 1
+        while now > first / 2 and done < 50:
+            solver.evaluate_and_update_policy()
+            done += 1
+            now = exploitability.nash_conv(spiel, solver.average_policy())
+        print(f"{name}: NashConv {first:.4f} -> {now:.4f} after {done} iterations of OpenSpiel's "
+              f"Python CFR, {time.process_time() - start:.1f} CPU s", flush=True)
+
+
 def curves(names: list[str], iterations: int) -> None:
     marks = [2**k for k in range(iterations.bit_length()) if 2**k <= iterations]
     print("| game | nodes | information states | solver | "
@@ -158,6 +181,8 @@ def main() -> None:
     parser.add_argument("--sampled", nargs="+", choices=[*TINY_GAMES, *LARGER],
                         help="ES and OS MCCFR: NashConv after 10, 100, ... iterations")
     parser.add_argument("--seed", type=int, default=0, help="the sampling variants' seed")
+    parser.add_argument("--halve", nargs="+", choices=list(TINY_GAMES),
+                        help="CPU seconds OpenSpiel's Python CFR takes to halve NashConv")
     parser.add_argument("--iterations", type=int, default=1024)
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -167,6 +192,8 @@ def main() -> None:
         curves(args.curves, args.iterations)
     elif args.sampled:
         sampled(args.sampled, args.iterations, args.seed)
+    elif args.halve:
+        halve(args.halve)
     else:
         speed(args.seconds)
 
