@@ -244,6 +244,7 @@ cdef class GameTree:
         """Make ``node`` a chance node with ``outcomes`` (``(action, probability)`` pairs);
         returns the first child's index (the children follow in the outcomes' order)."""
         self._check_node(node)
+        outcomes = list(outcomes)
         if not outcomes:
             raise ValueError(f"chance node {node} has no outcomes")
         return self._set_chance(node, outcomes)
@@ -711,7 +712,8 @@ cdef class Solver:
 
     ``run(iterations)`` iterates in C without the GIL; ``average_policy()`` and
     ``current_policy()`` are ``num_slots`` arrays over the tree's policy layout.
-    ``nodes_touched`` counts the nodes every iteration visited so far.
+    ``nodes_touched`` counts the nodes every iteration visited so far. A solver runs in one
+    thread at a time (``run`` releases the GIL: two threads would race on its regrets).
     """
 
     cdef readonly GameTree tree
