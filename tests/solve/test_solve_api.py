@@ -154,3 +154,16 @@ def test_the_uniform_policy_of_a_perfect_information_game_is_beaten():
     uniform = nash_conv(tree)
     assert uniform > 0.5
     assert cfr(tree, 50, "cfr+").nash_conv() < uniform / 10
+
+
+def test_a_tree_is_filled_from_any_sequence_of_chance_outcomes():
+    """set_chance once took only a list (a tuple raised TypeError in the typed C call)."""
+    tree = GameTree(1)
+    tree.add_root()
+    first = tree.set_chance(0, ((7, 0.25), (9, 0.75)))
+    tree.set_terminal(first, [1.0])
+    tree.set_terminal(first + 1, (3.0,))
+    tree.seal()
+    assert tree.arrays()["action"].tolist() == [-1, 7, 9]
+    values, best = tree.values_and_best_responses(tree.uniform_policy())
+    assert values == best == [2.5]
