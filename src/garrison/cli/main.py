@@ -33,7 +33,7 @@ OptionArg = Annotated[
 
 
 def _fail(err: Exception) -> None:
-    err_console.print(f"[red]error:[/red] {err}", highlight=False)
+    err_console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -189,21 +189,39 @@ def replay_cmd(
 
 @app.command()
 def solve(
-    game: Annotated[str, typer.Argument(help="game name (gambit)")],
+    game: Annotated[str, typer.Argument(
+        help="game name (gambit); with --cfr a game or a tiny variant (scopa_hidden_6)")],
     dice: Annotated[int | None, typer.Option(help="number of dice")] = None,
     objective: Annotated[str, typer.Option(help="expected | beat")] = "expected",
     target: Annotated[float | None, typer.Option(help="score to beat (objective beat)")] = None,
     table: Annotated[bool, typer.Option("--table", help="print the whole policy")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionArg = None,
+    use_cfr: Annotated[bool, typer.Option(
+        "--cfr", help="CFR on the game's whole tree, in C: its NashConv")] = False,
+    algorithm: Annotated[str, typer.Option(help="with --cfr: cfr | cfr+ | es-mccfr | os-mccfr")] = "cfr",
+    iterations: Annotated[int, typer.Option(help="with --cfr: iterations")] = 100,
+    seed: Annotated[int, typer.Option(help="with --cfr: seed of the sampling variants")] = 0,
+    every: Annotated[int | None, typer.Option(
+        help="with --cfr: NashConv every this many iterations")] = None,
+    max_nodes: Annotated[int, typer.Option(help="with --cfr: the largest tree to build")] = 50_000_000,
 ) -> None:
-    """Solve a game exactly (Gambit: the optimal set-aside policy for a turn)."""
+    """Solve a game exactly: Gambit's optimal set-aside policy for a turn, or with --cfr CFR
+    (CFR+, MCCFR) over a small game's whole tree and the NashConv of its average policy."""
     try:
         options = parse_options(option)
         if dice is not None:
             options["dice"] = dice
+        if use_cfr:
+            from .solve_cfr import run_cfr
+
+            if table or objective != "expected" or target is not None:
+                raise OptionError("--table, --objective and --target are for Gambit's turn "
+                                  "solver, not --cfr")
+            run_cfr(console, game, options, algorithm, iterations, seed, every, max_nodes, as_json)
+            return
         result = load(game, **options).solve(objective=objective, target=target, table=table)
-    except GameError as err:
+    except (GameError, ValueError, TypeError) as err:
         _fail(err)
         return
     if as_json:

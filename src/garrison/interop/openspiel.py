@@ -560,7 +560,7 @@ def garrison_state(state: Any) -> State:
 #: deal or round, so that OpenSpiel walks the whole tree (``exploitability.nash_conv``, CFR).
 #: Not ways to play. Game-tree sizes (every node, chance included): Scopa 401, Gambit 141,934,
 #: Scopa with hidden cards 1,886 (440 information states) and 5,557 (1,110), 1848 with hidden
-#: persons 7,886 (1,460).
+#: persons 7,886 (1,460), Soldateska with hidden hands 17,797 (2,382).
 TINY_GAMES = {
     # Scopa, 2 players, a pack of the Diamonds Ace to 4, dealt whole (2 cards each), one hand:
     # captures by value and by sum, a scopa for clearing the table, the seed's count
@@ -581,11 +581,18 @@ TINY_GAMES = {
     # sets the card aside: the game ends), then the victory points
     "1848_hidden_5": "garrison_1848(pack=A01+PE04+PE13+PE21+PE26+PE33,patt_limit=1,players=2,"
                      "rules=base)",
+    # Soldateska's recruitment round, 3 players (its fewest), six cards: the General and the
+    # Major (trumps), Sabers 9, 7, 4 and 2; 2 each, seat 0 deals (roll_limit=0: the first deal
+    # and ties settle in seat order, no roll-off), two tricks; the ranks go by the Sabers won,
+    # and the round's win is the General's (returns=win)
+    "soldateska_hidden_6": "garrison_soldateska(ducats_per_player=1,hand=2,max_rounds=1,"
+                           "pack=General+Major+Sabers_9+Sabers_7+Sabers_4+Sabers_2,players=3,"
+                           "returns=win,roll_limit=0)",
 }
 
 #: The tiny games whose players do not see everything: an information state holds several
-#: histories (the cards set aside and the opponent's hand are unseen).
-HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6", "1848_hidden_5")
+#: histories (the cards set aside and the other hands are unseen).
+HIDDEN_TINY_GAMES = ("scopa_hidden_5", "scopa_hidden_6", "1848_hidden_5", "soldateska_hidden_6")
 
 
 def tiny_games() -> dict[str, str]:
@@ -594,9 +601,25 @@ def tiny_games() -> dict[str, str]:
     ``exploitability.nash_conv`` on the whole tree runs in seconds (Scopa's in a tenth of a
     second, Gambit's in about ten on this machine's 2 cores), while the rules stay the games'.
     """
-    register(["scopa", "gambit"])
+    register(["scopa", "gambit", "1848", "soldateska"])
     return dict(TINY_GAMES)
 
 
-__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "information_state_layout", "recall_bits", "GarrisonGame", "GarrisonState", "PREFIX",
+def tiny_game(name: str) -> garrison.Game:
+    """The Garrison game of the tiny variant ``name`` (a key of ``TINY_GAMES``), loaded without
+    OpenSpiel: what the native solver (``garrison.solve``) takes. Raises ``OptionError``
+    naming the tiny games for any other name.
+
+    >>> tiny_game("scopa_4_cards").options["values"]
+    4
+    """
+    if name not in TINY_GAMES:
+        raise OptionError(f"no tiny game {name!r}; the tiny games: {', '.join(TINY_GAMES)}")
+    spiel = TINY_GAMES[name]
+    game, _, rest = spiel[len(PREFIX):].partition("(")
+    options = dict(pair.split("=", 1) for pair in rest.rstrip(")").split(",") if pair)
+    return garrison.load(game, **options)
+
+
+__all__ = ["GOD_VIEW", "HIDDEN_TINY_GAMES", "RECALL_BITS", "TINY_GAMES", "information_state_layout", "recall_bits", "tiny_game", "GarrisonGame", "GarrisonState", "PREFIX",
            "garrison_state", "load_game", "register", "short_name", "tiny_games"]

@@ -26,6 +26,8 @@ cdef class SoldateskaFields(SoldateskaCore):
         o.win_returns = self.win_returns
         o.max_rounds = self.max_rounds
         o.no_deserter_ranks = self.no_deserter_ranks
+        o.hand_size = self.hand_size
+        o.roll_limit = self.roll_limit
         o.in_play_mask = self.in_play_mask
         o.free_mask = self.free_mask
         o.wage_at = self.wage_at

@@ -37,6 +37,23 @@ class SoldateskaParams(Params):
         high=10000,
         doc="safety stop (not in the seed): the game also ends after this many rounds",
     )
+    hand: int = option(
+        10, low=1, high=10,
+        doc="cards dealt to each player a round (10: the seed); fewer make small games for exact "
+        "game theory",
+    )
+    pack: str = option(
+        "",
+        doc="only these cards in play, '+'-separated names with '_' for a space "
+        "('General+Major+Sabers_9'; empty: the deck option's cards): small games for exact "
+        "game theory",
+    )
+    roll_limit: int = option(
+        20, low=0, high=20,
+        doc="rolls a roll-off (or the Bomb's 0s) may take before ties settle in seat order "
+        "(not in the seed, it bounds the game: 20; 0 settles every tie in seat order at once, "
+        "without a roll: small games for exact game theory)",
+    )
 
     def validate(self) -> None:
         if self.deck != "standard" and self.players == 6:
@@ -46,3 +63,30 @@ class SoldateskaParams(Params):
             )
         if self.kokette_dice == 2 and self.players < 5:
             raise OptionError("option 'kokette_dice=2' is a variant for 5 or 6 players")
+        in_play = len(pack_cards(self.pack)) if self.pack else None
+        dealt = self.hand * self.players
+        if in_play is not None and in_play < dealt:
+            raise OptionError(f"option 'pack' names {in_play} cards; {self.players} players with "
+                              f"hand={self.hand} need at least {dealt}")
+        if in_play is not None and in_play < dealt + 2 and self.max_rounds > 1:
+            raise OptionError(
+                f"option 'pack' names {in_play} cards: from the second round on the General "
+                f"also takes 2, so {dealt + 2} are needed, or max_rounds=1 (one round)")
+
+
+def pack_cards(pack: str) -> list[int]:
+    """The card ids of a ``pack`` option ('+'-separated card names, '_' for a space). Raises
+    ``OptionError`` naming a card that does not exist or is named twice."""
+    from .deck import NAMES
+
+    index = {name.lower(): card for card, name in enumerate(NAMES)}
+    cards: list[int] = []
+    for word in pack.split("+"):
+        name = word.replace("_", " ").strip().lower()
+        if name not in index:
+            raise OptionError(f"option 'pack': no card {word!r} (cards are named as "
+                              "'General', 'Sabers_7', 'Tobacco_-3')")
+        if index[name] in cards:
+            raise OptionError(f"option 'pack': {word!r} is named twice")
+        cards.append(index[name])
+    return cards

@@ -32,6 +32,8 @@ class SoldateskaCore(CompiledState):
     win_returns: int
     max_rounds: int
     no_deserter_ranks: int
+    hand_size: int
+    roll_limit: int
     tensor_size: int
     # -- end of the generated part ----------------------------------------------------------------
     def __init__(self, game: Any) -> None: ...

@@ -20,6 +20,7 @@ from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledStat
 from garrison.core.dice import roll_faces, roll_outcomes
 
 from . import deck as K
+from .params import pack_cards
 
 cdef extern from *:
     int ctz64 "__builtin_ctzll"(unsigned long long x) nogil
@@ -237,7 +238,7 @@ cdef class SoldateskaCore(CompiledState):
     cdef Sold s
     # fixed for the game (the options)
     cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
-    cdef public int kokette_dice, win_returns, max_rounds, no_deserter_ranks
+    cdef public int kokette_dice, win_returns, max_rounds, no_deserter_ranks, hand_size, roll_limit
     cdef Cards in_play_mask, free_mask
     cdef int wage_at[MAX_PLAYERS]       # wage of the i-th place of the hierarchy
     cdef int wage_at_full[MAX_PLAYERS]  # ... when the Deserter gives way to one more officer
@@ -267,7 +268,13 @@ cdef class SoldateskaCore(CompiledState):
         self.win_returns = p.returns == "win"
         self.max_rounds = min(p.max_rounds, 1 << 30)
         self.no_deserter_ranks = p.deck == "full" and n < 6
+        self.hand_size = p.hand
+        self.roll_limit = p.roll_limit
         self.in_play_mask = K.deck_mask(n, p.deck)
+        if p.pack:
+            self.in_play_mask = 0
+            for i in pack_cards(p.pack):
+                self.in_play_mask |= 1ULL << i
         self.free_mask = DUELS if p.duel_anytime else 0
         ranks = K.personalities(n)
         ranks_full = K.officers_without_deserter(n) if self.no_deserter_ranks else ranks
@@ -312,11 +319,18 @@ cdef class SoldateskaCore(CompiledState):
     cdef void start_rolloff(self, int purpose, int nblocks, int top) noexcept:
         """Players roll a die each, high roll wins, ties roll again among the tied; the blocks
         (groups in place order) are already in ``ro_seats``/``ro_len``. ``top``: only the
-        single winner is wanted."""
+        single winner is wanted. With ``roll_limit`` 0 nobody rolls: the place order settles."""
+        cdef int b, total = 0
         self.s.ro_purpose, self.s.ro_nblocks, self.s.ro_nrolls = purpose, nblocks, 0
         self.s.ro_top = top
         self.s.rerolls = 0
         self.s.phase = P_ROLLOFF
+        if self.roll_limit == 0:  # no roll: every tie settles in place order at once
+            for b in range(nblocks):
+                total += self.s.ro_len[b]
+            self.s.ro_nblocks = 1 if top else total
+            for b in range(self.s.ro_nblocks):
+                self.s.ro_len[b] = 1
         self.rolloff_continue()
 
     cdef int rolloff_roller(self) noexcept:
@@ -359,7 +373,7 @@ cdef class SoldateskaCore(CompiledState):
                 ngroups += 1
         g.ro_nrolls = 0
         g.rerolls += 1
-        if g.rerolls >= ROLL_LIMIT_C:  # the limit (see ROLL_LIMIT): the order the seats stand in
+        if g.rerolls >= self.roll_limit:  # the limit (see ROLL_LIMIT): the order the seats stand in
             ngroups = m
             for i in range(m):
                 lens[i] = 1
@@ -391,7 +405,7 @@ cdef class SoldateskaCore(CompiledState):
             g.ro_nblocks = k
             for s in range(k):
                 g.ro_len[s] = new_len[s]
-            if g.rerolls >= ROLL_LIMIT_C:  # every block still tied is settled in place order
+            if g.rerolls >= self.roll_limit:  # every block still tied is settled in place order
                 k = 0
                 for s in range(g.ro_nblocks):
                     k += g.ro_len[s]
@@ -437,14 +451,14 @@ cdef class SoldateskaCore(CompiledState):
         g.trick_len, g.trick_leader, g.tricks_done = 0, -1, 0
         g.trump, g.declared = NOSUIT, g.round == 1
         g.pass_pos = g.deal_i = 0
-        g.deal_total = HAND * self.n + (BONUS_CARDS if g.round > 1 else 0)
+        g.deal_total = self.hand_size * self.n + (BONUS_CARDS if g.round > 1 else 0)
         g.bombed = g.new_deserter = -1
         g.phase = P_DEAL
         emit_round(self, round=g.round, dealer=g.dealer)
 
     cdef inline int deal_target(self) noexcept:
         """Who gets the next card: round-robin from the dealer's left; then the General."""
-        if self.s.deal_i < HAND * self.n:
+        if self.s.deal_i < self.hand_size * self.n:
             return (self.s.dealer + 1 + self.s.deal_i) % self.n
         return self.s.order[0]
 
@@ -456,7 +470,7 @@ cdef class SoldateskaCore(CompiledState):
         cdef Cards bit = 1ULL << card
         g.stock &= ~bit
         g.hands[seat] |= bit
-        if g.deal_i >= HAND * self.n:
+        if g.deal_i >= self.hand_size * self.n:
             g.bonus |= bit
         g.deal_i += 1
         if g.deal_i < g.deal_total:
@@ -600,7 +614,7 @@ cdef class SoldateskaCore(CompiledState):
                    sixth=g.trick[5] if g.trick_len > 5 else -1)
         g.phase = P_PLAY
         g.trick_len, g.trick_leader, g.led = 0, winner, NOT_LED
-        if g.tricks_done == HAND:
+        if g.tricks_done == self.hand_size:
             self.end_of_round()
 
     # -- "End of the Round" ------------------------------------------------------------------------
@@ -656,7 +670,7 @@ cdef class SoldateskaCore(CompiledState):
         cdef int seat = self.s.roller
         if value == 0:
             self.s.rerolls += 1
-            if self.s.rerolls < ROLL_LIMIT_C:
+            if self.s.rerolls < self.roll_limit:
                 emit_bomb_again(self, seat=seat)
                 return
         if value == 2:
