@@ -27,7 +27,8 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "Players", "deck": "Deck", "ducats_per_player": "Ducats per player",
         "kokette_dice": "Dice for the Kokette", "duel_anytime": "Duel at any time",
         "tobacco_trump": "Tobacco may be trump", "returns": "Scoring",
-        "max_rounds": "Stop after rounds",
+        "max_rounds": "Stop after rounds", "hand": "Cards each (research)",
+        "pack": "Cards in play (research)", "roll_limit": "Rolls before ties settle (research)",
     },
     "1848": {
         "players": "Players", "rules": "Rules", "cards": "Card set",
@@ -112,7 +113,12 @@ VALUES: dict[str, dict[str, dict[str, tuple[str, str]]]] = {
 DOCS: dict[str, dict[str, str]] = {
     "soldateska": {"deck": "which cards are played",
                    "returns": "what counts at the end",
-                   "max_rounds": "a safety stop: the game also ends after this many rounds"},
+                   "max_rounds": "a safety stop: the game also ends after this many rounds",
+                   "hand": "for research only: fewer cards dealt to each player a round "
+                           "(10 as usual)",
+                   "pack": "for research only: play with these cards alone",
+                   "roll_limit": "for research only: how many times a tied roll-off is rolled "
+                                 "again before the tie goes by seat order (20 as usual)"},
     "1848": {"rules": "the full game or the two-player base game",
              "cards": "the cards in play: our built-in set, or another the server offers",
              "patt_limit": "a house rule, off at 0: after this many ties in a row on one round "

@@ -39,8 +39,8 @@ class SoldateskaParams(Params):
     )
     hand: int = option(
         10, low=1, high=10,
-        doc="cards dealt to each player a round (10: the seed); fewer make small games for exact "
-        "game theory",
+        doc="cards dealt to each player a round (10: the rules' number); fewer make small games "
+        "for exact game theory",
     )
     pack: str = option(
         "",
@@ -51,7 +51,7 @@ class SoldateskaParams(Params):
     roll_limit: int = option(
         20, low=0, high=20,
         doc="rolls a roll-off (or the Bomb's 0s) may take before ties settle in seat order "
-        "(not in the seed, it bounds the game: 20; 0 settles every tie in seat order at once, "
+        "(not in the rules, it bounds the game: 20; 0 settles every tie in seat order at once, "
         "without a roll: small games for exact game theory)",
     )
 
