@@ -157,6 +157,42 @@ class Api:
                                          "seat": seat}, 201)
 
 
+#: Settings of an in-process app for the tests: no bot pause, no grace, no rate limits, a sweep
+#: every 0.1 s.
+FAST: dict[str, Any] = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0,
+                        "sweep_every": 0.1}
+
+
+def fast_app(url: str, **over: Any) -> Any:
+    """The app on database ``url`` with ``FAST`` settings (``over`` changes some)."""
+    from garrison.server import Settings, create_app
+
+    return create_app(Settings(db_url=url, **{**FAST, **over}))
+
+
+def protocols(token: str | None) -> list[str]:
+    """A test client's WebSocket subprotocols: the guest's token beside ``garrison``."""
+    return ["garrison", f"token.{token}"] if token else ["garrison"]
+
+
+def until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
+    """The first message of a test client's socket that matches ``pred`` (others are read and
+    dropped; at most ``limit``)."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return dict(msg)
+    raise AssertionError("no such message")
+
+
+def wait_for(pred: Any, seconds: float = 20) -> None:
+    """Wait until ``pred()`` holds (checked every 50 ms), at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
 def token_protocols(token: str | None) -> list[Any] | None:
     """The WebSocket subprotocols that carry a guest's token (never the URL)."""
     return ["garrison", f"token.{token}"] if token else None

@@ -7,24 +7,10 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Api
+from server_helpers import FAST, Api, protocols, until
 
 from garrison.core import load
 from garrison.server import Settings, create_app
-
-FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
-
-
-def _protocols(token: str) -> list[str]:
-    return ["garrison", f"token.{token}"]
-
-
-def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if pred(msg):
-            return msg
-    raise AssertionError("no such message")
 
 
 def _two_people(client: Any, game: str, options: dict[str, Any]) -> tuple[str, Api, Api]:
@@ -38,21 +24,21 @@ def test_resigning_a_two_player_game_ends_it_with_the_other_seat_winning(sqlite_
     game = load("stratego")
     with TestClient(create_app(Settings(db_url=sqlite_url, **FAST))) as client:
         tid, ann, bob = _two_people(client, "stratego", {})
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as a, \
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as a, \
                 client.websocket_connect(f"/ws/tables/{tid}",
-                                         subprotocols=_protocols(bob.token)) as b:
-            _until(a, lambda m: m.get("type") == "view")
-            _until(b, lambda m: m.get("type") == "view")
+                                         subprotocols=protocols(bob.token)) as b:
+            until(a, lambda m: m.get("type") == "view")
+            until(b, lambda m: m.get("type") == "view")
             a.send_json({"type": "resign", "ref": "r"})
-            said = _until(a, lambda m: m.get("type") == "ended")
+            said = until(a, lambda m: m.get("type") == "ended")
             assert said["ref"] == "r" and said["by"] == 0
-            notice = _until(b, lambda m: m.get("type") == "notice")
+            notice = until(b, lambda m: m.get("type") == "notice")
             assert notice["message"] == "P1 resigned; the game is over"
-            over = _until(b, lambda m: m.get("type") == "view" and m["status"] == "finished")
+            over = until(b, lambda m: m.get("type") == "view" and m["status"] == "finished")
             assert over["returns"] == [game.min_utility, game.max_utility]
             assert over["ended"] == {"how": "resigned", "by": 0}
             b.send_json({"type": "resign"})  # nothing left to resign
-            assert _until(b, lambda m: m.get("type") == "error")["code"] == "conflict"
+            assert until(b, lambda m: m.get("type") == "error")["code"] == "conflict"
         table = client.get(f"/api/tables/{tid}").json()
         assert table["status"] == "finished"
         assert table["result"]["ended"] == {"how": "resigned", "by": 0}
@@ -84,29 +70,29 @@ def test_a_draw_is_offered_declined_and_agreed(sqlite_url: str) -> None:
     with TestClient(create_app(Settings(db_url=sqlite_url, **FAST))) as client:
         tid, ann, bob = _two_people(client, "scopa", {"players": 2})
         carl = Api(client, "Carl")
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as a, \
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as a, \
                 client.websocket_connect(f"/ws/tables/{tid}",
-                                         subprotocols=_protocols(carl.token)) as watcher:
-            _until(a, lambda m: m.get("type") == "view")
-            _until(watcher, lambda m: m.get("type") == "view")
+                                         subprotocols=protocols(carl.token)) as watcher:
+            until(a, lambda m: m.get("type") == "view")
+            until(watcher, lambda m: m.get("type") == "view")
             watcher.send_json({"type": "draw"})
-            assert _until(watcher, lambda m: m.get("type") == "error")["code"] == "forbidden"
+            assert until(watcher, lambda m: m.get("type") == "error")["code"] == "forbidden"
             bob.post(f"/api/tables/{tid}/draw", {"accept": False}, 409)  # nothing to decline
             a.send_json({"type": "draw"})
-            offer = _until(watcher, lambda m: m.get("type") == "draw")
+            offer = until(watcher, lambda m: m.get("type") == "draw")
             assert offer == {"type": "draw", "state": "open", "by": 0}
             # a page that comes later is told of the offer standing
             with client.websocket_connect(f"/ws/tables/{tid}",
-                                          subprotocols=_protocols(bob.token)) as b:
-                assert _until(b, lambda m: m.get("type") == "draw")["state"] == "open"
+                                          subprotocols=protocols(bob.token)) as b:
+                assert until(b, lambda m: m.get("type") == "draw")["state"] == "open"
                 b.send_json({"type": "draw", "accept": False})
-                _until(a, lambda m: m.get("type") == "draw" and m["state"] == "declined")
+                until(a, lambda m: m.get("type") == "draw" and m["state"] == "declined")
                 a.send_json({"type": "draw"})
-                _until(b, lambda m: m.get("type") == "draw" and m["state"] == "open")
+                until(b, lambda m: m.get("type") == "draw" and m["state"] == "open")
                 b.send_json({"type": "draw", "accept": True})
-                agreed = _until(a, lambda m: m.get("type") == "draw" and m["state"] == "agreed")
+                agreed = until(a, lambda m: m.get("type") == "draw" and m["state"] == "agreed")
                 assert agreed["by"] == 0
-                over = _until(a, lambda m: m.get("type") == "view" and m["status"] == "finished")
+                over = until(a, lambda m: m.get("type") == "view" and m["status"] == "finished")
         middle = (game.min_utility + game.max_utility) / 2
         assert over["returns"] == [middle, middle] and over["ended"] == {"how": "draw", "by": 0}
 
@@ -136,9 +122,9 @@ def test_a_person_a_bot_played_for_comes_back_to_their_seat_and_result(sqlite_ur
         seats = client.get(f"/api/tables/{tid}").json()["seats"]
         assert [(s["kind"], s["player"]) for s in seats] == [("human", ann.id),
                                                              ("human", bob.id)]
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as b:
-            view = _until(b, lambda m: m.get("type") == "view")
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as b:
+            view = until(b, lambda m: m.get("type") == "view")
             assert view["seat"] == 1 and view["status"] == "finished" and view["returns"]
             b.send_json({"type": "rematch"})
-            offer = _until(b, lambda m: m.get("type") == "rematch")
+            offer = until(b, lambda m: m.get("type") == "rematch")
             assert offer["state"] == "open" and offer["by"] == 1 and offer["waiting"] == [0]

@@ -12,37 +12,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Api
+from server_helpers import Api, fast_app, protocols, until, wait_for
 
 from garrison.core import game_class, load
 from garrison.server import Settings, create_app, routes_socket
 from garrison.server.background import Background
 from garrison.server.botlimits import BotLimits
-
-FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
-
-
-def _app(url: str, **over: Any) -> Any:
-    return create_app(Settings(db_url=url, **{**FAST, **over}))
-
-
-def _protocols(token: str | None) -> list[str]:
-    return ["garrison", f"token.{token}"] if token else ["garrison"]
-
-
-def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if pred(msg):
-            return msg
-    raise AssertionError("no such message")
-
-
-def _wait(pred: Any, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 def _play_out(client: Any, tid: str, people: dict[int, Api], rng: random.Random) -> None:
@@ -68,20 +43,20 @@ def _play_out(client: Any, tid: str, people: dict[int, Api], rng: random.Random)
 # -- your seat ---------------------------------------------------------------------------------
 
 def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> None:
-    app = _app(sqlite_url, grace=1.0)
+    app = fast_app(sqlite_url, grace=1.0)
     with TestClient(app) as client:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
         bob.post(f"/api/tables/{tid}/join", {"seat": 1})
         # nothing kept for Bob while he is here (a page of his open: the grace cannot run out,
         # however slow the machine)
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as present:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as present:
             assert present.receive_json()["seat"] == 1
             bob.get(f"/api/tables/{tid}/away", 404)
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as ws:
             view = ws.receive_json()
             # Bob stays away: a bot takes his seat and the table says he is away
-            _wait(lambda: ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "bot")
+            wait_for(lambda: ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "bot")
             seat = ann.get(f"/api/tables/{tid}")["seats"][1]
             assert seat["away"] and seat["name"] == "Bob" and seat["player"] == bob.id
             assert seat["away_from"] is not None
@@ -104,7 +79,7 @@ def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> N
             ann.post(f"/api/tables/{tid}/reclaim", {"seat": 1}, 409)  # nor take it
             # while away, Bob's socket cannot act for the seat (it is the bot's)
             with client.websocket_connect(f"/ws/tables/{tid}?seat=1",
-                                          subprotocols=_protocols(bob.token)) as bws:
+                                          subprotocols=protocols(bob.token)) as bws:
                 first = bws.receive_json()
                 assert first["type"] == "error" and first["code"] == "forbidden"
             back = bob.post(f"/api/tables/{tid}/reclaim", {"seat": 1})
@@ -113,17 +88,17 @@ def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> N
             assert seat["kind"] == "human" and not seat["away"] and seat["player"] == bob.id
             bob.post(f"/api/tables/{tid}/reclaim", {"seat": 1}, 409)  # once only
             with client.websocket_connect(f"/ws/tables/{tid}?seat=1",
-                                          subprotocols=_protocols(bob.token)) as bws:
+                                          subprotocols=protocols(bob.token)) as bws:
                 assert bws.receive_json()["seat"] == 1
             # Ann's page sees Bob back at his seat
-            _until(ws, lambda m: m.get("type") == "view"
+            until(ws, lambda m: m.get("type") == "view"
                    and m["table"]["seats"][1]["kind"] == "human")
 
 
 def test_played_for_names_only_the_seats_own_moves(sqlite_url: str) -> None:
     """The moves shown to a returning player are their own seat's decisions, in the text their
     seat's legal list gave them, never a chance outcome or another seat's move."""
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         ann = Api(client, "Ann")
         tid = ann.create("soldateska", {"players": 3}, [{"kind": "human"}] +
@@ -131,7 +106,7 @@ def test_played_for_names_only_the_seats_own_moves(sqlite_url: str) -> None:
         rt = app.state.hub.runtimes[tid]
         rt.row.seats[1].away_from = 0
         rt.row.seats[1].player_id = "0" * 16
-        _wait(lambda: rt.n > 0)
+        wait_for(lambda: rt.n > 0)
         played = rt.played_for(1)
         state = rt.game.new_initial_state()
         expected = []
@@ -146,7 +121,7 @@ def test_played_for_names_only_the_seats_own_moves(sqlite_url: str) -> None:
 # -- recovery codes and your tables ----------------------------------------------------------
 
 def test_a_guest_recovers_its_identity_with_the_code(sqlite_url: str) -> None:
-    app = _app(sqlite_url, guests_per_hour=8)  # bursts of two
+    app = fast_app(sqlite_url, guests_per_hour=8)  # bursts of two
     with TestClient(app) as client:
         made = client.post("/api/guests", json={"name": "Ann"}).json()
         code = made["recovery"]
@@ -182,7 +157,7 @@ def test_a_guest_recovers_its_identity_with_the_code(sqlite_url: str) -> None:
 def test_the_recovery_code_is_stored_hashed(sqlite_url: str) -> None:
     import sqlalchemy as sa
 
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         made = client.post("/api/guests", json={"name": "Ann"}).json()
         store = app.state.hub.store
@@ -205,27 +180,27 @@ def _finished_two_person_table(client: Any) -> tuple[str, Api, Api]:
 
 
 def test_a_rematch_is_an_offer_every_player_accepts(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         tid, ann, bob = _finished_two_person_table(client)
         carl = Api(client, "Carl")
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as aws, \
-                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws, \
-                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(carl.token)) as cws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as aws, \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as bws, \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(carl.token)) as cws:
             for ws in (aws, bws, cws):
                 assert ws.receive_json()["type"] == "view"
             # a spectator cannot offer one
             cws.send_json({"type": "rematch", "ref": 1})
-            refused = _until(cws, lambda m: m.get("type") == "error")
+            refused = until(cws, lambda m: m.get("type") == "error")
             assert refused["code"] == "forbidden" and refused["ref"] == 1
             aws.send_json({"type": "rematch"})
             for ws in (aws, bws, cws):  # everyone hears of the offer, spectators too
-                offer = _until(ws, lambda m: m.get("type") == "rematch")
+                offer = until(ws, lambda m: m.get("type") == "rematch")
                 assert offer["state"] == "open" and offer["by"] == 0
                 assert offer["accepted"] == [0] and offer["waiting"] == [1] and offer["table"] is None
             bws.send_json({"type": "rematch", "accept": True})
             for ws in (aws, bws, cws):
-                ready = _until(ws, lambda m: m.get("type") == "rematch")
+                ready = until(ws, lambda m: m.get("type") == "rematch")
                 assert ready["state"] == "ready" and ready["table"]
         new = ann.get(f"/api/tables/{ready['table']}")
         # seats rotated: the old P1 (Ann) sits at P2, Bob at P1; the game starts at once
@@ -243,7 +218,7 @@ def test_the_rematch_table_is_playing_before_anyone_is_sent_there(sqlite_url: st
     here the start is slowed to make that certain.)"""
     import asyncio
 
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
         start = hub.start_if_full
@@ -254,11 +229,11 @@ def test_the_rematch_table_is_playing_before_anyone_is_sent_there(sqlite_url: st
 
         hub.start_if_full = slow_start
         tid, ann, bob = _finished_two_person_table(client)
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as bws:
             assert bws.receive_json()["type"] == "view"
             ann.post(f"/api/tables/{tid}/rematch", {})
             bws.send_json({"type": "rematch", "accept": True})
-            ready = _until(bws, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
+            ready = until(bws, lambda m: m.get("type") == "rematch" and m["state"] == "ready")
             assert bob.get(f"/api/tables/{ready['table']}")["status"] == "playing"
 
 
@@ -269,7 +244,7 @@ def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
     rematch offer never reached it and the page waited for ever. Here the sweep releases the
     table while the socket is being opened, every time."""
     monkeypatch.setattr(Background, "KEEP_AFTER_USE", 0.0)  # (the next test's guard, off)
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
         tid, ann, bob = _finished_two_person_table(client)
@@ -282,12 +257,12 @@ def test_a_socket_opened_as_the_sweep_releases_its_table_joins_the_table(
             return await held_seat(rt, pid, seat)
 
         monkeypatch.setattr(routes_socket, "held_seat", sweep_meanwhile)
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(bob.token)) as bws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as bws:
             assert bws.receive_json()["type"] == "view"
             assert released  # the table did leave memory while the socket opened
             ann.post(f"/api/tables/{tid}/rematch", {})
             assert [k.player_id for k in hub.runtimes[tid].conns] == [bob.id]
-            offer = _until(bws, lambda m: m.get("type") == "rematch")
+            offer = until(bws, lambda m: m.get("type") == "rematch")
             assert offer["state"] == "open" and offer["waiting"] == [1]
 
 
@@ -296,7 +271,7 @@ def test_a_table_a_request_is_working_on_stays_in_memory(sqlite_url: str) -> Non
     what the request leaves there would be lost with the copy. Here the sweep looks while an
     offer of a rematch is being made over HTTP: the table stays, and the offer can be answered.
     Once nobody has looked it up for ``KEEP_AFTER_USE`` seconds it may go."""
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
         tid, ann, bob = _finished_two_person_table(client)
@@ -322,7 +297,7 @@ def test_a_table_a_request_is_working_on_stays_in_memory(sqlite_url: str) -> Non
 
 
 def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         tid, ann, bob = _finished_two_person_table(client)
         offer = ann.post(f"/api/tables/{tid}/rematch", {})
@@ -344,38 +319,38 @@ def test_a_rematch_can_be_declined_and_bots_accept_at_once(sqlite_url: str) -> N
 
 
 def test_chat_and_presence(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
         bob.post(f"/api/tables/{tid}/join", {"seat": 1})
         with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                      subprotocols=_protocols(ann.token)) as aws:
+                                      subprotocols=protocols(ann.token)) as aws:
             assert aws.receive_json()["type"] == "view"
             assert aws.receive_json() == {"type": "chat_log", "lines": []}
-            here = _until(aws, lambda m: m.get("type") == "presence")
+            here = until(aws, lambda m: m.get("type") == "presence")
             assert here["seats"] == [0] and here["watchers"] == [] and here["anonymous"] == 0
             with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                          subprotocols=_protocols(bob.token)) as bws, \
+                                          subprotocols=protocols(bob.token)) as bws, \
                     client.websocket_connect(f"/ws/tables/{tid}?room=1") as anon:
-                _until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0, 1]
+                until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0, 1]
                        and m["anonymous"] == 1)
                 bws.send_json({"type": "chat", "text": "  good \u202eluck  "})
-                line = _until(aws, lambda m: m.get("type") == "chat")
+                line = until(aws, lambda m: m.get("type") == "chat")
                 assert line["text"] == "good luck" and line["name"] == "Bob"
                 assert line["seat"] == 1 and line["from"] == bob.id
-                assert _until(anon, lambda m: m.get("type") == "chat")["text"] == "good luck"
+                assert until(anon, lambda m: m.get("type") == "chat")["text"] == "good luck"
                 # a watcher without a name cannot chat; long lines and floods are refused
                 anon.send_json({"type": "chat", "text": "hi"})
-                assert _until(anon, lambda m: m.get("type") == "error")["code"] == "unauthorized"
+                assert until(anon, lambda m: m.get("type") == "error")["code"] == "unauthorized"
                 bws.send_json({"type": "chat", "text": "x" * 301})
-                long = _until(bws, lambda m: m.get("type") == "error")
+                long = until(bws, lambda m: m.get("type") == "error")
                 assert long["code"] == "bad_request" and "300" in long["message"]
                 for i in range(8):
                     bws.send_json({"type": "chat", "text": f"line {i}"})
-                flood = _until(bws, lambda m: m.get("type") == "error")
+                flood = until(bws, lambda m: m.get("type") == "error")
                 assert flood["code"] == "rate_limited"
-            _until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0]
+            until(aws, lambda m: m.get("type") == "presence" and m["seats"] == [0]
                    and m["anonymous"] == 0)
         # a page that comes later gets the latest lines
         with client.websocket_connect(f"/ws/tables/{tid}?room=1") as late:
@@ -383,31 +358,31 @@ def test_chat_and_presence(sqlite_url: str) -> None:
             log = late.receive_json()
             assert log["type"] == "chat_log" and log["lines"][0]["text"] == "good luck"
         # sockets without room=1 get neither chat nor presence
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as plain:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as plain:
             assert plain.receive_json()["type"] == "view"
             plain.send_json({"type": "ping", "ref": "p"})
             assert plain.receive_json()["type"] == "pong"
 
 
 def test_chat_and_rematch_messages_are_checked(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         ann = Api(client, "Ann")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}, {"kind": "bot"}], seat=0)["id"]
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as ws:
             ws.receive_json()
             for bad, field in (({"type": "chat"}, "text"), ({"type": "chat", "text": 5}, "text"),
                                ({"type": "rematch", "accept": "yes"}, "accept"),
                                ({"type": "chat", "text": "hi", "to": 1}, "to")):
                 ws.send_json(bad)
-                err = _until(ws, lambda m: m.get("type") == "error")
+                err = until(ws, lambda m: m.get("type") == "error")
                 assert err["code"] == "bad_request" and f"'{field}'" in err["message"], err
 
 
 # -- the lobby ---------------------------------------------------------------------------------
 
 def test_the_lobby_list_has_an_etag(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         ann = Api(client, "Ann")
         first = client.get("/api/tables")
@@ -421,7 +396,7 @@ def test_the_lobby_list_has_an_etag(sqlite_url: str) -> None:
 
 
 def test_games_speak_in_words(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         for info in client.get("/api/games").json():
             name = info["name"]
@@ -448,12 +423,12 @@ def test_games_speak_in_words(sqlite_url: str) -> None:
 # -- replays -----------------------------------------------------------------------------------
 
 def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         ann = Api(client, "Ann")
         tid = ann.create("solo66", {"deals": 1}, [{"kind": "bot", "bot": "random"}] * 5,
                          seat=None)["id"]
-        _wait(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", 60)
+        wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished", 60)
         rt = app.state.hub.runtimes.get(tid) or None
         first = client.get(f"/api/tables/{tid}/replay?step=0").json()
         decisions = sum(1 for m in app.state.hub.store.moves(tid) if m[2] >= 0)
@@ -522,6 +497,6 @@ def test_an_open_rematch_offer_outlives_the_sweep(sqlite_url: str,
     with TestClient(app) as client:
         tid, ann, bob = _finished_two_person_table(client)
         ann.post(f"/api/tables/{tid}/rematch", {})
-        _wait(lambda: tid not in app.state.hub.runtimes)  # let go by the sweep
+        wait_for(lambda: tid not in app.state.hub.runtimes)  # let go by the sweep
         ready = bob.post(f"/api/tables/{tid}/rematch", {"accept": True})
         assert ready["state"] == "ready" and ready["table"]

@@ -10,30 +10,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Api
+from server_helpers import Api, fast_app, protocols, until
 from starlette.websockets import WebSocketDisconnect
 
-from garrison.server import Settings, create_app
 from garrison.server.db import Store
 from garrison.server.http import Limit, address_group
-
-FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
-
-
-def _app(url: str, **over: Any) -> Any:
-    return create_app(Settings(db_url=url, **{**FAST, **over}))
-
-
-def _protocols(token: str | None) -> list[str]:
-    return ["garrison", f"token.{token}"] if token else ["garrison"]
-
-
-def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if pred(msg):
-            return msg
-    raise AssertionError("no such message")
 
 
 def _two_person_table(client: Any) -> tuple[str, Api, Api]:
@@ -46,17 +27,17 @@ def _two_person_table(client: Any) -> tuple[str, Api, Api]:
 def test_reconnecting_does_not_multiply_the_chat_limit(sqlite_url: str) -> None:
     """Forty reconnects of five lines each once delivered 205 lines; the limit is the guest's
     at the table, whatever the socket."""
-    with TestClient(_app(sqlite_url)) as client:
+    with TestClient(fast_app(sqlite_url)) as client:
         tid, ann, bob = _two_person_table(client)
         with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                      subprotocols=_protocols(ann.token)) as listener:
+                                      subprotocols=protocols(ann.token)) as listener:
             for _ in range(6):
                 with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                              subprotocols=_protocols(bob.token)) as ws:
+                                              subprotocols=protocols(bob.token)) as ws:
                     for i in range(5):
                         ws.send_json({"type": "chat", "text": f"line {i}", "ref": i})
                     ws.send_json({"type": "ping", "ref": "end"})
-                    _until(ws, lambda m: m.get("type") == "pong")
+                    until(ws, lambda m: m.get("type") == "pong")
             listener.send_json({"type": "ping", "ref": "end"})
             heard = []
             while True:
@@ -70,7 +51,7 @@ def test_reconnecting_does_not_multiply_the_chat_limit(sqlite_url: str) -> None:
 
 
 def test_handshakes_count_against_the_address_request_limit(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url, http_rate=2.0)) as client:  # bursts of 8
+    with TestClient(fast_app(sqlite_url, http_rate=2.0)) as client:  # bursts of 8
         refused = 0
         for _ in range(20):
             with client.websocket_connect("/ws/tables/nosuchtable") as ws:
@@ -88,7 +69,7 @@ def test_handshakes_count_against_the_address_request_limit(sqlite_url: str) -> 
 
 
 def test_unknown_table_ids_leave_nothing_in_memory(sqlite_url: str) -> None:
-    app = _app(sqlite_url)
+    app = fast_app(sqlite_url)
     with TestClient(app) as client:
         hub = app.state.hub
         for i in range(200):
@@ -116,7 +97,7 @@ def test_a_cap_across_addresses_stops_many_addresses_each_within_its_own_allowan
 
 
 def test_new_guests_beyond_the_cap_are_refused_with_the_errors_shape(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url, guests_per_hour=100_000, guests_per_minute=8)) as client:
+    with TestClient(fast_app(sqlite_url, guests_per_hour=100_000, guests_per_minute=8)) as client:
         codes = [client.post("/api/guests", json={"name": f"g{i}"}).status_code for i in range(6)]
         assert codes[:2] == [201, 201] and 429 in codes, codes
         refused = client.post("/api/guests", json={"name": "late"})
@@ -124,7 +105,7 @@ def test_new_guests_beyond_the_cap_are_refused_with_the_errors_shape(sqlite_url:
 
 
 def test_every_error_has_the_one_shape(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url)) as client:
+    with TestClient(fast_app(sqlite_url)) as client:
         ann = Api(client, "Ann")
         huge = client.post("/api/tables", headers={**ann.headers, "Content-Type": "application/json"},
                            content=b'{"game": "gambit", "options": {"players": ' + b"9" * 4400
@@ -144,15 +125,15 @@ def _signed_out_closes(client: Any, tid: str, ann: Api, sign_out: Any, at_once: 
     sign-out lands (a sign-out in this process; another process's revocation is read within
     the documented 2 s)."""
     with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                  subprotocols=_protocols(ann.token)) as ws:
-        view = _until(ws, lambda m: m.get("type") == "view")
+                                  subprotocols=protocols(ann.token)) as ws:
+        view = until(ws, lambda m: m.get("type") == "view")
         sign_out()
         started = time.monotonic()
         if at_once and view["legal"]:  # a move sent after the sign-out does not land
             ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
         if at_once:
             ws.send_json({"type": "chat", "text": "still here?"})
-        gone = _until(ws, lambda m: m.get("type") == "error" and m["code"] == "unauthorized")
+        gone = until(ws, lambda m: m.get("type") == "error" and m["code"] == "unauthorized")
         assert "signed out" in gone["message"]
         with pytest.raises(WebSocketDisconnect) as closed:
             for _ in range(50):
@@ -164,7 +145,7 @@ def _signed_out_closes(client: Any, tid: str, ann: Api, sign_out: Any, at_once: 
 
 def test_a_sign_out_closes_the_guests_open_sockets(sqlite_url: str) -> None:
     """2.5 s after a sign-out the old socket's move still landed and its chat was delivered."""
-    with TestClient(_app(sqlite_url)) as client:
+    with TestClient(fast_app(sqlite_url)) as client:
         tid, ann, bob = _two_person_table(client)
         _signed_out_closes(client, tid, ann,
                            lambda: ann.post("/api/guests/signout", {}), at_once=True)
@@ -174,7 +155,7 @@ def test_a_revocation_by_another_process_closes_the_sockets_within_two_seconds(
         sqlite_url: str) -> None:
     """``garrison revoke-guest`` writes the database from another process: the sweep reads the
     epochs of the guests with open sockets and closes those revoked."""
-    with TestClient(_app(sqlite_url)) as client:
+    with TestClient(fast_app(sqlite_url)) as client:
         tid, ann, bob = _two_person_table(client)
 
         def revoke() -> None:
@@ -188,20 +169,20 @@ def test_a_revocation_by_another_process_closes_the_sockets_within_two_seconds(
 
 
 def test_chat_outlives_a_restart_and_is_bounded(sqlite_url: str) -> None:
-    with TestClient(_app(sqlite_url)) as client:
+    with TestClient(fast_app(sqlite_url)) as client:
         tid, ann, bob = _two_person_table(client)
         app = client.app
         rt = app.state.hub.runtimes[tid]  # type: ignore[attr-defined]
         rt.chat_limits.clear()
         with client.websocket_connect(f"/ws/tables/{tid}?room=1",
-                                      subprotocols=_protocols(ann.token)) as ws:
+                                      subprotocols=protocols(ann.token)) as ws:
             for i in range(60):
                 rt.chat_limits.clear()  # the limit is tested above; here, the keeping
                 ws.send_json({"type": "chat", "text": f"line {i}"})
-                _until(ws, lambda m, i=i: m.get("type") == "chat" and m["text"] == f"line {i}")
-    with TestClient(_app(sqlite_url)) as client:  # the server was stopped and started again
+                until(ws, lambda m, i=i: m.get("type") == "chat" and m["text"] == f"line {i}")
+    with TestClient(fast_app(sqlite_url)) as client:  # the server was stopped and started again
         with client.websocket_connect(f"/ws/tables/{tid}?room=1") as ws:
-            log = _until(ws, lambda m: m.get("type") == "chat_log")
+            log = until(ws, lambda m: m.get("type") == "chat_log")
     texts = [line["text"] for line in log["lines"]]
     assert texts == [f"line {i}" for i in range(10, 60)]
 
@@ -212,26 +193,26 @@ def test_messages_that_change_nothing_do_not_touch_the_database(sqlite_url: str)
     syncs and log pages now make none; a move makes its compare-and-set and its insert."""
     import sqlalchemy as sa
 
-    app = _app(sqlite_url, sweep_every=3600)  # no sweep during the count
+    app = fast_app(sqlite_url, sweep_every=3600)  # no sweep during the count
     with TestClient(app) as client:
         tid, ann, bob = _two_person_table(client)
         statements: list[str] = []
         sa.event.listen(app.state.hub.store.engine, "before_cursor_execute",
                         lambda _c, _cur, sql, *_: statements.append(sql))
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=_protocols(ann.token)) as ws:
-            view = _until(ws, lambda m: m.get("type") == "view")
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as ws:
+            view = until(ws, lambda m: m.get("type") == "view")
             connect = len(statements)
             for i in range(20):
                 ws.send_json({"type": "ping", "ref": i})
-                _until(ws, lambda m: m.get("type") == "pong")
+                until(ws, lambda m: m.get("type") == "pong")
                 ws.send_json({"type": "sync", "n": view["n"]})
-                _until(ws, lambda m: m.get("type") == "view")
+                until(ws, lambda m: m.get("type") == "view")
                 ws.send_json({"type": "log", "before": 5, "count": 3, "ref": i})
-                _until(ws, lambda m: m.get("type") == "log")
+                until(ws, lambda m: m.get("type") == "log")
             assert statements[connect:] == [], statements[connect:]
             assert view["to_move"] == 0  # Gambit: P1 opens
             ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
-            assert _until(ws, lambda m: m.get("type") in ("ack", "error"))["type"] == "ack"
+            assert until(ws, lambda m: m.get("type") in ("ack", "error"))["type"] == "ack"
             writes = statements[connect:]
             assert len(writes) <= 3 and any("INSERT INTO moves" in s for s in writes), writes
         assert connect <= 4, statements[:connect]  # the guest's name, once; the table is in memory

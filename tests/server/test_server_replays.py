@@ -6,30 +6,20 @@ concurrent replays of a long game held /api/health for seconds)."""
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Api
+from server_helpers import FAST, Api, wait_for
 
 from garrison.server import Settings, create_app, replays
 from garrison.server.db import Store
-
-FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
-
-
-def _wait(pred: Any, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 def _finished_bot_game(client: Any) -> str:
     ann = Api(client, "Ann")
     tid = str(ann.create("soldateska", {"players": 3}, [{"kind": "bot", "bot": "random"}] * 3,
                          seat=None)["id"])
-    _wait(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished")
+    wait_for(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "finished")
     return tid
 
 
@@ -47,7 +37,7 @@ def test_the_marks_are_worked_out_once_when_the_game_ends_in_the_replay_pool(
         tid = _finished_bot_game(client)
         store = Store(sqlite_url)
         try:
-            _wait(lambda: store.table(tid).replay_marks is not None)  # type: ignore[union-attr]
+            wait_for(lambda: store.table(tid).replay_marks is not None)  # type: ignore[union-attr]
             kept = store.table(tid).replay_marks  # type: ignore[union-attr]
         finally:
             store.close()
