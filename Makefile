@@ -52,6 +52,13 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) apt-get install -y chromium
 
+# Debian's PostgreSQL server for the tests of several server processes on one database (each
+# test starts its own cluster on a private port with initdb and pg_ctl, and stops it after).
+.PHONY: postgresql
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; }
+
 # `make run PORT=8080 HOST=0.0.0.0` serves elsewhere than 127.0.0.1:8000
 PORT ?= 8000
 HOST ?= 127.0.0.1
@@ -76,7 +83,7 @@ lint: $(STAMP)
 # The month of recorded Gravon games replays when its archive is at hand (CI has it beside the
 # clone); elsewhere those tests skip, and the games kept in tests/stratego/fixtures still replay.
 GRAVON_ARCHIVE ?= $(firstword $(wildcard ../shared/data/gravon/strados2015-2.zip))
-test: $(STAMP) lint $(CHROMIUM)
+test: $(STAMP) lint $(CHROMIUM) postgresql
 	GARRISON_GRAVON_ARCHIVE=$(abspath $(GRAVON_ARCHIVE)) HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
