@@ -129,3 +129,18 @@ def test_stratego_setup_buttons_fit_one_row(site: Server, browser) -> None:  # n
         assert not page.errors, page.errors
     finally:
         context.close()
+
+
+def test_strategos_scoreboard_fits_a_desktop_without_scrolling(site: Server, browser) -> None:  # noqa: ANN001
+    """At 1280 px the 'Left per rank' column made the scoreboard scroll sideways in its box."""
+    context, page = open_page(browser, 1280, 800)
+    try:
+        _create(page, site.base, "stratego", [])
+        page.wait_for_selector("#scoreboard table")
+        wide = page.eval_on_selector("#scoreboard", "n => [...n.querySelectorAll('table, .scroll')]"
+                                     ".filter(t => t.scrollWidth > t.clientWidth + 1).length")
+        assert wide == 0
+        assert page.locator("#scoreboard th", has_text="Left per rank").is_visible()
+        assert not page.errors, page.errors
+    finally:
+        context.close()
