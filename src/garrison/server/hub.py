@@ -125,18 +125,16 @@ class Hub:
         self._unseen.add(rt)
 
     async def flush_seen(self) -> None:
-        """Write the presence noted by ``seen`` since the last flush."""
+        """Write the presence noted by ``seen`` since the last flush: every table in one
+        transaction, each seat seen as of now (at most one sweep after it was)."""
         if not self._unseen:
             return
         noted, self._unseen = self._unseen, set()
-        by_time: dict[float, list[tuple[str, list[int]]]] = {}
+        held = [(rt.row.id, sorted(rt.seen_at)) for rt in noted]
         for rt in noted:
-            for seat, when in rt.seen_at.items():
-                by_time.setdefault(when, []).append((rt.row.id, [seat]))
             rt.seen_at = {}
         try:
-            for when, held in by_time.items():
-                await asyncio.to_thread(self.store.seen_many, held, when)
+            await asyncio.to_thread(self.store.seen_many, held, time.time())
         except SQLAlchemyError as err:  # presence is best effort; the move says the rest
             log.warning("presence could not be written: %s", err)
 
