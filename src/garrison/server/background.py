@@ -12,7 +12,6 @@ from typing import Any
 
 from . import room
 from .hub import Hub, default_bot
-from .room import PRESENCE_EVERY
 
 log = logging.getLogger("garrison.server")
 
@@ -99,7 +98,7 @@ class Background:
                     closed.row.status = "closed"
                     self.hub.broadcast(closed)
         await self.hub.revoked()  # a sign-out in any process closes its sockets here too
-        if self.hub.store.is_postgres and now - self._presence_said >= PRESENCE_EVERY:
+        if self.hub.store.is_postgres and now - self._presence_said >= room.PRESENCE_EVERY:
             self._presence_said = now  # what this process has open, said again to the others
             for rt in list(self.hub.runtimes.values()):
                 if any(k.room for k in rt.conns):

@@ -23,16 +23,12 @@ from garrison.core.seats import seat_label
 from . import room
 from .bots import FairBotPool
 from .config import Settings
-from .db import Conflict, Store
+from .db import NOTIFY_MAX, Conflict, Store
 from .drive import BotDriver
 from .errors import ServerError
 from .replays import Replays
 from .table import Runtime
 from .wire import dumps
-
-#: The longest NOTIFY payload PostgreSQL takes is 8000 bytes; a longer message is sent without
-#: its body (the other processes read what changed from the database).
-NOTIFY_MAX = 7900
 
 log = logging.getLogger("garrison.server")
 
@@ -449,7 +445,4 @@ class Hub:
             if known and pid not in epochs:  # only the guests named are checked
                 continue
             if epochs.get(pid) != k.epoch:
-                k.push({"type": "error", "code": "unauthorized",
-                        "message": "you signed out (or your sign-in was revoked); sign in "
-                                   "again to play"})
-                k.push_close(4401)
+                k.signed_out()

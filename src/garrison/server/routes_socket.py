@@ -187,10 +187,7 @@ async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str,
         if isinstance(msg, messages.LogPage):
             return {**rt.log_page(conn.audience(rt), msg.before, msg.count), "ref": ref}
         if not await _still_signed_in(c, conn):  # signed out or revoked since: nothing more
-            conn.push({"type": "error", "code": "unauthorized", "ref": ref,
-                       "message": "you signed out (or your sign-in was revoked); sign in "
-                                  "again to play"})
-            conn.push_close(4401)
+            conn.signed_out(ref)
             return None
         if isinstance(msg, messages.Chat):
             await room.chat(c.hub, rt, conn, msg.text)

@@ -46,6 +46,18 @@ class Conn:
     #: A page this far behind is dropped; it reconnects and gets the current view.
     MAX_BACKLOG = 256
 
+    def signed_out(self, ref: str | int | None = None) -> None:
+        """The socket's guest signed out or was revoked: say so once, then close (4401)."""
+        if self.close_code == 4401:
+            return
+        message: dict[str, Any] = {"type": "error", "code": "unauthorized",
+                                   "message": "you signed out (or your sign-in was revoked); "
+                                              "sign in again to play"}
+        if ref is not None:
+            message["ref"] = ref
+        self.push(message)
+        self.push_close(4401)
+
     def push_close(self, code: int) -> None:
         """Close the socket with ``code`` once what is queued before it is sent."""
         self.close_code = code
