@@ -176,3 +176,48 @@ def test_solo66_draws_the_talon_once(site: Server, browser) -> None:  # noqa: AN
         pytest.fail("the player never took the talon in four games")
     finally:
         context.close()
+
+
+def test_solo66_holds_a_deals_last_trick_and_logs_every_trick_once(site: Server, browser) -> None:  # noqa: ANN001
+    """The sixth trick ends the deal and the next deal is dealt at once: the table still holds
+    that trick with who took it, the region beside the table keeps it ("Last trick of deal 1"),
+    and the log has each of the deal's six tricks once."""
+    context, page = open_page(browser, reduced=False)
+    try:
+        # every time a trick is held, note what the table showed then (the hold ends by itself)
+        page.add_init_script("""window.heldTricks = [];
+            new MutationObserver(() => {
+              const t = document.querySelector('#taken');
+              if (t && !t.dataset.seen) {
+                t.dataset.seen = '1';
+                const lt = window.garrisonView.ui.last_trick;
+                window.heldTricks.push({ taken: t.textContent, title: lt && lt.title,
+                  cards: document.querySelectorAll('[data-zone="trick"] .card').length });
+              }
+            }).observe(document, { childList: true, subtree: true });""")
+        _create(page, site.base, "solo66", [])
+        page.wait_for_function("window.garrisonView && window.garrisonView.table")
+        rng = random.Random(5)
+        for _ in range(80):
+            if any(line.startswith("Deal 1 (") for line in page.eval_on_selector_all(
+                    "#log li", "ls => ls.map(l => l.textContent)")):
+                break
+            if _play_widget(page, rng) is None:
+                break
+        log = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
+        deal_line = next(i for i, line in enumerate(log) if line.startswith("Deal 1 ("))
+        tricks = [line for line in log[:deal_line] if line.startswith("trick ")]
+        assert [t.split(":")[0] for t in tricks] == [f"trick {k}" for k in range(1, 7)], log
+        page.wait_for_function("(window.heldTricks || []).some(h => (h.title || '').startsWith('Last trick of deal 1'))",
+                               timeout=10_000)
+        held = next(h for h in page.evaluate("window.heldTricks")
+                    if (h["title"] or "").startswith("Last trick of deal 1"))
+        winner = re.search(r"; (P\d) takes it", tricks[-1]).group(1)
+        assert held["cards"] == 5 and TAKEN.match(held["taken"]), held
+        assert held["taken"].startswith(f"{winner} takes") or held["taken"].startswith("You take"), held
+        region = page.get_by_role("region", name="Last trick")
+        if "Last trick of deal 1" in region.inner_text():  # until the next deal's first trick
+            assert len(page.query_selector_all("#last-trick .card")) == 5
+        assert not page.errors, page.errors
+    finally:
+        context.close()

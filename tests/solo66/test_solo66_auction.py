@@ -133,7 +133,9 @@ def test_all_pass_last_trick_plays_without_trumps_and_the_last_trick_wins():
     obs = state.observation(None)
     last = obs["tricks"][-1]["winner"]
     assert state.returns() == [10.0 if p == last else -2.5 for p in range(5)]
-    assert f"P{last + 1} took the last trick" in obs["log"][0]
+    # the deal's last trick has its line, then the deal's
+    assert obs["log"][0].startswith("trick 6: ") and f"P{last + 1} takes it" in obs["log"][0]
+    assert f"P{last + 1} took the last trick" in obs["log"][1]
 
 
 def test_all_pass_last_trick_in_points_scoring():
@@ -156,4 +158,8 @@ def test_the_dealer_rotates_and_the_match_lasts_the_deals_option():
         legal = state.legal_actions()
         state.apply_action(legal[-1] if obs["phase"] == "auction" else legal[0])  # somebody bids
     assert dealers == [0, 1, 2]
-    assert len(state.observation(None)["log"]) == 4  # three deal lines and the final scores
+    log = state.observation(None)["log"]
+    # each deal's last trick and the deal's line, then the final scores
+    assert [line.split(":")[0] for line in log] == [
+        "trick 6", "Deal 1 (dealer P1)", "trick 6", "Deal 2 (dealer P2)", "trick 6",
+        "Deal 3 (dealer P3)", "The match is over. Scores"]

@@ -45,7 +45,7 @@ def test_only_the_soloist_sees_talon_and_discards_until_the_pile_is_counted():
     assert state.observation(1)["talon"] == ["Diamonds 10", "Diamonds A"]
     while state.observation(None)["deal"] == 1:
         state.apply_action(state.legal_actions()[0])
-    assert "discards Diamonds 10, Diamonds A" in state.observation(3)["log"][0]
+    assert "discards Diamonds 10, Diamonds A" in state.observation(3)["log"][1]
 
 
 def test_card_points_per_side_as_the_table_shows_them():

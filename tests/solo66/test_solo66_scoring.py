@@ -56,7 +56,7 @@ def test_schwarz_deal_scores_triple_with_discards_and_last_trick():
     assert obs["tricks_won"] == [0, 6, 0, 0, 0]
     # 120 card points + 10 for the last trick = 130, schwarz: x3; four defenders share it
     assert state.returns() == [-97.5, 390.0, -97.5, -97.5, -97.5]
-    assert "wins with 130 card points" in obs["log"][0]
+    assert "wins with 130 card points" in obs["log"][1]
 
 
 def test_points_scoring_of_a_whole_deal():
@@ -99,7 +99,7 @@ def test_loss_with_no_trick_is_four_times_and_discards_still_count():
     # he keeps 21 points from his discards; the defenders have 109; four times 109
     assert state.returns()[1] == -436.0
     assert state.returns()[2] == 109.0
-    assert "loses with 21 card points (discards Diamonds 10, Diamonds A)" in obs["log"][0]
+    assert "loses with 21 card points (discards Diamonds 10, Diamonds A)" in obs["log"][1]
 
 
 def test_discards_count_for_the_soloist_during_play_only_in_his_own_view():
@@ -173,6 +173,6 @@ def test_sixty_six_exactly_wins_and_sixty_five_loses_in_a_deal(setup, points, sc
             counted += sum(CARD_POINTS[DECK.parse(c)] for c in trick["cards"])
     counted += 10 if obs["tricks"][-1]["winner"] == 1 else 0
     assert counted == points
-    assert f"with {points} card points" in obs["log"][0]
+    assert f"with {points} card points" in obs["log"][1]
     assert state.returns()[1] == score
     assert state.returns()[0] == -score / 4

@@ -155,6 +155,11 @@ cdef inline void emit_result(CompiledState st, int deal_no, int dealer, int kind
     st.emit(EV_RESULT, <int>(<unsigned int>deal_no | <unsigned int>dealer << 8 | <unsigned int>kind << 12 | <unsigned int>(soloist + 1) << 16 | <unsigned int>(trump + 1) << 20 | <unsigned int>(last_winner + 1) << 24 | <unsigned int>soloist_tricks << 28), points, <int>(<unsigned int>discards))
 
 
+cdef inline void emit_last_trick(CompiledState st, int leader, int winner, const int* cards) noexcept:
+    """A deal's last trick (the one that ends it): who led, who took it, the cards in play order."""
+    st.emit(EV_LAST_TRICK, leader | winner << 4, cards[0] | cards[1] << 5 | cards[2] << 10 | cards[3] << 15 | cards[4] << 20, 0)
+
+
 cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
@@ -186,19 +191,28 @@ cdef inline int ev_result_points(const int* e) noexcept:
 cdef inline int ev_result_discards(const int* e) noexcept:
     return e[3] & 4294967295
 
+cdef inline int ev_last_trick_leader(const int* e) noexcept:
+    return e[1] & 15
+
+cdef inline int ev_last_trick_winner(const int* e) noexcept:
+    return (e[1] >> 4) & 15
+
 
 #: Every event's code by its name.
 EVENTS = {
     'RESULT': EV_RESULT,
+    'LAST_TRICK': EV_LAST_TRICK,
 }
 #: The events only the seat in their ``!`` field may read.
 PRIVATE = frozenset(())
 
 ResultEvent = _typing.NamedTuple('ResultEvent', [('deal_no', int), ('dealer', int), ('kind', int), ('soloist', int), ('trump', int), ('last_winner', int), ('soloist_tricks', int), ('points', int), ('discards', int)])
 ResultEvent.__doc__ = "A deal finished: how (RESULT_KINDS), the soloist's card points, the discards (a card set)."
+LastTrickEvent = _typing.NamedTuple('LastTrickEvent', [('leader', int), ('winner', int), ('cards', tuple)])
+LastTrickEvent.__doc__ = "A deal's last trick (the one that ends it): who led, who took it, the cards in play order."
 
 #: Any of the game's events, decoded.
-AnyEvent = _typing.Union[ResultEvent]
+AnyEvent = _typing.Union[ResultEvent, LastTrickEvent]
 
 
 def decode_event(tuple e):
@@ -206,6 +220,8 @@ def decode_event(tuple e):
     code, a, b, c = e
     if code == EV_RESULT:
         return ResultEvent(a & 255, a >> 8 & 15, a >> 12 & 15, (a >> 16 & 15) - 1, (a >> 20 & 15) - 1, (a >> 24 & 15) - 1, a >> 28 & 15, b, c & 4294967295)
+    elif code == EV_LAST_TRICK:
+        return LastTrickEvent(a & 15, a >> 4 & 15, (b & 31, b >> 5 & 31, b >> 10 & 31, b >> 15 & 31, b >> 20 & 31,))
     raise ValueError(f"unknown event code {code}")
 
 

@@ -1,7 +1,8 @@
-"""The finished deals of a Solo 66 match, read back from the rules' ``RESULT`` events
-(``cdef enum Event`` in ``rules.pyx``, decoded by name) and put into words for the log through
-the log service (``garrison.core.log``). The rules record no event for the deal in progress
-(the bids, the tricks): ``observe`` words it from the struct."""
+"""The finished deals of a Solo 66 match, read back from the rules' ``RESULT`` and
+``LAST_TRICK`` events (``cdef enum Event`` in ``rules.pyx``, decoded by name) and put into words
+for the log through the log service (``garrison.core.log``). The rules record no event for the
+deal in progress (the bids, the tricks before the last): ``observe`` words it from the struct,
+with this module's ``describe_trick``, so that a trick reads the same in both."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from typing import TYPE_CHECKING, cast
 from garrison.core.log import Event, EventLog, Line, public
 from garrison.core.seats import seat_label
 
-from .deck import DECK, SUITS
+from .deck import CARD_POINTS, DECK, LAST_TRICK_BONUS, SUITS
 from .rules import (
     NUM_PLAYERS,
+    NUM_TRICKS,
     RESULT_KINDS,
     WINNING_POINTS,
+    LastTrickEvent,
     ResultEvent,
     decode_event,
     decode_events,
@@ -55,6 +58,28 @@ def results(state: Solo66State) -> tuple[Result, ...]:
                  if isinstance(e, ResultEvent))
 
 
+def last_trick(state: Solo66State) -> LastTrickEvent | None:
+    """The last trick of the last finished deal (None: no deal finished yet, or the last one
+    was thrown in unplayed)."""
+    found: LastTrickEvent | None = None
+    for event in decode_events(state.events()):
+        if isinstance(event, LastTrickEvent):
+            found = event
+        elif RESULT_KINDS[event.kind] == "redeal":
+            found = None
+    return found
+
+
+def describe_trick(number: int, leader: int, cards: tuple[int, ...] | list[int], winner: int) -> str:
+    """One trick in words: who played what, in order, who took it and its card points (Play
+    ¶4: the last trick counts 10 more)."""
+    played = ", ".join(f"{seat_label((leader + j) % NUM_PLAYERS)} {DECK.name[c]}"
+                       for j, c in enumerate(cards))
+    bonus = f" +{LAST_TRICK_BONUS} last trick" if number == NUM_TRICKS else ""
+    return (f"trick {number}: {played}; {seat_label(winner)} takes it "
+            f"({sum(CARD_POINTS[c] for c in cards)} points{bonus})")
+
+
 def declarer(state: Solo66State, since: int) -> int | None:
     """The soloist of the first deal finished after event ``since`` (None: none finished, or
     it was thrown in or played for the last trick): ``Game.declarer``, read by search."""
@@ -83,9 +108,14 @@ def describe_result(result: Result) -> str:
 
 
 def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
+    decoded = decode_event(event)
+    if isinstance(decoded, LastTrickEvent):
+        line = describe_trick(NUM_TRICKS, decoded.leader, decoded.cards, decoded.winner)
+        return (public(line),), None
     scoring = cast("Solo66Params", game.params).scoring
-    return (public(describe_result(result(scoring, decode_event(event)))),), None
+    return (public(describe_result(result(scoring, decoded))),), None
 
 
-#: The log service (``garrison.core.log``): a public line per finished deal.
+#: The log service (``garrison.core.log``): a public line per finished deal, after the deal's
+#: last trick when it was played out.
 LOG: EventLog[None] = EventLog("solo66", _tell, lambda game: None)

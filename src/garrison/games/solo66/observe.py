@@ -19,7 +19,7 @@ from garrison.core.seats import seat_label
 
 from . import log, rules
 from .actions import BID_BASE, PASS
-from .deck import DECK, LAST_TRICK_BONUS, SUIT_MASK, SUITS, cards_of, points_of
+from .deck import DECK, SUIT_MASK, SUITS, cards_of, points_of
 from .rules import (
     ANNOUNCE,
     DEALING,
@@ -132,11 +132,15 @@ def _last_deal(s: Solo66State) -> dict[str, Any] | None:
         return None
     deal_no, dealer, kind, soloist, trump, points, last_winner, discards, deltas = done[-1]
     solo = kind == "solo"
+    trick = log.last_trick(s)
     return {"deal": deal_no + 1, "dealer": dealer, "kind": kind,
             "soloist": soloist if solo else None, "trump": SUITS[trump] if solo else None,
             "card_points": points if solo else None,
             "last_trick_winner": last_winner if kind == "last_trick" else None,
-            "discards": DECK.names(discards) if solo else [], "changes": list(deltas)}
+            "discards": DECK.names(discards) if solo else [], "changes": list(deltas),
+            "last_trick": None if trick is None else {
+                "leader": trick.leader, "cards": [DECK.name[c] for c in trick.cards],
+                "winner": trick.winner}}
 
 
 def _log(s: Solo66State, seat: int | None) -> list[str]:
@@ -168,14 +172,10 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
     elif s.phase == PLAY:
         lines.append("everyone passed: no trumps, and the last trick alone wins the deal")
     for i, (leader, cards, winner) in enumerate(s.tricks):
-        played = ", ".join(
-            f"{seat_label((leader + j) % NUM_PLAYERS)} {DECK.name[c]}" for j, c in enumerate(cards)
-        )
-        pts = sum(points_of(1 << c) for c in cards)
-        bonus = f" +{LAST_TRICK_BONUS} last trick" if i == rules.NUM_TRICKS - 1 else ""
-        lines.append(f"trick {i + 1}: {played}; {seat_label(winner)} takes it ({pts} points{bonus})")
+        lines.append(log.describe_trick(i + 1, leader, cards, winner))
     # the trick in play is on the table, not in the log: a line is written once, when its trick
-    # is complete, so a page keeps each line as it came (Solo 66's widgets say ``log_window``)
+    # is complete, so a page keeps each line as it came (Solo 66's widgets say ``log_window``);
+    # the deal's last trick is worded from its event, before the deal's line
     return lines
 
 

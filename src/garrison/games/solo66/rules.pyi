@@ -122,8 +122,12 @@ class ResultEvent(NamedTuple):
     soloist_tricks: int
     points: int
     discards: int
+class LastTrickEvent(NamedTuple):
+    leader: int
+    winner: int
+    cards: tuple[int, ...]
 AnyEvent: TypeAlias = (
-    ResultEvent
+    ResultEvent | LastTrickEvent
 )
 def decode_event(e: tuple[int, int, int, int]) -> AnyEvent: ...
 def decode_events(events: Iterable[tuple[int, int, int, int]]) -> list[AnyEvent]: ...

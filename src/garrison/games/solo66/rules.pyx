@@ -73,6 +73,7 @@ cdef enum:
 # that is none (no soloist, no trump, no last trick) is -1, stored as 0 (``+1``).
 cdef enum Event:
     EV_RESULT = 0  # {deal_no:8 dealer:4 kind:4 soloist:4+1 trump:4+1 last_winner:4+1 soloist_tricks:4; points; discards:32} a deal finished: how (RESULT_KINDS), the soloist's card points, the discards (a card set)
+    EV_LAST_TRICK = 1  # {leader:4 winner:4; cards[5]:5} a deal's last trick (the one that ends it): who led, who took it, the cards in play order
 
 cdef int FACE_POINT[8]
 for _f in range(8):
@@ -351,6 +352,8 @@ cdef class Solo66Core(CompiledState):
         self.s.tricks_done += 1
         self.s.played = 0
         if self.s.tricks_done == TRICKS:
+            # the last trick is recorded, since the next deal clears the table at once
+            emit_last_trick(self, leader=self.s.leader, winner=winner, cards=self.s.trick)
             self.score_deal(winner)
             return
         self.s.leader = winner

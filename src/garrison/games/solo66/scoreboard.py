@@ -8,7 +8,7 @@ from typing import Any
 from garrison.core.seats import seat_label
 from garrison.core.widgets import last_trick, points, result, scoreboard
 
-from .deck import CARD_POINTS
+from .deck import CARD_POINTS, LAST_TRICK_BONUS
 from .widgets import CARD_OF_NAME, card_face
 
 
@@ -40,12 +40,18 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         notes.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Match points", "Tricks", "Cards in hand", "Role"], rows, notes)}
+    # the deal's latest trick; before the first trick of a deal, the last trick of the deal
+    # before (the one that ended it: the table held it for a moment, then dealt again)
     tricks = obs.get("tricks") or []
-    if tricks:
-        last = tricks[-1]
+    ended = (obs.get("last_deal") or {}).get("last_trick")
+    last = tricks[-1] if tricks else ended
+    if last:
         out["last_trick"] = last_trick(last["leader"], [card_face(c) for c in last["cards"]],
                                        last["winner"], n)
         out["last_trick"]["points"] = sum(CARD_POINTS[CARD_OF_NAME[c]] for c in last["cards"])
+        if not tricks:
+            out["last_trick"]["title"] = f"Last trick of deal {obs['last_deal']['deal']}"
+            out["last_trick"]["points"] += LAST_TRICK_BONUS  # Play ¶4
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["result"] = result([s for s in range(n) if obs["scores"][s] == best],
