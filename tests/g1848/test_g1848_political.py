@@ -85,7 +85,7 @@ def test_bad_targets_are_refused_in_words_and_change_nothing():
     deal(s, [["PE35", "PE01", "Z03", "Z01"], ["PE09", "PE10", "Z26", "Z02"]])
     act(s, "play PE35", "play PE09", "play PE01", "play PE10")
     before = s.fields()
-    with pytest.raises(IllegalActionError, match="The Belgian example needs a person card of party L that is not a commander, only on your own side; there is none"):
+    with pytest.raises(IllegalActionError, match="The Belgian example needs a person card of the Liberals that is not a commander, only on your own side; there is none"):
         s.apply_action(idx(s, "Z03"))  # no Liberal on the table
     assert s.fields() == before
     act(s, "pass", "play Z26")

@@ -93,8 +93,10 @@ def test_1848_cards_say_what_they_are_and_do(site: Server, browser) -> None:  # 
         assert hand
         for card in hand:
             band = card["band"]
-            assert any(w in band for w in ("Republicans", "Democrats", "Liberals", "Reactionaries",
-                                           "Army", "Event card")), band
+            # the party in English on the band, never the German abbreviations
+            assert band in ("Republican", "Democrat", "Liberal", "Reactionary", "Event card") \
+                or band.startswith("Army · "), band
+            assert not any(f"{a} " in card["text"] for a in ("RR", "DL")), card
             if "Event card" in band:  # an effect in English words (which card is dealt varies)
                 assert len(card["effect"].split()) >= 3, card
             elif "Army" not in band:

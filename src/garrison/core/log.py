@@ -224,4 +224,25 @@ class EventLog(Generic[C]):
             span *= 4
 
 
-__all__ = ["EVERYONE", "Event", "EventLog", "Line", "private", "public"]
+T = TypeVar("T")
+
+
+def latest_per_seat(events: Sequence[Event], seats: int,
+                    move: Callable[[Event], tuple[int, T] | None]) -> list[T | None]:
+    """Each seat's latest move, newest events read first: ``move(event)`` says whose move an
+    event is and what the page shows of it (``None``: not a seat's move). The reading stops
+    once every seat is found, so a long game costs only its recent events. ``move`` must read
+    only what every seat may see (a page shows the result beside each seat)."""
+    out: list[T | None] = [None] * seats
+    left = seats
+    for event in reversed(events):
+        got = move(event)
+        if got is not None and out[got[0]] is None:
+            out[got[0]] = got[1]
+            left -= 1
+            if not left:
+                break
+    return out
+
+
+__all__ = ["EVERYONE", "Event", "EventLog", "Line", "latest_per_seat", "private", "public"]

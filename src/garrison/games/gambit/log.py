@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from garrison.core.dice import roll_faces
-from garrison.core.log import Event, EventLog, Line, public
+from garrison.core.log import Event, EventLog, Line, latest_per_seat, public
 from garrison.core.seats import seat_label
 
 from .rules import (
@@ -104,3 +104,20 @@ LOG: EventLog[None] = EventLog("gambit", _tell, lambda game: None)
 def entries(state: GambitState) -> list[str]:
     """The whole log, oldest first."""
     return LOG.read(state, None)
+
+
+def _move(event: Event) -> tuple[int, dict[str, object]] | None:
+    """A seat's move as the page shows it beside the seat: a roll, a die kept, a score."""
+    match decode_event(event):
+        case RollsEvent(seat, dice, outcome):
+            return seat, {"move": "roll", "dice": list(roll_faces(dice, outcome))}
+        case KeepsEvent(seat, face):
+            return seat, {"move": "keep", "dice": [face]}
+        case ScoresEvent(seat, points, hand_code):
+            return seat, {"move": "score", "points": points, "dice": list(hand_of_code(hand_code))}
+    return None
+
+
+def last_moves(state: GambitState) -> list[dict[str, object] | None]:
+    """Each seat's latest roll, kept die or score (None: none yet); all of it public."""
+    return latest_per_seat(state.events(), state.game.num_players, _move)

@@ -47,6 +47,7 @@ def observe(state: GambitState, seat: int | None) -> dict[str, Any]:
         "winners": list(state.winners),
         "returns": state.returns() if state.finished else None,
         "log": log.entries(state),
+        "last_moves": log.last_moves(state),
     }
 
 

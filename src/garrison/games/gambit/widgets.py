@@ -42,6 +42,16 @@ def help_text(game: Any) -> list[str]:
     ]
 
 
+def last_move_words(move: dict[str, Any]) -> str:
+    """A seat's latest move (the observation's ``last_moves``) as its plaque says it."""
+    dice = " ".join(map(str, move["dice"]))
+    if move["move"] == "roll":
+        return f"rolled {dice}"
+    if move["move"] == "keep":
+        return f"set aside a {dice}"
+    return f"scored {move['points']} ({dice})"
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     # a die taken from the roll is drawn once: among the dice set aside (marked as just taken),
     # no longer in the roll
@@ -76,6 +86,9 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         (count(p["lives"], "life", "lives") if lives else count(p["coins"], "coin", "coins"))
         + ("" if p["score"] is None else f" · scored {p['score']}") + ("" if p["active"] else " · out")
         for p in obs["players"]])
+    for plaque, move in zip(plaques, obs.get("last_moves") or [], strict=False):
+        if move:
+            plaque["last"] = last_move_words(move)
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("finished"):
         out["reason"] = ("The last player with lives left wins." if lives else

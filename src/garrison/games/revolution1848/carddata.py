@@ -102,21 +102,6 @@ class CardSet:
     def is_army(self, c: int) -> bool:
         return self.kind[c] == "army"
 
-    def label(self, c: int) -> str:
-        """``"Robert Blum (DL 8)"``-style short name; ``*`` marks reconstructed numbers."""
-        star = "*"
-        if c < N_PERSON:
-            v = f"{self.value[c]}{star if 'value' in self.recon[c] else ''}"
-            mil = ""
-            if self.flag[c] >= 0:
-                mil = f", {FLAGS[self.flag[c]]} {self.strength[c]}"
-                mil += star if "military" in self.recon[c] else ""
-            return f"{self.name[c]} ({PARTIES[self.party[c]]} {v}{mil})"
-        if self.kind[c] == "army":
-            s = f"{self.strength[c]}{star if 'military' in self.recon[c] else ''}"
-            return f"{self.name[c]} ({FLAGS[self.flag[c]]} army {s})"
-        return self.name[c]
-
     def index(self, card_id: str) -> int:
         return self.cid.index(card_id)
 

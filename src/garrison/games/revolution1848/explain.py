@@ -8,22 +8,23 @@ from garrison.core.seats import seat_label
 
 from . import actions as A
 from . import rules
-from .carddata import FLAGS, PARTIES, CardSet, Filter
-from .words import card_label, card_name
+from .carddata import FLAGS, CardSet, Filter
+from .words import FLAG_WORDS, card_label, card_name, party
 
 if TYPE_CHECKING:
     from .state import G1848State
 
 
 def filter_words(flt: Filter) -> str:
-    """A filter in words: "a person card of party DL or RR that is not a commander"."""
+    """A filter in words: "a person card of the Democrats or Republicans that is not a
+    commander"."""
     if flt.parties is None:
         of, one = "", "any"
     else:
-        names = " or ".join(PARTIES[q] for q in sorted(flt.parties))
-        of, one = f" of {'party' if len(flt.parties) == 1 else 'parties'} {names}", "a"
+        names = " or ".join(party(q) for q in sorted(flt.parties))
+        of, one = f" of the {names}", "a"
     if flt.flags is not None:
-        of += " (" + "/".join(FLAGS[f] for f in sorted(flt.flags)) + ")"
+        of += " (" + " or ".join(FLAG_WORDS.get(FLAGS[f], FLAGS[f]) for f in sorted(flt.flags)) + " flag)"
     if flt.commanders == "only":
         return f"{one} commander{of}"
     if flt.commanders == "exclude":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from garrison.core.log import Event, EventLog, Line, private, public
+from garrison.core.log import Event, EventLog, Line, latest_per_seat, private, public
 from garrison.core.seats import seat_label
 
 from . import words as W
@@ -200,3 +200,29 @@ def last_result(state: G1848State) -> tuple[str, ...]:
     if not kind:
         return ()
     return (kind, *(text for _, text in LOG.span(state, start, end)))
+
+
+def _move(event: Event) -> tuple[int, dict[str, int | str]] | None:  # noqa: PLR0911
+    """A seat's move as the page shows it beside the seat, public parts only: a card drawn or
+    pushed is never named (``DrawEvent.card``, ``PushEvent.card`` are the seat's secrets); a
+    pile is 0 (person cards) or 1 (event cards)."""
+    match decode_event(event):
+        case PlayEvent(seat, card) | ChoosesEvent(seat, card):
+            return seat, {"move": "play", "card": card}
+        case ArmyEvent(seat, card):
+            return seat, {"move": "army", "card": card}
+        case PutEvent(seat, card, target, kind):
+            return seat, ({"move": "put", "card": card, "on_card": target} if kind == 1
+                          else {"move": "put", "card": card, "on_side": target})
+        case PushEvent(seat, pile, _):
+            return seat, {"move": "push", "pile": pile}
+        case DrawEvent(seat, pile, _, _):
+            return seat, {"move": "draw", "pile": pile}
+        case PassEvent(seat):
+            return seat, {"move": "pass"}
+    return None
+
+
+def last_moves(state: G1848State) -> list[dict[str, int | str] | None]:
+    """Each seat's latest move this game (None: none yet), public parts only."""
+    return latest_per_seat(state.events(), state.n, _move)

@@ -15,7 +15,7 @@ import numpy as np
 
 from garrison.core.cards import cards_in
 
-from . import rules
+from . import log, rules
 from .carddata import N_ABLAUF, N_PERSON, N_PLAYABLE, PARTIES
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ def _public(state: G1848State, with_log: bool) -> dict[str, Any]:
         ],
         "removed": cards_in(state.removed),
         "last_result": list(state.last_result) if with_log else [],
+        "last_moves": log.last_moves(state) if with_log else [],
         "vp": None if vp is None else list(vp),
         "winners": list(state.win),
         "note": RECONSTRUCTED_NOTE,
@@ -163,7 +164,8 @@ def observation(state: G1848State, seat: int | None, with_log: bool = True) -> d
         "military": pub["military"], "armies": pub["armies"],
         "party_totals": pub["party_totals"], "rot_on_table": pub["rot_on_table"],
         "piles": pub["piles"], "removed": pub["removed"], "my_pushed": own["my_pushed"],
-        "known": own["known"], "last_result": pub["last_result"], "vp": pub["vp"],
+        "known": own["known"], "last_result": pub["last_result"],
+        "last_moves": pub["last_moves"], "vp": pub["vp"],
         "winners": pub["winners"], "log": own["log"], "note": pub["note"],
     }
 

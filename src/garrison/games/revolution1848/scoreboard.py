@@ -8,8 +8,7 @@ from typing import Any
 
 from garrison.core.widgets import count, result, scoreboard
 
-from .carddata import PARTIES
-from .words import round_card
+from .words import party, round_card
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -17,7 +16,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     cs = game.cards
     rows = []
     for s in range(n):
-        tally = " · ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(obs["tally"][s]) if v)
+        tally = " · ".join(f"{party(q)} {v}" for q, v in enumerate(obs["tally"][s]) if v)
         rows.append([len(obs["won"][s]), tally or "—", sum(obs["hand_counts"][s]),
                      "passed" if obs["passed"][s] else "in"])
     ablauf = obs["ablauf"]
@@ -31,7 +30,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         notes.append(f"{ablauf['left']} round cards left")
     totals = obs.get("party_totals") or []
     if any(totals):
-        notes.append("On the table: " + ", ".join(f"{PARTIES[q]} {v}" for q, v in enumerate(totals)))
+        notes.append("On the table: " + ", ".join(f"{party(q)} {v}" for q, v in enumerate(totals)))
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Round cards", "Party points (tally)", "Cards in hand", "Passed"], rows, notes)}
     last = obs.get("last_result") or []

@@ -14,13 +14,23 @@ from garrison.core.seats import seat_label
 from garrison.core.widgets import count, seats
 
 from .actions import decode
-from .carddata import FLAGS, N_PERSON, PARTIES, Effect, Filter, Op
+from .carddata import FLAGS, N_PERSON, Effect, Filter, Op
 from .rules import ABLAUF_TO_WIN
-from .words import ENGLISH, FLAG_WORDS, GLOSSARY, PARTY_GERMAN, PARTY_WORDS, card_label, card_name
+from .words import (
+    A_PILE,
+    ENGLISH,
+    FLAG_WORDS,
+    GLOSSARY,
+    PARTY_GERMAN,
+    PARTY_SHORT,
+    PARTY_WORDS,
+    card_label,
+    card_name,
+)
 
 PARTY_COLOURS = ("red", "purple", "blue", "black")
 
-LEGEND = [[f"{p}", f"{w[1]} ({g})"] for p, g, w in zip(PARTIES, PARTY_GERMAN, PARTY_WORDS, strict=True)] + [
+LEGEND = [[short, f"{w[1]} ({g})"] for short, g, w in zip(PARTY_SHORT, PARTY_GERMAN, PARTY_WORDS, strict=True)] + [
     ["votes", "what a person adds to its party's total on the table"],
     ["strength", "what an army or a commander counts once armies decide the round"],
     ["*", "a number Garrison reconstructed (not the original printing)"],
@@ -82,8 +92,8 @@ def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
         if cards.flag[c] >= 0:
             text = (f"Commander ({FLAG_WORDS.get(FLAGS[cards.flag[c]], FLAGS[cards.flag[c]])} flag), "
                     f"strength {cards.strength[c]}{star if 'military' in cards.recon[c] else ''}")
-        face = {"rank": f"{PARTIES[party]} {value}", "color": PARTY_COLOURS[party], "kind": "person",
-                "band": f"{PARTIES[party]} · {PARTY_WORDS[party][1]}", "name": german,
+        face = {"rank": f"{PARTY_SHORT[party]} {value}", "color": PARTY_COLOURS[party], "kind": "person",
+                "band": PARTY_WORDS[party][0], "name": german,
                 "value": f"{value}{star if 'value' in cards.recon[c] else ''}", "unit": "votes", "text": text}
     elif cards.is_army(c):
         flag = FLAG_WORDS.get(FLAGS[cards.flag[c]], FLAGS[cards.flag[c]])
@@ -106,7 +116,7 @@ def help_text(game: Any) -> list[str]:
     """How to play this table, from its options; the last paragraph says which German term of
     the original is which English word on the table."""
     p = game.params
-    parties = ", ".join(f"{w[1]} ({a})" for a, w in zip(PARTIES, PARTY_WORDS, strict=True))
+    parties = ", ".join(w[1] for w in PARTY_WORDS)
     paras = [
         f"1848, a card game of the German revolution, for {p.players} players. Each round, turn "
         f"by turn, you lay politicians of the parties ({parties}) in front of you, play event "
@@ -136,6 +146,24 @@ def help_text(game: Any) -> list[str]:
         f"{german} = {english}" for german, english, _ in GLOSSARY) + ". The names on the "
         "cards (persons, events, the round cards' dates) are the historical German ones.")
     return paras
+
+
+def last_move_words(game: Any, move: dict[str, Any]) -> str:
+    """A seat's latest move (the observation's ``last_moves``) as its plaque says it: cards by
+    name."""
+    kind = move["move"]
+    if kind == "pass":
+        return "passed"
+    if kind == "push":
+        return f"pushed {A_PILE[move['pile']]} under its pile"
+    if kind == "draw":
+        return f"drew {A_PILE[move['pile']]}"
+    card = card_name(game.cards, move["card"])
+    if kind == "put":
+        on = (card_name(game.cards, move["on_card"]) if "on_card" in move
+              else f"{seat_label(move['on_side'])}'s side")
+        return f"put {card} on {on}"
+    return f"played {card}"
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
@@ -169,6 +197,9 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     hands = [sum(h) for h in obs.get("hand_counts") or [[0]] * n]
     plaques = seats(hands, [f"{count(len(obs['won'][s]), 'round card', 'round cards')} won"
                             + (" · passed" if obs["passed"][s] else "") for s in range(n)])
+    for plaque, move in zip(plaques, obs.get("last_moves") or [], strict=False):
+        if move:
+            plaque["last"] = last_move_words(game, move)
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND}
     if obs.get("phase") == "over":
         out["reason"] = ("A player won enough round cards; victory points went to whoever holds "

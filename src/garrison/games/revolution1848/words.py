@@ -57,6 +57,9 @@ ENGLISH = {
     "Reichsarmee": "Army of the Confederation",
 }
 
+#: A party's short name for a card's corner, in English (the page's index of a card in a fan).
+PARTY_SHORT = ("Rep", "Dem", "Lib", "Reac")
+
 PILE_WORDS = ("person card", "event card")
 A_PILE = ("a person card", "an event card")
 
