@@ -86,12 +86,19 @@ def test_short_card_codes_are_understood_at_the_prompt():
 def test_the_text_view_shows_table_hand_and_what_to_type():
     state = start("ac 2c 3c 4c", ("5h 7d kh", "qc 4d 6s"), players=2)
     text = load(players=2).render(state.observation(0))
-    assert "A♣  2♣  3♣  4♣" in text and "(sum 10)" in text
-    assert "7♦" in text and "Your move" in text
-    assert "Q♣" not in text  # seat 1's card
+    # Italian names, as on the table and in the log; no French marks
+    assert "TABLE   Batons A, Batons 2, Batons 3, Batons 4   (sum 10)" in text
+    assert "YOU     Coins 7, Cups 5, Cups K" in text and "Your move" in text
+    assert "Batons Q" not in text  # seat 1's card
+    assert not set("♣♦♥♠") & set(text)
+    # the example it gives is what the prompt understands
+    example = text.split("e.g. '")[1].split("'")[0]
+    assert state.parse_action(example) == state.parse_action("play Coins 7")
     do(state, "play 5h")
     text = load(players=2).render(state.observation(0))
-    assert "Capturing with 5♥" in text and "2♣ + 3♣ | A♣ + 4♣" in text
+    assert "Capturing with Cups 5" in text and "Batons 2 + Batons 3 | Batons A + Batons 4" in text
+    example = text.split("e.g. '")[1].split("'")[0]
+    assert state.parse_action(example) in state.legal_actions()
 
 
 def test_a_person_can_play_a_team_game_against_bots_by_typing():

@@ -1,4 +1,5 @@
-"""The text view of one observation, for a person at the terminal (built only from ``obs``)."""
+"""The text view of one observation, for a person at the terminal (built only from ``obs``):
+cards by their Italian names ("Coins 7"), as the table and the log name them."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ from typing import Any
 
 from garrison.core.seats import seat_label
 
-from .deck import CARD_OF_NAME, VALUE, code, short
+from .deck import CARD_OF_NAME, ITALIAN_OF_NAME, VALUE
 
 RECENT = 8
 
 
 def _show(cards: list[str]) -> str:
-    return "  ".join(short(CARD_OF_NAME[n]) for n in cards) or "(empty)"
+    return ", ".join(ITALIAN_OF_NAME[n] for n in cards) or "(empty)"
 
 
 def _side(obs: dict[str, Any], side: int) -> str:
@@ -34,9 +35,9 @@ def render(obs: dict[str, Any]) -> str:
     lines.append("Scores: " + " · ".join(
         f"{_side(obs, s)} {v}" for s, v in enumerate(obs["scores"])))
     for s, pile in enumerate(obs["captured"]):
-        diamonds = sum(1 for n in pile if n.startswith("Diamonds"))
+        coins = sum(1 for n in pile if ITALIAN_OF_NAME[n].startswith("Coins"))
         extra = " · the settebello" if "Diamonds 7" in pile else ""
-        lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {diamonds} coins, "
+        lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {coins} coins, "
                      f"{obs['scope'][s]} scopa{extra}")
     sizes = " ".join(f"s{i}:{k}" for i, k in enumerate(obs["hand_sizes"]))
     last = "" if obs["last_capturer"] is None else f" · last capture: {seat_label(obs['last_capturer'])}"
@@ -50,7 +51,7 @@ def render(obs: dict[str, Any]) -> str:
     if obs["playing"]:
         lines.append(f"Capturing with {_show([obs['playing']])}; chosen so far: "
                      f"{_show(obs['chosen']) if obs['chosen'] else 'nothing'}")
-        sets = " | ".join(" + ".join(short(CARD_OF_NAME[n]) for n in s)
+        sets = " | ".join(" + ".join(ITALIAN_OF_NAME[n] for n in s)
                           for s in obs["capture_sets"])
         lines.append(f"  sets it may take: {sets}")
     lines.append("")
@@ -66,11 +67,11 @@ def render(obs: dict[str, Any]) -> str:
     elif obs["to_move"] is not None:
         if obs["to_move"] == me:
             if obs["playing"]:
-                ex = code(CARD_OF_NAME[obs["capture_sets"][0][0]]) if obs["capture_sets"] else ""
+                ex = ITALIAN_OF_NAME[obs["capture_sets"][0][0]].lower() if obs["capture_sets"] else ""
                 lines.append(f"Your move: choose a card to take, e.g. 'take {ex}'")
             else:
-                ex = code(CARD_OF_NAME[obs["hand"][0]]) if obs["hand"] else ""
-                lines.append(f"Your move: play a card, e.g. '{ex}' (7d = 7♦, kh = K♥, ac = A♣)")
+                ex = ITALIAN_OF_NAME[obs["hand"][0]].lower() if obs["hand"] else ""
+                lines.append(f"Your move: play a card by its name, e.g. '{ex}'")
         else:
             lines.append(f"{seat_label(obs['to_move'])} to move")
     return "\n".join(lines)
@@ -82,14 +83,14 @@ def _last_hand(obs: dict[str, Any], last: dict[str, Any]) -> str:
 
     parts = [
         f"cards {who(last['most_cards'])} ({'-'.join(map(str, last['cards']))})",
-        f"diamonds {who(last['most_diamonds'])} ({'-'.join(map(str, last['diamonds']))})",
+        f"coins {who(last['most_diamonds'])} ({'-'.join(map(str, last['diamonds']))})",
         f"first {who(last['first'])} "
         f"({'-'.join('none' if v is None else str(v) for v in last['primiera'])})",
-        f"7♦ {who(last['settebello'])}",
+        f"settebello (Coins 7) {who(last['settebello'])}",
         f"scope {'-'.join(map(str, last['scope']))}",
     ]
     if last["re_bello"] >= 0:
-        parts.append(f"K♦ {who(last['re_bello'])}")
+        parts.append(f"re bello (Coins K) {who(last['re_bello'])}")
     if any(last["napola"]):
         parts.append(f"napola {'-'.join(map(str, last['napola']))}")
     half = (len(parts) + 1) // 2
