@@ -31,11 +31,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 from garrison.core.compiled import CompiledState
-from garrison.core.game import Declarer
+from garrison.core.game import Declarer, ExactEnding, WorldWalk
 
 from .search import Budget, Scale, SearchBot
 
@@ -133,7 +133,8 @@ class ISMCTSBot(SearchBot):
         paired = bool(self.opts["paired"])
         paired_values: dict[int, list[float]] = {}
         infer = int(self.opts["infer"])
-        self._exact = int(self.opts["exact"])
+        # exact endings where the game solves them (its worlds are states of the same class)
+        self._exact = int(self.opts["exact"]) if isinstance(state, ExactEnding) else 0
         self.last_agreement = [0.0, 0]
         root_key = (self.seat, 0, state.observation_key(self.seat))
         self._declarer = self.game.declarer if isinstance(state, CompiledState) else None
@@ -144,7 +145,7 @@ class ISMCTSBot(SearchBot):
         reuse = int(self.opts["reuse"])
         walk = int(self.opts["walk"])
         self._chain = None
-        if walk > 0 and rollout.compiled and hasattr(state, "world_chain"):
+        if walk > 0 and rollout.compiled and isinstance(state, WorldWalk):
             self._chain = state.world_chain(self.seat, rng, MAX_BACK)
         drawn: State | None = None
         uses = 0
@@ -379,14 +380,11 @@ class ISMCTSBot(SearchBot):
 
 def _exact_ending(world: State, tricks: int) -> tuple[list[float], int | None] | None:
     """``(returns, declarer)`` of ``world`` with its ending solved exactly by the game (a
-    compiled game's ``exact_ending(tricks)``, e.g. Solo 66's: the last ``tricks`` tricks of the
+    game's ``exact_ending(tricks)`` (``ExactEnding``), e.g. Solo 66's: the last ``tricks`` tricks of the
     deal under perfect play, its heuristic playing before them, and the seat that played that
-    deal alone), or ``None`` where the game has no solver or nothing to solve there. ``world``
+    deal alone), or ``None`` where there is nothing to solve. ``world``
     is a resampled world, never the real state."""
-    solve = getattr(world, "exact_ending", None)
-    if solve is None:
-        return None
-    ending = solve(tricks)
+    ending = cast(ExactEnding, world).exact_ending(tricks)
     if ending is None:
         return None
     returns, declarer = ending

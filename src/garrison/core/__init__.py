@@ -12,7 +12,7 @@ from .errors import (
     RecordError,
 )
 from .game import Game, GameFacts
-from .params import OptionSpec, Params, option
+from .params import OptionSpec, Params, Preset, option
 from .record import read_record, read_records, replay
 from .registry import game_class, games, load
 from .state import CHANCE, TERMINAL, State
@@ -20,7 +20,7 @@ from .state import CHANCE, TERMINAL, State
 __all__ = [
     "Bot", "CHANCE", "CompiledPolicyBot", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
     "IllegalActionError", "InvalidActionError", "NotYourTurnError", "OptionError", "OptionSpec",
-    "Params", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
+    "Params", "Preset", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
     "read_records",
     "replay", "sample_chance",
 ]

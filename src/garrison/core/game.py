@@ -9,8 +9,9 @@ module-level defaults. ``new_initial_state()`` starts one game in progress.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -36,6 +37,24 @@ class Declarer(Protocol):
     ``since`` of the state's log, or None: the type of the hook ``Game.declarer``."""
 
     def __call__(self, state: GameState, since: int, /) -> int | None: ...
+
+
+@runtime_checkable
+class WorldWalk(Protocol):
+    """A state whose game offers the search a chain of worlds (Solo 66): ``world_chain(seat,
+    rng, back)`` walks among the worlds ``seat`` cannot tell from this state, or is None where
+    it cannot. The search (``ismcts``'s ``walk``) uses it where a state has it."""
+
+    def world_chain(self, seat: int, rng: Any, back: int) -> Any: ...
+
+
+@runtime_checkable
+class ExactEnding(Protocol):
+    """A state whose game solves its ending exactly (Solo 66's last tricks): ``exact_ending
+    (tricks)`` gives ``(returns, declarer)`` under perfect play, or None where there is nothing
+    to solve. It reads every hand: only for a search's own resampled world."""
+
+    def exact_ending(self, tricks: int) -> tuple[Sequence[float], int | None] | None: ...
 
 
 class SeatScore(Protocol):
@@ -83,6 +102,8 @@ class Game:
     version: ClassVar[str] = "1"
     #: One paragraph: what the game is, for ``garrison list`` and help screens.
     summary: ClassVar[str] = ""
+    #: Where the game comes in ``games()`` (README.md's list): by this number, then by name.
+    listing: ClassVar[int] = 1000
     #: Options of this game.
     Params: ClassVar[type[GameParams]] = GameParams
     #: The game-in-progress class.
@@ -113,6 +134,13 @@ class Game:
     #: in the first deal finished after a point of the log, ``declarer(state, since_event)``;
     #: search reads it for ``ismcts:own`` (docs/bots.md). None: no such seat.
     declarer: ClassVar[Declarer | None] = None
+    #: The bot of ``bots`` that plays the lobby's "strong" level where the game keeps its own (an
+    #: exact solver the search was not shown to beat: Gambit's ``exact``); None: the kernel's
+    #: search (``garrison.bots.levels``).
+    strong_bot: ClassVar[str | None] = None
+    #: Each level's Elo (``easy`` = 0) as an arena round robin measured it (docs/bots.md,
+    #: "Levels"), written with the command's figures; empty where none was measured.
+    level_ratings: ClassVar[dict[str, int]] = {}
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()

@@ -39,15 +39,37 @@ def option(
     doc: str = "",
     kind: type | None = None,
     path: bool = False,
+    label: str = "",
+    says: str = "",
+    values: Mapping[Any, tuple[str, str]] | None = None,
+    main: bool | None = None,
 ) -> Any:
     """Declare one game option as a dataclass field (default, allowed values, one-line doc).
     ``path=True`` marks an option that names a file to read: front ends that take options from
-    the network refuse such an option and offer their operator's named files instead."""
+    the network refuse such an option and offer their operator's named files instead.
+
+    What a person choosing a table reads (the lobby) is declared here too: ``label`` (else the
+    name in words), ``says`` (the one line under it, where ``doc`` speaks to the rules' readers),
+    ``values`` (a label and a one-line meaning per value, for values that do not read plainly)
+    and ``main`` (shown at once rather than under "more options"; by default only ``players``).
+    """
     return field(
         default=default,
         metadata={"choices": choices, "low": low, "high": high, "doc": doc, "kind": kind,
-                  "path": path},
+                  "path": path, "label": label, "says": says, "values": dict(values or {}),
+                  "main": main},
     )
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named starting point for a new table (the lobby shows them first): option values sent
+    as the table's options. "classic", the rulebook's game, has none."""
+
+    name: str
+    label: str
+    doc: str
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -62,6 +84,22 @@ class OptionSpec:
     high: float | None
     doc: str
     path: bool = False  # the option names a file to read
+    #: what a person choosing a table reads (``option``): the label, the one line, each value's
+    #: label and meaning, and whether it is shown at once
+    label: str = ""
+    says: str = ""
+    values: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
+    main: bool = False
+
+    @property
+    def title(self) -> str:
+        """The option's label: its own, or its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def line(self) -> str:
+        """The one line a person reads under the option."""
+        return self.says or self.doc
 
     def allowed(self) -> str:
         """The allowed values in words, for help texts and error messages."""
@@ -137,6 +175,10 @@ class Params:
     #: ``PRESET_OPTION`` (``preset`` unless the game's spec names it otherwise).
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
     PRESET_OPTION: ClassVar[str] = "preset"
+    #: The starting points a new table is offered, "classic" (the defaults) first.
+    TABLES: ClassVar[tuple[Preset, ...]] = (
+        Preset("classic", "Classic", "the rulebook's game"),
+    )
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
@@ -155,6 +197,10 @@ class Params:
                     high=meta.get("high"),
                     doc=meta.get("doc", ""),
                     path=bool(meta.get("path", False)),
+                    label=meta.get("label", ""),
+                    says=meta.get("says", ""),
+                    values=dict(meta.get("values") or {}),
+                    main=(f.name == "players" if meta.get("main") is None else bool(meta["main"])),
                 )
             )
         return specs
@@ -200,4 +246,4 @@ def _specs_by_name(cls: type[Params]) -> dict[str, OptionSpec]:
     return specs
 
 
-__all__ = ["Params", "OptionSpec", "option"]
+__all__ = ["OptionSpec", "Params", "Preset", "option"]

@@ -18,9 +18,6 @@ from .game import Game
 
 #: The entry-point group games register under.
 GROUP = "garrison.games"
-#: The order in which games are listed (README.md's game list); games not named here follow, by
-#: name.
-_ORDER = ("soldateska", "1848", "gambit", "solo66", "stratego", "scopa")
 #: Games registered at run time by ``register``.
 _REGISTERED: dict[str, type[Game]] = {}
 
@@ -35,7 +32,7 @@ def _catalogue() -> dict[str, type[Game]]:
                             f"names {game!r}, not a Game class")
         found[game.name] = game
     found.update(_REGISTERED)
-    ranked = sorted(found, key=lambda n: (_ORDER.index(n) if n in _ORDER else len(_ORDER), n))
+    ranked = sorted(found, key=lambda n: (found[n].listing, n))
     return {name: found[name] for name in ranked}
 
 
@@ -51,7 +48,7 @@ def register(game: type[Game]) -> type[Game]:
 
 
 def games() -> list[str]:
-    """Names of every registered game, in the project's order.
+    """Names of every registered game, in the project's order (``Game.listing``, then name).
 
     >>> "gambit" in games()
     True

@@ -19,7 +19,6 @@ from garrison.bots import bot_names
 from garrison.core import GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
-from . import labels
 from .auth import make_token, new_recovery_code, recovery_hash
 from .botlimits import BotLimits
 from .clock import Clock
@@ -31,6 +30,7 @@ from .hub import default_bot
 from .models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
 from .names import clean_name
 from .options import OptionFiles
+from .strengths import strengths
 from .table import table_meta
 from .wire import dumps
 
@@ -53,17 +53,19 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
     return {
         "name": name, "title": cls.title, "summary": cls.summary, "players": [lo, hi],
         "options": [
-            {"name": s.name, "label": labels.label(name, s.name), "default": s.default,
+            {"name": s.name, "label": s.title, "default": s.default,
              "allowed": ("the built-in default, or a name the server offers" if s.path
                          else s.allowed()),
-             "doc": labels.doc(name, s.name, s.doc), "values": labels.values(name, s.name),
+             "doc": s.line,
+             "values": {str(v): {"label": lab, "doc": why} for v, (lab, why) in s.values.items()},
              "choices": choices(s), "kind": s.kind.__name__,
-             "more": labels.is_more(name, s.name)}
+             "more": not s.main}
             for s in cls.option_specs()
         ],
-        "presets": labels.presets(name),
+        "presets": [{"name": p.name, "label": p.label, "doc": p.doc, "options": dict(p.options)}
+                    for p in cls.Params.TABLES],
         "bots": bot_names(cls), "default_bot": default_bot(game),
-        "strengths": labels.strengths(game, limits),
+        "strengths": strengths(game, limits),
     }
 
 

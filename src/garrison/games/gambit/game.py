@@ -20,6 +20,7 @@ class GambitGame(Game):
     name = "gambit"
     title = "Soldier's Gambit"
     version = "1"
+    listing = 3
     summary = (
         "A tavern dice game for 2-8 players. On your turn roll five dice, set aside at least one "
         "after every roll and reroll the rest until all are set aside. Score the pips, or a "
@@ -33,6 +34,8 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
+    #: The round-optimal solver stays the strong level: the search was not shown to beat it.
+    strong_bot = "exact"
     #: A lost life valued for search (``evaluate.py``; a ``StateValue`` hook, so a staticmethod).
     evaluator = staticmethod(evaluate.evaluate)
     #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``, and

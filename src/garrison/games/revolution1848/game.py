@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,6 +27,7 @@ class G1848Game(Game):
     name = "1848"
     title = "1848 - Das Kartenspiel zur Revolution"
     version = "1"
+    listing = 2
     summary = (
         "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round "
         "players lay politicians of four parties (Republicans, Democrats, Liberals, "
@@ -43,6 +44,8 @@ class G1848Game(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    #: Elo per level from ``garrison arena 1848 --round-robin`` (three players, round robin; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 446, "strong": 893}
     running_score = staticmethod(victory_points_now)
     test_configs = (
         {"players": 2},

@@ -3,25 +3,47 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from garrison.core import OptionError, Params, option
+from garrison.core import OptionError, Params, Preset, option
 
 from .carddata import CardSet, load_cards
 
 
 @dataclass(frozen=True)
 class G1848Params(Params):
-    players: int = option(3, low=2, high=4, doc="number of players (2-4)")
+    #: The starting points a new table is offered (the lobby), the rulebook's first.
+    TABLES: ClassVar[tuple[Preset, ...]] = (
+        Preset("classic", "Classic", "three players with armies"),
+        Preset("quick", "Quick", "two players", {"players": 2}),
+        Preset("base", "Base game", "the two-player base game", {"players": 2, "rules": "base"}),
+    )
+
+    players: int = option(3, low=2, high=4, doc="number of players (2-4)",
+        label="Players",
+    )
     rules: str = option(
         "extended",
         choices=("extended", "base"),
         doc="extended: the seed's rules for 2-4 players with armies; base: the 2-player base game",
+        label="Rules",
+        says="the full game or the two-player base game",
+        values={
+            "extended": ("Full game", "2-4 players, with armies and pushing"),
+            "base": ("Base game", "two players, no armies"),
+        },
+        main=True,
     )
     cards: str = option(
         "",
         doc="path of another card file (JSON, same format as data/cards.json); empty: our "
         "reconstructed set",
         path=True,
+        label="Card set",
+        says="the cards in play: our built-in set, or another the server offers",
+        values={
+            "": ("Built in", "our set; values marked * are reconstructed"),
+        },
     )
     patt_limit: int = option(
         0,
@@ -30,6 +52,8 @@ class G1848Params(Params):
         doc="house rule (ours), off (0) by default: after this many Patts in a row on one "
         "Ablaufkarte it is set aside unwon; the seed replays a Patt for the same card however "
         "often it happens",
+        label="Set a round card aside after ties",
+        says="a house rule, off at 0: after this many ties in a row on one round card it is set aside unwon",
     )
 
     pack: str = option(
@@ -37,6 +61,8 @@ class G1848Params(Params):
         doc="for exact game theory, not a way to play: only these cards are in play, their ids "
         "joined by '+' (e.g. A01+PE01+PE09+PE21+PE33); at least one Ablaufkarte and one "
         "Personenkarte, each in play under the rules; empty: the rules' whole set",
+        label="Cards in play (research)",
+        says="for research only: play with these cards alone",
     )
 
     def validate(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -28,6 +28,7 @@ class ScopaGame(Game):
     name = "scopa"
     title = "Scopa"
     version = "1"
+    listing = 6
     summary = (
         "The Italian fishing game with a 40-card pack in Coins, Cups, Batons and Swords (J, Q, K "
         "count 8, 9, 10). Play a card to take a table card of equal value, or a set adding up to "
@@ -41,6 +42,8 @@ class ScopaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    #: Elo per level from ``garrison arena scopa --round-robin`` (two players, round robin; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 436, "strong": 717}
     running_score = staticmethod(side_points)
     #: The lead in points, for search; see ``evaluate.py``. (``StateValue`` hooks: staticmethods,
     #: typed for Scopa's own states.)

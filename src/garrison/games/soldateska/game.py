@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,6 +27,7 @@ class SoldateskaGame(Game):
     name = "soldateska"
     title = "Soldateska"
     version = "1"
+    listing = 1
     summary = (
         "A trick-taking game for 3-6 players by Jean du Poel. A recruitment round decides the "
         "ranks (General, Oberst, Major, Hauptman, Lieutenant, Deserter) by the value of the "
@@ -41,6 +42,8 @@ class SoldateskaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
+    #: Elo per level from ``garrison arena soldateska --round-robin`` (four seats, one table; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 285, "strong": 424}
     running_score = staticmethod(ducats)
     test_configs = (
         {"players": 3, "ducats_per_player": 2},

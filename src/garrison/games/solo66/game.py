@@ -33,6 +33,7 @@ class Solo66Game(Game):
     name = "solo66"
     title = "Solo 66"
     version = "1"
+    listing = 4
     summary = (
         "Five players, a 32-card Skat pack, six cards each and two in the talon. The auction is "
         "for the trump suit (Diamonds < Hearts < Spades < Clubs); the winner may announce a "
@@ -44,6 +45,8 @@ class Solo66Game(Game):
     State = Solo66State
     params: Solo66Params
     bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
+    #: Elo per level from ``garrison arena solo66 --round-robin`` (five seats, one table; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 633, "strong": 658}
     running_score = staticmethod(match_score)
     #: The soloist of a deal, for search with ``own`` (docs/bots.md).
     declarer = staticmethod(log.declarer)  # type: ignore[arg-type]  # on its own states

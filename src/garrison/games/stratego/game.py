@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -19,6 +19,7 @@ class StrategoGame(Game):
     name = "stratego"
     title = "Stratego-style battle game"
     version = "1"
+    listing = 5
     summary = (
         "Two armies of 40 hidden pieces on a 10x10 board with two lakes. Each side sets up in its "
         "last four rows, then the players take turns moving one piece a square (Soldiers run "
@@ -33,6 +34,8 @@ class StrategoGame(Game):
     openspiel_peer = "dark_chess"
     bench_options = {"setup": "whole"}
     bots = BOTS
+    #: Elo per level from ``garrison arena stratego --round-robin`` (round robin, 2 games a pair; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 199, "strong": 398}
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
     #: widens progressively (20-40 legal moves, a budget of tens of simulations).

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from garrison.core import Params
 from garrison.core.errors import OptionError
-from garrison.core.params import option
+from garrison.core.params import Preset, option
 
 from .board import zone
 from .pieces import army_ranks, parse_army
@@ -34,6 +34,14 @@ PLY_LIMIT = 100_000
 
 @dataclass(frozen=True)
 class StrategoParams(Params):
+    #: The starting points a new table is offered (the lobby), the rulebook's first.
+    TABLES: ClassVar[tuple[Preset, ...]] = (
+        Preset("classic", "Classic", "forty pieces each, the classic rules"),
+        Preset("quick", "Quick", "Barrage: eight pieces each", {"rules": "barrage"}),
+        Preset("isf", "ISF rules", "the tournament rules", {"rules": "isf"}),
+        Preset("duel", "Duel", "ten pieces each on three rows", {"rules": "duel"}),
+    )
+
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
         "seed": {},
         "isf": dict(_ISF),
@@ -47,44 +55,77 @@ class StrategoParams(Params):
     rules: str = option(
         "seed", choices=("seed", "isf", "gravon", "barrage", "duel"),
         doc="a named bundle of the options below (seed = the seed's own rules)",
+        label="Rule set",
+        says="a set of the rules below, by name",
+        values={
+            "seed": ("Classic", "the classic rules of this table"),
+            "isf": ("ISF tournament", "the International Stratego Federation's rules"),
+            "gravon": ("Gravon", "the rules of the Gravon online site"),
+            "barrage": ("Barrage", "eight pieces each"),
+            "duel": ("Duel", "ten pieces each on three rows"),
+        },
+        main=True,
     )
     army: str = option(
         "classic",
         doc="pieces per side: classic (40), barrage (8), duel (10), lightning (20) or counts "
         "such as F1,B2,S1,2:2,3:1,10:1",
+        label="Army",
+        says="pieces per side: classic (40), barrage (8), duel (10) or lightning (20)",
     )
-    setup_rows: int = option(4, low=1, high=4, doc="rows of a side's setup zone")
+    setup_rows: int = option(4, low=1, high=4, doc="rows of a side's setup zone",
+        label="Setup rows",
+    )
     scout_move_and_attack: bool = option(
-        True, doc="a Soldier may run several squares and attack at the end of the same move"
+        True, doc="a Soldier may run several squares and attack at the end of the same move",
+        label="Soldiers run and attack",
     )
     two_square_limit: int = option(
         5, low=0, high=20,
         doc="most moves in a row one piece may make between the same two squares (0: no limit)",
+        label="Moves between two squares",
     )
     more_squares: bool = option(
-        False, doc="the more-squares rule: a chaser may not repeat a position of the chase"
+        False, doc="the more-squares rule: a chaser may not repeat a position of the chase",
+        label="More-squares rule",
     )
     draw_when_both_immobile: bool = option(
-        True, doc="a side without a move loses, unless the other cannot move either: a draw"
+        True, doc="a side without a move loses, unless the other cannot move either: a draw",
+        label="Draw when both are stuck",
     )
     immobile_loses_at_once: bool = option(
         False, doc="a side whose own attack leaves it unable to move loses at once (as on Gravon), "
         "not on its next turn",
+        label="Stuck after an attack loses at once",
     )
     max_plies: int = option(
         0, low=0, high=PLY_LIMIT,
         doc=f"draw after this many moves (0: the game's own limit, {PLY_LIMIT:,} moves)",
+        label="Draw after moves (0: never)",
+        main=True,
     )
     forget_revealed: bool = option(
-        False, doc="the view shows a revealed enemy piece as unknown again once it survives a fight"
+        False, doc="the view shows a revealed enemy piece as unknown again once it survives a fight",
+        label="Forget revealed pieces",
     )
     setup: str = option(
         "any", choices=("any", "pieces", "whole"),
         doc="how a side sets up: piece by piece, a whole setup in one step, or either",
+        label="How sides set up",
+        values={
+            "any": ("Either", "piece by piece or a whole setup at once"),
+            "pieces": ("Piece by piece", "each piece placed on a square of your rows"),
+            "whole": ("A whole setup at once", "a ready-made or saved setup in one step"),
+        },
     )
     setup_file: str = option(
         "", doc="a Gravon archive (.zip or .xml) whose human setups join the setup catalogue",
         path=True,
+        label="Extra setups",
+        says="more ready-made setups, from a file the server offers",
+        values={
+            "": ("None", ""),
+        },
     )
 
     def validate(self) -> None:
