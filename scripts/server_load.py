@@ -42,7 +42,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-from garrison.server.wire import patch  # noqa: E402 - the page's rule for deltas
+from garrison.server.net.wire import patch  # noqa: E402 - the page's rule for deltas
 
 try:
     from orjson import loads

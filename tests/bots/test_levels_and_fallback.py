@@ -84,7 +84,7 @@ def test_measured_ratings_rank_the_levels(name: str) -> None:
     without a rating)."""
     from garrison.bots.levels import ratings
     from garrison.server.botlimits import BotLimits
-    from garrison.server.strengths import strengths
+    from garrison.server.domain.strengths import strengths
 
     game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
     elo = ratings(game)

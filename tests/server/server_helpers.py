@@ -215,7 +215,7 @@ class WS:
         self.held: dict[str, Any] | None = None
 
     def recv(self, timeout: float = 20) -> dict[str, Any]:
-        from garrison.server.wire import patch
+        from garrison.server.net.wire import patch
 
         msg = json.loads(self.ws.recv(timeout=timeout))
         self.frames.append(msg)
@@ -288,7 +288,7 @@ def expected_view_parts(game_name: str, options: dict[str, Any], actions: list[i
 
 
 def log_of(db_url: str, tid: str) -> list[tuple[int, int, int]]:
-    from garrison.server.db import Store
+    from garrison.server.store.db import Store
 
     store = Store(db_url)
     try:

@@ -15,7 +15,7 @@ import pytest
 from server_helpers import Server
 
 import garrison
-from garrison.server.wire import patch
+from garrison.server.net.wire import patch
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from server_helpers import Api
 
 from garrison.server import Settings, create_app
-from garrison.server.clock import Clock
-from garrison.server.db import Store
+from garrison.server.domain.clock import Clock
+from garrison.server.store.db import Store
 
 FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0, "sweep_every": 0.1}
 

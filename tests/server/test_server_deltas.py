@@ -15,7 +15,7 @@ import random
 import httpx
 from server_helpers import WS, Api, Server, expected_view_parts, log_of
 
-from garrison.server.wire import diff, patch
+from garrison.server.net.wire import diff, patch
 
 GAME = "scopa"
 OPTIONS = {"players": 2}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
-from garrison.server.bots import FairBotPool
+from garrison.server.domain.bots import FairBotPool
 
 
 def test_owners_take_turns_in_the_queue():

@@ -15,9 +15,10 @@ from fastapi.testclient import TestClient
 from server_helpers import Api, fast_app, protocols, until, wait_for
 
 from garrison.core import game_class, load
-from garrison.server import Settings, create_app, routes_socket
+from garrison.server import Settings, create_app
 from garrison.server.background import Background
 from garrison.server.botlimits import BotLimits
+from garrison.server.routes import socket as routes_socket
 
 
 def _play_out(client: Any, tid: str, people: dict[int, Api], rng: random.Random) -> None:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from server_helpers import Api
 
 from garrison.server import Settings, create_app
-from garrison.server.db import Store, migrate
+from garrison.server.store.db import Store, migrate
 
 
 def test_absent_seat_goes_to_a_bot_after_the_grace(sqlite_url: str) -> None:
@@ -74,7 +74,7 @@ def test_migrations_go_up_and_down(sqlite_url: str) -> None:
     cfg = Config()
     from pathlib import Path
 
-    import garrison.server.db as db
+    import garrison.server.store.db as db
 
     cfg.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
     with store.engine.begin() as conn:

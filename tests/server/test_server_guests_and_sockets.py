@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from server_helpers import Api, fast_app, protocols, until
 from starlette.websockets import WebSocketDisconnect
 
-from garrison.server.db import Store
-from garrison.server.http import Limit, address_group
+from garrison.server.net.http import Limit, address_group
+from garrison.server.store.db import Store
 
 
 def _two_person_table(client: Any) -> tuple[str, Api, Api]:

@@ -28,7 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 import garrison
 from garrison.bots import register_policy, unregister_policy
 from garrison.server import Settings, create_app
-from garrison.server.db import Conflict, Store
+from garrison.server.store.db import Conflict, Store
 
 FAST = {"bot_delay": 0, "grace": 0, "http_rate": 0, "ws_rate": 0}
 
@@ -364,7 +364,7 @@ def test_one_address_cannot_flood_guests_or_tables(sqlite_url: str) -> None:
 
 
 def test_address_buckets_forget_the_least_recent_not_everyone() -> None:
-    from garrison.server.http import AddressBuckets
+    from garrison.server.net.http import AddressBuckets
 
     buckets = AddressBuckets(rate=0.001, burst=1, size=3)
     assert buckets.wait("attacked") == 0 and buckets.wait("attacked") > 0
@@ -539,7 +539,7 @@ def test_option_values_are_bounded_and_folded(sqlite_url: str) -> None:
 # -- medium: work off the event loop -----------------------------------------------------------
 
 def test_loading_and_replaying_run_off_the_event_loop(sqlite_url: str, monkeypatch: Any) -> None:
-    from garrison.server import table as table_module
+    from garrison.server.domain import table as table_module
 
     threads: list[str] = []
     original = table_module.Runtime.apply_rows

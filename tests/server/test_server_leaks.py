@@ -17,7 +17,7 @@ import pytest
 from server_helpers import WS, Api, Server, expected_view_parts, log_of
 
 import garrison
-from garrison.server.wire import patch
+from garrison.server.net.wire import patch
 
 VIEW_KEYS = {"type", "table", "n", "seat", "to_move", "status", "obs", "text", "legal", "ui",
              "returns"}

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from server_helpers import Api, expected_view_parts
 
 from garrison.server import Settings, create_app
-from garrison.server.db import Store
+from garrison.server.store.db import Store
 
 GAME = "gambit"
 OPTIONS = {"players": 2}

@@ -11,8 +11,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import FAST, Api, wait_for
 
-from garrison.server import Settings, create_app, replays
-from garrison.server.db import Store
+from garrison.server import Settings, create_app
+from garrison.server.domain import replays
+from garrison.server.store.db import Store
 
 
 def _finished_bot_game(client: Any) -> str:

@@ -376,7 +376,7 @@ def revoke_guest(
 ) -> None:
     """End every token a guest holds (an operator's revocation); the guest's seats stay."""
     from garrison.server.config import default_db_url
-    from garrison.server.db import Store
+    from garrison.server.store.db import Store
 
     store = Store(db or default_db_url())
     try:

@@ -21,13 +21,16 @@ from fastapi.staticfiles import StaticFiles
 
 import garrison
 
-from . import http, routes_lobby, routes_socket, routes_tables
 from .background import Background
 from .config import Settings
 from .context import ServerContext
-from .db import Store
 from .hub import Hub
 from .models import ERRORS, ErrorOut
+from .net import http
+from .routes import lobby as routes_lobby
+from .routes import socket as routes_socket
+from .routes import tables as routes_tables
+from .store.db import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 

@@ -10,7 +10,7 @@ import logging
 import time
 from typing import Any
 
-from . import room
+from .domain import room
 from .hub import Hub, default_bot
 
 log = logging.getLogger("garrison.server")

@@ -11,13 +11,13 @@ from typing import Annotated, Any
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from .auth import read_claims
 from .config import Settings
-from .db import Store
+from .domain.auth import read_claims
 from .errors import ServerError
-from .http import AddressBuckets, Limit
 from .hub import Hub
 from .models import Auth
+from .net.http import AddressBuckets, Limit
+from .store.db import Store
 
 
 @dataclass

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from garrison.core.seats import seat_label
 
-from . import room
+from .domain import room
 from .errors import ServerError
 from .hub import default_bot
 
 if TYPE_CHECKING:
+    from .domain.table import Runtime
     from .hub import Hub
-    from .table import Runtime
 
 
 def _in_play(rt: Runtime, seat: int | None, what: str) -> int:

@@ -20,15 +20,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from garrison.core import CHANCE, GameError, sample_chance
 from garrison.core.seats import seat_label
 
-from . import room
-from .bots import FairBotPool
 from .config import Settings
-from .db import NOTIFY_MAX, Conflict, Store
-from .drive import BotDriver
+from .domain import room
+from .domain.bots import FairBotPool
+from .domain.drive import BotDriver
+from .domain.replays import Replays
+from .domain.table import Runtime
 from .errors import ServerError
-from .replays import Replays
-from .table import Runtime
-from .wire import dumps
+from .net.wire import dumps
+from .store.db import NOTIFY_MAX, Conflict, Store
 
 log = logging.getLogger("garrison.server")
 

@@ -65,7 +65,7 @@ def serve(db: str | None, host: str, port: int, *, log_level: str = "warning") -
     # a client message is a move, a sync or a ping: a few hundred bytes. A larger frame is
     # refused by the protocol layer before it is read (close code 1009).
     # a connection whose request headers are not complete in time is closed (slowloris)
-    from .slowclients import protocol
+    from .net.slowclients import protocol
 
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws,
                 http=protocol(settings.header_timeout),

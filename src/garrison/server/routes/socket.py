@@ -10,14 +10,16 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import endings, messages, room
-from .auth import token_of_subprotocols
-from .bodies import json_depth
-from .context import Ctx, ServerContext, claims_of_token, held_seat
-from .errors import ServerError
-from .http import Bucket, client_address, origin_allowed, small_number, too_many
-from .transport import Conn
-from .wire import dumps
+from .. import endings
+from ..context import Ctx, ServerContext, claims_of_token, held_seat
+from ..domain import room
+from ..domain.auth import token_of_subprotocols
+from ..errors import ServerError
+from ..net import messages
+from ..net.bodies import json_depth
+from ..net.http import Bucket, client_address, origin_allowed, small_number, too_many
+from ..net.transport import Conn
+from ..net.wire import dumps
 
 router = APIRouter()
 

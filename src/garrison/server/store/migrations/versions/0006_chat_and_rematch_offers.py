@@ -4,7 +4,7 @@ and a restart loses none.
 ``chat``: one row per line said at a table (the newest ``CHAT_KEEP`` per table are kept).
 ``tables.rematch_offer``: the open rematch offer of a finished game, as JSON (``{"by": seat,
 "accepted": [seats]}``; NULL: none). ``tables.replay_marks``: where a finished game's decisions,
-tricks and hands begin, as JSON, worked out once when it ends (``server/replays.py``).
+tricks and hands begin, as JSON, worked out once when it ends (``server/domain/replays.py``).
 ``tables.draw_offer``: the seat that offers the other player a draw (``server/endings.py``).
 
 Revision ID: 0006

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ServerError
+from ..errors import ServerError
 
 #: Seconds a per-move clock and a per-game clock may be set to.
 MOVE_RANGE = (5, 3600)

@@ -12,7 +12,7 @@ from garrison.core.seats import seat_label
 from .wire import dumps
 
 if TYPE_CHECKING:
-    from .table import Runtime
+    from ..domain.table import Runtime
 
 
 class Conn:

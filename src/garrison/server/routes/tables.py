@@ -8,11 +8,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from . import endings, room
-from .context import Ctx, Guest, MaybeGuest, held_seat
-from .errors import ServerError
-from .http import client_address
-from .models import MAX_PLAYERS, DrawIn, MoveIn, RematchIn, SeatPick, TableId
+from .. import endings
+from ..context import Ctx, Guest, MaybeGuest, held_seat
+from ..domain import room
+from ..errors import ServerError
+from ..models import MAX_PLAYERS, DrawIn, MoveIn, RematchIn, SeatPick, TableId
+from ..net.http import client_address
 
 router = APIRouter()
 

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from .errors import ServerError
+from ..errors import ServerError
 
 if TYPE_CHECKING:
-    from .config import Settings
-    from .db import Store
+    from ..config import Settings
+    from ..store.db import Store
     from .table import Runtime
 
 log = logging.getLogger("garrison.server")

@@ -24,14 +24,14 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from .errors import ServerError
-from .http import Bucket
+from ..errors import ServerError
+from ..net.http import Bucket
 from .names import clean_name
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from ..hub import Hub
+    from ..net.transport import Conn
     from .table import Runtime
-    from .transport import Conn
 
 #: Longest chat line (characters, after spaces are folded).
 CHAT_MAX = 300

@@ -16,9 +16,9 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
+from ..config import Settings
+from ..errors import ServerError
 from .bodies import BodyLimit
-from .config import Settings
-from .errors import ServerError
 
 log = logging.getLogger("garrison.server")
 

@@ -19,20 +19,20 @@ from garrison.bots import bot_names
 from garrison.core import GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
-from .auth import make_token, new_recovery_code, recovery_hash
-from .botlimits import BotLimits
-from .clock import Clock
-from .context import Ctx, Guest, KnownGuest, held_seat
-from .db import Conflict
-from .errors import ServerError
-from .http import client_address, too_many
-from .hub import default_bot
-from .models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
-from .names import clean_name
-from .options import OptionFiles
-from .strengths import strengths
-from .table import table_meta
-from .wire import dumps
+from ..botlimits import BotLimits
+from ..context import Ctx, Guest, KnownGuest, held_seat
+from ..domain.auth import make_token, new_recovery_code, recovery_hash
+from ..domain.clock import Clock
+from ..domain.names import clean_name
+from ..domain.strengths import strengths
+from ..domain.table import table_meta
+from ..errors import ServerError
+from ..hub import default_bot
+from ..models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
+from ..net.http import client_address, too_many
+from ..net.wire import dumps
+from ..options import OptionFiles
+from ..store.db import Conflict
 
 log = logging.getLogger("garrison.server")
 router = APIRouter()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from garrison.server.db import metadata
+from garrison.server.store.db import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only when alembic is run by hand

@@ -21,10 +21,10 @@ from garrison.bots.levels import levels
 from garrison.core import CHANCE, GameError
 from garrison.core.seats import seat_label
 
-from .errors import ServerError
+from ..errors import ServerError
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from ..hub import Hub
     from .table import Runtime
 
 log = logging.getLogger("garrison.server")

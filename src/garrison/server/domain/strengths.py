@@ -12,7 +12,7 @@ from typing import Any
 
 from garrison.bots.levels import levels, ratings
 
-from .botlimits import BotLimits
+from ..botlimits import BotLimits
 
 
 def rating_words(elo: float | None) -> str | None:

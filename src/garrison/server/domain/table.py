@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 from garrison.bots import make_bot
 from garrison.core import Bot, load
 
+from ..net.http import Bucket
+from ..net.wire import diff, dumps
+from ..store.db import CHAT_KEEP, TableRow
 from .clock import Clock
-from .db import CHAT_KEEP, TableRow
-from .http import Bucket
-from .wire import diff, dumps
 
 if TYPE_CHECKING:
-    from .botlimits import BotLimits
-    from .transport import Conn
+    from ..botlimits import BotLimits
+    from ..net.transport import Conn
 
 log = logging.getLogger("garrison.server")
 
@@ -56,7 +56,7 @@ class Runtime:
         self.widgets = getattr(self.game, "widgets", None)
         #: Whether a move for a seat out of time is under way (the sweep makes one at a time).
         self.timing_out = False
-        #: The table's clock, if it has one (``server/clock.py``).
+        #: The table's clock, if it has one (``server/domain/clock.py``).
         self.clock = Clock.load(row.clock, row.clock_state, len(row.seats))
         #: The clock's state as this process last wrote or read it (``sync_clock``).
         self.clock_text: str | None = row.clock_state

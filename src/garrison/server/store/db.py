@@ -153,12 +153,12 @@ class TableRow:
     seats: list[SeatRow]
     #: The table this finished game's rematch was made at, if any.
     rematch: str | None = None
-    #: The clock the table was made with and where it stands (JSON; ``server/clock.py``).
+    #: The clock the table was made with and where it stands (JSON; ``server/domain/clock.py``).
     clock: str | None = None
     clock_state: str | None = None
     #: The open rematch offer of the finished game (``{"by", "accepted"}``), if any.
     rematch_offer: dict[str, Any] | None = None
-    #: Where the finished game's decisions, tricks and hands begin (``server/replays.py``).
+    #: Where the finished game's decisions, tricks and hands begin (``server/domain/replays.py``).
     replay_marks: dict[str, Any] | None = None
     #: The seat that offers the other player a draw, if any (``server/endings.py``).
     draw_offer: int | None = None

@@ -1,0 +1,1 @@
+"""Where the server keeps everything: the database (SQLAlchemy Core) and its migrations."""
