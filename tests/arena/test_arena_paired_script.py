@@ -1,4 +1,4 @@
-"""``scripts/arena_paired.py``: the paired comparison of two saved arena runs, and Solo 66's split
+"""``research/arena_paired.py``: the paired comparison of two saved arena runs, and Solo 66's split
 of the search's result by its auction calls (docs/bots.md, "Where Solo 66's lead comes from")."""
 
 from __future__ import annotations

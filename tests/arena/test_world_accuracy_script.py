@@ -1,4 +1,4 @@
-"""``scripts/world_accuracy.py``: how many of the hidden cards a world model puts in the right
+"""``research/world_accuracy.py``: how many of the hidden cards a world model puts in the right
 hand, on saved Solo 66 runs, and how often the heuristic makes the decisions seen (docs/bots.md,
 "What holds it level: reading players who search")."""
 

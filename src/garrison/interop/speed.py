@@ -1,6 +1,6 @@
 """How fast research runs: agent-steps per second of the batched engine, in self-play and
 against each game's own bot, beside PettingZoo's classic ``texas_holdem`` stepped one env at a
-time, all measured in the same run (``garrison bench --batched``, ``scripts/bench_batched.py``).
+time, all measured in the same run (``garrison bench --batched``, ``bench/bench_batched.py``).
 
 An agent-step is one decision of the learning seat(s): in self-play every seat learns, so every
 decision counts; against bots only seat 0 learns, and the bots' moves and chance are not

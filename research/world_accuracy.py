@@ -20,7 +20,7 @@ With ``--agreement`` the script also prints how often the heuristic, which ``inf
 ``walk`` take as the model of every other player, makes the decision each player was seen to
 make in the real state, by slot (slot 0 or the others) and by step of the deal.
 
-    python scripts/world_accuracy.py run.jsonl [more.jsonl ...] \\
+    python research/world_accuracy.py run.jsonl [more.jsonl ...] \\
         --models uniform,infer=16,walk=16@0.1 --share 0.25 --worlds 20 --seed 1 [--agreement]
 """
 

@@ -6,7 +6,7 @@ other slots it finished ahead of, ties half, over the deal's rotations, as the a
 "ahead" column) and prints the mean difference B - A with its 95% normal interval over deals:
 a paired comparison, far tighter than comparing the two runs' own intervals.
 
-    python scripts/arena_paired.py A1.jsonl B1.jsonl [A2.jsonl B2.jsonl ...]
+    python research/arena_paired.py A1.jsonl B1.jsonl [A2.jsonl B2.jsonl ...]
 
 Pairs of files are matched deal by deal (give each run of A before the run of B on the same
 seed). With ``--solo66`` it also splits the difference between slot 0 and the game's own bot
