@@ -8,7 +8,7 @@ with the same settings, budget and the game's search defaults. Against the same 
 the same deals, its ahead share is what this search could reach with perfect knowledge of the
 cards in play: an upper bound for the honest bot, which shows how much of a gap better worlds
 (``infer``, a posterior of the hidden cards) could close and how much they could not
-(docs/bots.md, "What a search that sees every card reaches").
+(docs/log/bots-history.md, "What a search that sees every card reaches").
 
 ``seeing_play`` sees only from the card play on (a game whose observation names its phase,
 ``"play"``: Solo 66): its calls in the auction, its announcement and its discards are the

@@ -8,7 +8,7 @@ better model of such players is there to be had from what they see: a network (t
 of 128) over the player's observation tensor and the heuristic's card there (one-hot), a
 softmax over the legal cards, fitted to the card-play decisions of every slot but slot 0 in the
 ``--train`` runs, and its top-1 agreement with the decisions in the ``--test`` runs after each
-epoch, for the soloist and the defenders apart, beside the heuristic's own (docs/bots.md, "What
+epoch, for the soloist and the defenders apart, beside the heuristic's own (docs/log/bots-history.md, "What
 holds it level: reading players who search"). Needs PyTorch (the ``learn`` extra).
 
     python research/imitate_search.py --train a.jsonl b.jsonl --test c.jsonl --epochs 4
