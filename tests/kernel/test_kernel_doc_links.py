@@ -16,8 +16,16 @@ SUFFIXES = {".py", ".pyx", ".pxi", ".pyi", ".md", ".js"}
 
 #: ``docs/bots.md, "Name"`` or ``docs/bots.md ("Name"``, the name possibly broken over lines.
 CITATION = re.compile(r"(docs/bots\.md|docs/log/bots-history\.md),?\s*\(?\"([^\"]+)\"")
-#: A backticked path of the repository in ARCHITECTURE.md: a folder or a file with a suffix.
-BACKTICKED = re.compile(r"`([\w.-]+(?:/[\w.<>*-]+)+/?|[\w-]+\.(?:py|pyx|pyi|pxd|pxi|md|toml|cfg|txt))`")
+#: A backticked path in ARCHITECTURE.md: folders and a name (``server/hub.py``, ``tests/kernel/``),
+#: or a bare file name (``setup.py``); a template (``games/<name>/``) is no path.
+PATH = re.compile(r"`((?:[\w.-]+/)+(?:[\w.-]+)?|[\w-]+\.(?:py|pyx|pyi|pxd|pxi|md|toml|js|json))`")
+#: Where a path in the map may start: the root, the package (``core/compiled.pyx``), or a game's
+#: folder (``data/``, which the map names as a game's part).
+BASES = ("", "src/", "src/garrison/", *sorted(
+    p.relative_to(ROOT).as_posix() + "/" for p in (ROOT / "src" / "garrison" / "games").iterdir()
+    if (p / "__init__.py").is_file()))
+#: The folders a bare file name is looked for in.
+FOLDERS = ("src", "tests", "docs", "bench", "examples", "research", "tools", "scripts")
 
 
 def section_names(doc: str) -> list[str]:
@@ -34,6 +42,21 @@ def cited_sections(text: str) -> list[tuple[str, str]]:
     for doc, name in CITATION.findall(text):
         found.append((doc, re.sub(r"\s*\n\s*(?:#:?\s*)?", " ", name).strip()))
     return found
+
+
+def named_paths(text: str) -> list[str]:
+    """The paths ``text`` names in backticks."""
+    return PATH.findall(text)
+
+
+def path_exists(name: str) -> bool:
+    """A path with a folder exists from the root, the package or a game's folder; a bare name
+    anywhere in the repository's folders or at its root."""
+    if "/" in name:
+        return any((ROOT / base / name).exists() for base in BASES)
+    return (ROOT / name).is_file() or any(
+        next((ROOT / folder).rglob(name), None) is not None
+        for folder in FOLDERS if (ROOT / folder).is_dir())
 
 
 def _files() -> list[Path]:
@@ -58,4 +81,19 @@ def test_every_cited_section_of_the_bot_docs_exists():
         for doc, name in cited_sections(path.read_text(encoding="utf-8", errors="replace")):
             if not any(name.lower() in known for known in names[doc]):
                 missing.append(f"{path.relative_to(ROOT)}: {doc}, {name!r}")
+    assert missing == []
+
+
+def test_paths_are_read_from_backticks():
+    text = ("`server/hub.py` and `tests/kernel/`, `setup.py`; not `games/<name>/rules.pyx`, "
+            "`Hub.submit`, `POST /api/tables`, nor a block ```\ncli/ x\n```")
+    assert named_paths(text) == ["server/hub.py", "tests/kernel/", "setup.py"]
+    assert path_exists("core/compiled.pyx") and path_exists("tests/kernel/")
+    assert path_exists("compiled.pyx") and not path_exists("core/nowhere.py")
+
+
+def test_every_path_the_architecture_map_names_exists():
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    missing = [name for name in named_paths(text) if not path_exists(name)]
+    assert len(named_paths(text)) > 40
     assert missing == []
