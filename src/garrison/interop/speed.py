@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 import garrison
+from garrison.bots.levels import levels
 
 from .batch import BatchEnv
 
@@ -68,7 +69,6 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
     """Per game: batched self-play, learner-against-``random`` and learner-against-its-own-bot
     agent-steps/s, self-play over against-the-bot, and each beside PettingZoo's holdem
     (measured once, first)."""
-    from garrison.bots.levels import levels
 
     holdem = pettingzoo_holdem(seconds)
     rows = []
@@ -92,7 +92,6 @@ def random_bot_table(games: list[str] | None = None, batch: int = 256,
     """Per game, in one run: agent-steps/s of the learner against ``random`` asked through its
     Python ``step``, against ``random`` played in C, and against the game's own compiled bot
     (the ``good`` level), with the two ratios."""
-    from garrison.bots.levels import levels
 
     rows = []
     for name in games or garrison.games():

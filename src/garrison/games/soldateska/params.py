@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from garrison.core import OptionError, Params, option
 
+from .deck import NAMES
+
 
 @dataclass(frozen=True)
 class SoldateskaParams(Params):
@@ -77,7 +79,6 @@ class SoldateskaParams(Params):
 def pack_cards(pack: str) -> list[int]:
     """The card ids of a ``pack`` option ('+'-separated card names, '_' for a space). Raises
     ``OptionError`` naming a card that does not exist or is named twice."""
-    from .deck import NAMES
 
     index = {name.lower(): card for card, name in enumerate(NAMES)}
     cards: list[int] = []
