@@ -97,3 +97,9 @@ def test_every_path_the_architecture_map_names_exists():
     missing = [name for name in named_paths(text) if not path_exists(name)]
     assert len(named_paths(text)) > 40
     assert missing == []
+
+
+def test_the_research_readme_names_every_research_script():
+    readme = (ROOT / "research" / "README.md").read_text(encoding="utf-8")
+    scripts = sorted(p.name for p in (ROOT / "research").glob("*.py"))
+    assert scripts and [name for name in scripts if f"`{name}`" not in readme] == []
