@@ -9,7 +9,6 @@ module-level defaults. ``new_initial_state()`` starts one game in progress.
 from __future__ import annotations
 
 import importlib
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -271,6 +270,7 @@ class Game:
 
         Built only from ``obs``, so it can never show what the seat may not see.
         """
+        import json
 
         return json.dumps(obs, indent=1, sort_keys=True)
 
