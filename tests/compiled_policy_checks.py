@@ -18,7 +18,7 @@ def fixture_mismatches(path: Path, name: str) -> tuple[int, list[tuple[Any, ...]
     """Replays every recorded game and asks the compiled policy at each recorded point: the
     number of points and the ones where its move differs (options, ply, seat, want, got)."""
     data = json.loads(path.read_text())
-    header = data.get("header", data)  # the two recording scripts' layouts
+    header = data.get("header", data)  # the two layouts the fixtures were recorded in
     assert header["game"] == name and "5350637" in header["made_by"]
     count, wrong = 0, []
     for rec in data["games"]:

@@ -1,4 +1,4 @@
-"""Adding a game is its folder and one entry-point line (ARCHITECTURE.md, "Adding a game"): the
+"""Adding a game is its folder and one entry-point line (ARCHITECTURE.md, "How to add a game"): the
 template (templates/game/, copied by ``tools/new_game.py``) is installed here as a separate
 distribution with nothing else edited, and the game appears everywhere: the CLI, the server's
 lobby and tables, the OpenSpiel, PettingZoo and Gymnasium adapters, and the conformance suite.

@@ -1,5 +1,5 @@
-"""``scripts/arena_ceiling.py``: the ISMCTS that searches the real state, for the upper bound in
-docs/bots.md ("What a search that sees every card reaches"). It must really see the cards (else
+"""``research/arena_ceiling.py``: the ISMCTS that searches the real state, for the upper bound in
+docs/log/bots-history.md ("What a search that sees every card reaches"). It must really see the cards (else
 the bound is no bound), stay out of the kernel's bots, and run through the arena's own command."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``scripts/arena_paired.py``: the paired comparison of two saved arena runs, and Solo 66's split
-of the search's result by its auction calls (docs/bots.md, "Where Solo 66's lead comes from")."""
+"""``research/arena_paired.py``: the paired comparison of two saved arena runs, and Solo 66's split
+of the search's result by its auction calls (docs/log/bots-history.md, "Where Solo 66's lead comes from")."""
 
 from __future__ import annotations
 

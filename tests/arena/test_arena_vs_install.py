@@ -1,5 +1,5 @@
-"""``scripts/arena_vs_install.py`` and ``scripts/bot_server.py``: seats played by the bots of
-another installation (docs/bots.md, "The strong bot against the ISMCTS of the issue's day").
+"""``research/arena_vs_install.py`` and ``research/bot_server.py``: seats played by the bots of
+another installation (docs/log/bots-history.md, "The strong bot against the ISMCTS of the issue's day").
 Here the other installation is this one, so a served bot must play exactly as the same bot
 played in process."""
 

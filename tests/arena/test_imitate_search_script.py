@@ -1,5 +1,5 @@
-"""``scripts/imitate_search.py``: a network fitted to the other slots' card play in saved Solo 66
-runs, against the heuristic as their model (docs/bots.md, "What holds it level: reading players
+"""``research/imitate_search.py``: a network fitted to the other slots' card play in saved Solo 66
+runs, against the heuristic as their model (docs/log/bots-history.md, "What holds it level: reading players
 who search")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``scripts/world_accuracy.py``: how many of the hidden cards a world model puts in the right
-hand, on saved Solo 66 runs, and how often the heuristic makes the decisions seen (docs/bots.md,
+"""``research/world_accuracy.py``: how many of the hidden cards a world model puts in the right
+hand, on saved Solo 66 runs, and how often the heuristic makes the decisions seen (docs/log/bots-history.md,
 "What holds it level: reading players who search")."""
 
 from __future__ import annotations

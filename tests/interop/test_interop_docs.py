@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from script_module import FOLDERS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -22,7 +24,7 @@ def test_research_doc_code_blocks_run():
 
 def _run(script: str, *args: str) -> str:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / script), *args],
+        [sys.executable, str(ROOT / "examples" / script), *args],
         capture_output=True, text=True, check=True, timeout=600,
     )
     return done.stdout
@@ -54,7 +56,7 @@ def _mentioned_files(text: str) -> set[str]:
 def _exists(name: str, doc: Path) -> bool:
     candidates = [ROOT / name, doc.parent / name, ROOT / "src" / "garrison" / name, ROOT / "src" / name]
     if "/" not in name:  # a bare file name: anywhere in the repository's own folders
-        return any(True for folder in ("docs", "scripts", "src", "tests")
+        return any(True for folder in ("docs", "src", "tests", *FOLDERS)
                    for _ in (ROOT / folder).rglob(name)) or (ROOT / name).exists()
     return any(c.exists() for c in candidates)
 

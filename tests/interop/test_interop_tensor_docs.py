@@ -12,7 +12,7 @@ tensor_table = load_script("tensor_table")
 
 def test_the_docs_tables_are_the_layouts():
     text = tensor_table.DOC.read_text(encoding="utf-8")
-    assert tensor_table.updated(text) == text, "run scripts/tensor_table.py"
+    assert tensor_table.updated(text) == text, "run tools/tensor_table.py"
 
 
 def test_each_table_lists_every_part_in_order():

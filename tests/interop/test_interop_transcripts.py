@@ -1,4 +1,4 @@
-"""Every transcript in docs/research.md (a code block that starts ``$ python scripts/...``) is
+"""Every transcript in docs/research.md (a code block that starts ``$ python examples/...``) is
 what its script prints today.
 
 A script cheap enough to run here runs with the transcript's own command, and its lines must be
@@ -36,13 +36,13 @@ def transcripts() -> list[tuple[str, list[str], list[str]]]:
     for command, body in re.findall(r"```\n\$ ([^\n]*)\n(.*?)```", DOC.read_text(), re.S):
         words = shlex.split(command)
         words = [w for w in words if not w.startswith("PYTHONPATH=")]
-        assert words[0] == "python" and words[1].startswith("scripts/"), command
-        found.append((words[1].removeprefix("scripts/"), words[2:], body.splitlines()))
+        assert words[0] == "python" and words[1].startswith("examples/"), command
+        found.append((words[1].removeprefix("examples/"), words[2:], body.splitlines()))
     return found
 
 
 def _run(script: str, args: list[str]) -> list[str]:
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / script), *args],
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / script), *args],
                           capture_output=True, text=True, check=True, timeout=900, cwd=ROOT)
     return done.stdout.splitlines()
 

@@ -1,5 +1,7 @@
 """Shared building blocks: decks, bitmask hands, the trick helper, dice, seats, the event log."""
 
+import random
+
 import pytest
 
 from garrison.core import InvalidActionError
@@ -22,6 +24,15 @@ def test_deck_layout_and_parsing():
     with pytest.raises(InvalidActionError, match="no card 'Spades 9'"):
         C("Spades 9")
     assert cards_in(mask_of([5, 1, 9])) == [1, 5, 9]
+
+
+@pytest.mark.parametrize("width", [1, 8, 31, 32, 33, 40, 63, 64, 65, 128, 129, 300])
+def test_cards_in_lists_every_set_bit_in_order(width):
+    # the look-ups written out for 32 and 64 cards, the loop beyond, and its tables' end at 128
+    rng = random.Random(width)
+    for mask in [0, (1 << width) - 1, 1 << (width - 1),
+                 *(rng.getrandbits(width) for _ in range(300))]:
+        assert cards_in(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def test_follow_suit_when_able():

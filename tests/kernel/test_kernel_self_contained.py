@@ -23,11 +23,13 @@ OUTSIDE = [
     (re.compile(r"\bshared/"), "the folder beside the repository"),
     (re.compile(r"\bseeds/"), "the rule texts outside the repository"),
     (re.compile(r"\bspecs/"), "the design notes outside the repository"),
-    (re.compile(r"\bresearch/"), "the research notes outside the repository"),
     (re.compile(r"\bDESIGN\.md\b"), "the design document outside the repository"),
     (re.compile(r"\bresearch [\w-]+\.md\b"), "a research note outside the repository"),
     (re.compile(r"\bseed \d{3}\b"), "a numbered rule text outside the repository"),
 ]
+#: A path under ``research/``: the repository's own folder of research scripts when it names it
+#: or one of its files, else the research notes the project was planned with (outside the repository).
+RESEARCH = re.compile(r"\bresearch/([\w./-]*)")
 #: A cited markdown document: must be a file of the repository, named from its root.
 CITED_MD = re.compile(r"(?<![\w./-])([\w./-]+\.md)\b")
 #: Documents every clone has at its root or that name a file of the test's own data.
@@ -54,6 +56,10 @@ def citations_outside(path: Path) -> list[str]:
         for pattern, reason in OUTSIDE:
             if pattern.search(line):
                 found.append(f"{number}: {reason}: {line.strip()[:120]}")
+        for named in RESEARCH.findall(line):
+            if not (ROOT / "research" / named.rstrip(".")).exists():
+                found.append(f"{number}: the research notes outside the repository: "
+                             f"{line.strip()[:120]}")
         for cited in CITED_MD.findall(line):
             if cited in ROOT_DOCS or any((base / cited).is_file() for base in bases):
                 continue
@@ -69,7 +75,7 @@ def test_the_scan_sees_the_sources_and_tests():
 
 @pytest.mark.parametrize("text", [
     "see ../shared/data/x.zip", "(specs/scopa.md)", "seeds/000_abc.txt", "DESIGN.md asks",
-    "research/frameworks/dice.md", "(research scopa.md section 2)", "seed 004's table",
+    "research/frameworks/dice.md", "research/nowhere.py", "(research scopa.md section 2)", "seed 004's table",
     "docs/rules/nowhere.md", "gaps.md 6",
 ])
 def test_a_citation_outside_is_caught(tmp_path, text):
@@ -80,7 +86,7 @@ def test_a_citation_outside_is_caught(tmp_path, text):
 
 @pytest.mark.parametrize("text", [
     "docs/rules/scopa.md, \"The deal\"", "ARCHITECTURE.md", "README.md", "seed=3",
-    "the same seed and the same actions",
+    "the same seed and the same actions", "``research/arena_paired.py``.", "research/README.md", "``research/``",
 ])
 def test_a_citation_inside_passes(tmp_path, text):
     path = tmp_path / "x.py"

@@ -38,7 +38,7 @@ def test_the_dice_game_gives_openspiels_nash_conv_after_the_same_iterations():
     """Gambit's tiny game is of perfect information: every decision node is its own
     information state, as OpenSpiel's (69,069 of them). OpenSpiel's Python CFR takes minutes
     here, so its figures after one and two iterations are the oracle numbers it gave
-    (``python scripts/bench_cfr.py --validate gambit_2_dice``)."""
+    (``python bench/bench_cfr.py --validate gambit_2_dice``)."""
     tree = game_tree(tiny_game("gambit_2_dice"))
     assert tree.num_infosets == tree.num_decisions() == 69_069
     assert cfr(tree, 1).nash_conv() == pytest.approx(0.6152263374485598, abs=1e-9)

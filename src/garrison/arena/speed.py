@@ -21,6 +21,8 @@ from garrison.bots import make_bot
 from garrison.bots.ismcts import ISMCTSBot
 from garrison.core import CHANCE, game_class, games, load, sample_chance
 
+from .openspiel_bots import OpenSpielISMCTS
+
 
 def _positions(game: Any, count: int, seed: int = 0) -> list[Any]:
     rng = random.Random(seed)
@@ -76,7 +78,6 @@ def ismcts_versus_openspiel(
     (``ismcts:rollout=random:horizon=end``) and OpenSpiel's ``ISMCTSBot`` (random-rollout
     evaluator, through the adapter), on the same positions, and the ratio ours/theirs.
     OpenSpiel's bot refuses perfect-information games: there its figure and the ratio are None."""
-    from .openspiel_bots import OpenSpielISMCTS
 
     rows = []
     for name in only or games():

@@ -40,6 +40,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,13 @@ from typing import Any
 from garrison.bots import make_bot
 from garrison.core import CHANCE, OptionError, load, sample_chance
 
+from .elo import elo, pair_scores
+from .openspiel_bots import ARENA_BOTS
+from .ray_runner import run_on_ray
+
 
 def make_player(game: Any, name: str, seat: int, seed: int | None = None) -> Any:
     """A bot by name: the arena's extra bots (``openspiel-ismcts``), else ``garrison.bots``."""
-    from .openspiel_bots import ARENA_BOTS
 
     base, _, spec = name.strip().lower().partition(":")
     if base.strip() in ARENA_BOTS:
@@ -213,7 +217,6 @@ class ArenaResult:
     def elo(self) -> dict[str, float]:
         """Elo points per bot name from the pairs of seats held by different bots (the first
         bot at 0; ``garrison.arena.elo``); empty when one bot fills every seat."""
-        from .elo import elo, pair_scores
 
         return elo(pair_scores(self.bots, self.records), anchor=self.bots[0])
 
@@ -356,14 +359,12 @@ def play_plan(
     chunks = [list(plan[i:i + size]) for i in range(0, len(plan), size)]
     tasks = [(name, options, list(bots), seed, c, keep_actions) for c in chunks]
     if ray_address is not None:
-        from .ray_runner import run_on_ray
 
         run_on_ray(ray_address, _play_many, tasks, collect)
     elif jobs <= 1:
         for task in tasks:
             collect(_play_many(task))
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_play_many, t) for t in tasks]

@@ -12,7 +12,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from garrison.arena.elo import elo, pair_scores
+from garrison.arena.plot import FORMATS, plot_result
+from garrison.arena.tournament import round_robin_lineups, run_arena, schedule
 from garrison.core import GameError, load
+
+from .common import parse_options, seat_options, split_bots
 
 #: Piped output is not bound by a terminal's width: the table keeps one line per bot there.
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -35,9 +40,7 @@ def arena(
     round_robin: Annotated[bool, typer.Option("--round-robin", help="BOTS are the bots to rate, weakest first: every pair plays --games games (the later bot in one seat, the earlier in the others) and all games give one Elo scale")] = False,
 ) -> None:
     """A tournament: mirrored deals, rotated seats, 95% intervals, openskill and Elo ratings, plots."""
-    from garrison.arena.tournament import run_arena, schedule
 
-    from .common import parse_options, seat_options, split_bots
 
     if round_robin:
         _round_robin(game, split_bots(bots), games_, jobs, seed, mirror, players, option, as_json)
@@ -46,7 +49,6 @@ def arena(
         bot_list = split_bots(bots)
         options = seat_options(game, parse_options(option), bot_list, players)
         if plot:
-            from garrison.arena.plot import FORMATS
 
             if not plot.lower().endswith(FORMATS):
                 raise GameError(f"plot file must end in {', '.join(FORMATS)} (got '{plot}')")
@@ -75,7 +77,6 @@ def arena(
                 if sink:
                     sink.close()
         if plot:
-            from garrison.arena.plot import plot_result
 
             plot_result(result, plot)
     except GameError as err:
@@ -125,10 +126,7 @@ def arena(
 def _round_robin(game: str, bots: list[str], games: int, jobs: int, seed: int, mirror: bool,
                  players: int | None, option: list[str] | None, as_json: bool) -> None:
     """``garrison arena --round-robin``: one arena per pair of ``bots``, and Elo over all."""
-    from garrison.arena.elo import elo, pair_scores
-    from garrison.arena.tournament import round_robin_lineups, run_arena
 
-    from .common import parse_options
 
     try:
         options = parse_options(option)

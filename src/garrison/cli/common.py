@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from garrison.core import OptionError
+from garrison.core import OptionError, game_class
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -25,7 +25,6 @@ def split_bots(text: str | None) -> list[str]:
 def seat_options(game: str, options: dict[str, Any], bots: list[str], players: int | None) -> dict[str, Any]:
     """The options for a match of ``bots``: ``players`` if given, else one seat per bot (for games
     whose player count is an option and was not set with ``-o players=...``)."""
-    from garrison.core import game_class
 
     cls = game_class(game)
     out = dict(options)

@@ -30,13 +30,38 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+#: The set bits of each byte value, lowest first.
+_BITS_OF_BYTE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+#: ``_CARDS_OF_BYTE[k][b]``: the cards that byte value ``b`` holds as byte ``k`` of a mask (the
+#: first 16 bytes: decks of up to 128 cards are listed by look-ups alone).
+_CARDS_OF_BYTE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in bits) for bits in _BITS_OF_BYTE) for k in range(16))
+
+
 def cards_in(mask: int) -> list[int]:
-    """The cards of a bitmask, lowest index first."""
-    out = []
+    """The cards of a bitmask (a non-negative int), lowest index first: a table look-up a byte,
+    written out for masks of up to 32 and 64 cards (every hand, pile and table of the games).
+
+    >>> cards_in(0b1000000101), cards_in(1 << 39), cards_in(0)
+    ([0, 2, 9], [39], [])
+    """
+    b = _CARDS_OF_BYTE
+    if mask < 1 << 32:
+        return [*b[0][mask & 255], *b[1][mask >> 8 & 255], *b[2][mask >> 16 & 255],
+                *b[3][mask >> 24]]
+    if mask < 1 << 64:
+        return [*b[0][mask & 255], *b[1][mask >> 8 & 255], *b[2][mask >> 16 & 255],
+                *b[3][mask >> 24 & 255], *b[4][mask >> 32 & 255], *b[5][mask >> 40 & 255],
+                *b[6][mask >> 48 & 255], *b[7][mask >> 56]]
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += b[k][byte] if k < len(b) else [8 * k + i for i in _BITS_OF_BYTE[byte]]
+        mask >>= 8
+        k += 1
     return out
 
 

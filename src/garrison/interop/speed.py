@@ -1,6 +1,6 @@
 """How fast research runs: agent-steps per second of the batched engine, in self-play and
 against each game's own bot, beside PettingZoo's classic ``texas_holdem`` stepped one env at a
-time, all measured in the same run (``garrison bench --batched``, ``scripts/bench_batched.py``).
+time, all measured in the same run (``garrison bench --batched``, ``bench/bench_batched.py``).
 
 An agent-step is one decision of the learning seat(s): in self-play every seat learns, so every
 decision counts; against bots only seat 0 learns, and the bots' moves and chance are not
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 import garrison
+from garrison.bots.levels import levels
 
 from .batch import BatchEnv
 
@@ -68,7 +69,6 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
     """Per game: batched self-play, learner-against-``random`` and learner-against-its-own-bot
     agent-steps/s, self-play over against-the-bot, and each beside PettingZoo's holdem
     (measured once, first)."""
-    from garrison.bots.levels import levels
 
     holdem = pettingzoo_holdem(seconds)
     rows = []
@@ -92,7 +92,6 @@ def random_bot_table(games: list[str] | None = None, batch: int = 256,
     """Per game, in one run: agent-steps/s of the learner against ``random`` asked through its
     Python ``step``, against ``random`` played in C, and against the game's own compiled bot
     (the ``good`` level), with the two ratios."""
-    from garrison.bots.levels import levels
 
     rows = []
     for name in games or garrison.games():

@@ -18,6 +18,8 @@ from garrison.core.state import normalize_text
 from . import actions as A
 from . import log, observe, words
 from .carddata import N_PERSON, CardSet
+from .explain import explain
+from .render import render_full
 from .rules import HAND_LIMIT, G1848Fields
 
 if TYPE_CHECKING:
@@ -120,7 +122,6 @@ class G1848State(G1848Fields, State):
         raise self.unreadable(text) from None
 
     def _explain_illegal(self, action: int) -> str:
-        from .explain import explain
 
         return explain(self, action)
 
@@ -216,7 +217,6 @@ class G1848State(G1848Fields, State):
         assert len(self.won) == self.n
 
     def __str__(self) -> str:
-        from .render import render_full
 
         return render_full(self)
 

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from garrison.core.cards import Deck
+from garrison.core.cards import Deck, cards_in
 
 SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
 FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
@@ -82,12 +82,12 @@ ITALIAN_OF_NAME = {DECK.name[c]: italian(c) for c in range(NUM_CARDS)}
 
 def italian_names(mask: int) -> list[str]:
     """The Italian names of the cards of ``mask``, in deck order."""
-    return [italian(c) for c in cards_of(mask)]
+    return [italian(c) for c in cards_in(mask)]
 
 
 def names(mask: int) -> list[str]:
     """Full names of the cards of ``mask``, in deck order."""
-    return [DECK.name[c] for c in cards_of(mask)]
+    return [DECK.name[c] for c in cards_in(mask)]
 
 
 def parse_card(text: str) -> int:
@@ -106,26 +106,4 @@ __all__ = [
     "NUM_CARDS", "PRIMIERA", "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE",
     "VALUE_MASK", "code", "italian", "italian_names", "names", "parse_card", "short",
 ]
-
-
-# -- fast set listing (the hot path of dealing and legal moves) ---------------------------------
-_BYTES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(8 * pos + i for i in range(8) if b >> i & 1) for b in range(256))
-    for pos in range(5)
-)
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest first (``core.cards.cards_in``, by table lookup).
-
-    >>> cards_of(0b1000000101), cards_of(1 << 39)
-    ([0, 2, 9], [39])
-    """
-    out: list[int] = []
-    pos = 0
-    while mask:
-        out += _BYTES[pos][mask & 255]
-        mask >>= 8
-        pos += 1
-    return out
 

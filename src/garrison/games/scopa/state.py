@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, InvalidActionError, State
+from garrison.core.cards import cards_in
 from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions
 from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK, italian, italian_names
-from .deck import cards_of as cards_in
 from .observe import observe
 from .rules import TABLE, ScopaFields, capture_sets
 from .scoring import NOBODY, HandScore, score_hand

@@ -51,24 +51,6 @@ WAGES: tuple[int, ...] = tuple(DATA["wages"][r] for r in RANK_NAMES)
 DIE_FACES: tuple[int, ...] = tuple(DATA["die_faces"])
 
 
-_BYTE_CARDS = tuple(
-    tuple(tuple(k * 8 + i for i in range(8) if (b >> i) & 1) for b in range(256)) for k in range(8)
-)
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of a bitmask, lowest first (byte table: the hot path of legal actions)."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            out += _BYTE_CARDS[k][byte]
-        mask >>= 8
-        k += 1
-    return out
-
-
 NOT_DUELS = ((1 << 62) - 1) & ~((1 << 60) | (1 << 61))
 
 

@@ -7,6 +7,8 @@ from typing import ClassVar
 
 from garrison.core import OptionError, Params, Preset, option
 
+from .deck import NAMES
+
 
 @dataclass(frozen=True)
 class SoldateskaParams(Params):
@@ -115,7 +117,6 @@ class SoldateskaParams(Params):
 def pack_cards(pack: str) -> list[int]:
     """The card ids of a ``pack`` option ('+'-separated card names, '_' for a space). Raises
     ``OptionError`` naming a card that does not exist or is named twice."""
-    from .deck import NAMES
 
     index = {name.lower(): card for card, name in enumerate(NAMES)}
     cards: list[int] = []

@@ -72,10 +72,6 @@ class SoldateskaState(SoldateskaFields, State):
         """This round's settlement so far."""
         return tuple(log.entries(self)[1])
 
-    @property
-    def last_settlement(self) -> tuple[str, ...]:
-        return tuple(log.entries(self)[2])
-
     # -- text ------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
         phase = self.phase

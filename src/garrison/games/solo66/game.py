@@ -51,9 +51,9 @@ class Solo66Game(Game):
     #: The soloist of a deal, for search with ``own`` (docs/bots.md).
     declarer = staticmethod(log.declarer)  # type: ignore[arg-type]  # on its own states
     #: Worlds in which the heuristic, standing in for the others, repeats their bids, discards
-    #: and cards of this deal (ISMCTS ``infer``; docs/bots.md, "At 0.05 s and 0.1 s a move"),
+    #: and cards of this deal (ISMCTS ``infer``; docs/bots.md, "Worlds that fit what the others did"),
     #: and the search's own solos valued at what it makes of them, 65 points over the heuristic
-    #: that plays them in the rollouts (``own``; docs/bots.md, "Solo 66's worlds in C").
+    #: that plays them in the rollouts (``own``; docs/log/bots-history.md, "Solo 66's worlds in C").
     search_defaults: ClassVar[dict[str, Any]] = {"infer": 16, "own": 65.0}
     openspiel_peer = "skat"
     bench_options = {"deals": 1}

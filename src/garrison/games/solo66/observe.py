@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from garrison.core.cards import cards_in
 from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 
 from . import log, rules
 from .actions import BID_BASE, PASS
-from .deck import DECK, SUIT_MASK, SUITS, cards_of, points_of
+from .deck import DECK, SUIT_MASK, SUITS, points_of
 from .rules import (
     ANNOUNCE,
     DEALING,
@@ -298,7 +299,7 @@ def resample(s: Solo66State, seat: int, rng: random.Random) -> Solo66State:
     unknown = 0
     for m in masks:
         unknown |= m
-    dealt = deal(_cards(unknown), [m.bit_count() for m in masks], forbid, rng)
+    dealt = deal(cards_in(unknown), [m.bit_count() for m in masks], forbid, rng)
     if dealt is None:  # the true deal is one, so never
         raise AssertionError("no deal is consistent with what the seat has seen")
     world = SimpleNamespace(
@@ -314,7 +315,7 @@ def resample(s: Solo66State, seat: int, rng: random.Random) -> Solo66State:
     if sol >= 0 and seat != sol and s.phase in (DISCARD, PLAY):
         played = _played_by(world.tricks, sol)
         world.talon_seen = _pick(world.hands[sol] | world.discards | played, 2, rng)
-        order = _cards(world.discards)
+        order = cards_in(world.discards)
         rng.shuffle(order)
         world.discard_order = tuple(order)
     history = _rewrite_deal(s.history(), world)
@@ -324,13 +325,9 @@ def resample(s: Solo66State, seat: int, rng: random.Random) -> Solo66State:
     return cast("Solo66State", out)
 
 
-def _cards(mask: int) -> list[int]:
-    return cards_of(mask)
-
-
 def _pick(mask: int, k: int, rng: random.Random) -> int:
     out = 0
-    for c in rng.sample(_cards(mask), k):
+    for c in rng.sample(cards_in(mask), k):
         out |= 1 << c
     return out
 
@@ -353,8 +350,8 @@ def _rewrite_deal(history: list[int], world: SimpleNamespace) -> list[int]:
         mask = world.hands[p] | _played_by(world.tricks, p)
         if p == world.soloist and world.phase in (DISCARD, PLAY):
             mask = (mask | world.discards) & ~world.talon_seen
-        origin.append(_cards(mask))
-    talon = _cards(world.talon | world.talon_seen)
+        origin.append(cards_in(mask))
+    talon = cards_in(world.talon | world.talon_seen)
     history = list(history)
     for k in range(world.dealt):
         target = rules.deal_target(world.dealer, k)

@@ -14,6 +14,7 @@ from . import rules
 from .actions import ANNOUNCE_BASE, BID_BASE, NUM_ACTIONS, PASS
 from .deck import DECK, FULL, NUM_CARDS, SUITS, parse_card, parse_suit
 from .log import Result, results
+from .observe import observe, resample
 from .rules import (
     ANNOUNCE,
     AUCTION,
@@ -138,7 +139,6 @@ class Solo66State(Solo66Fields, State):
 
     # -- hidden information ----------------------------------------------------------------------
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        from .observe import observe
 
         return observe(self, seat)
 
@@ -154,7 +154,6 @@ class Solo66State(Solo66Fields, State):
         players' decisions since the deal (within the last ``back`` actions), the first making
         all of them (``replay_agreement``; ISMCTS's ``infer``). Raises ``GameError`` for a seat
         not at the table."""
-        from .observe import resample
 
         self.check_seat(seat)
         r = self.rng_of(rng)

@@ -11,7 +11,7 @@ a move is ``len(GROUPS)`` indices into one table of ``DIM`` rows. Its score is t
 its rows of a linear weight plus a tiny network over the same indices (the rows of ``embed``
 summed, ``relu``, a dot with ``out``); the prior is the softmax of the scores over the legal
 moves. Everything is evaluated with numpy from ``data/prior.npz``, which
-``scripts/train_stratego_prior.py`` fits (with PyTorch) on the Gravon games of the training split
+``research/train_stratego_prior.py`` fits (with PyTorch) on the Gravon games of the training split
 (docs/bots.md, "Stratego's learned prior and setup model").
 
 Squares are counted from the mover's chair (``board.to_own``): row 0 is its own back row and
@@ -42,7 +42,7 @@ from .rules import (
 if TYPE_CHECKING:
     from .state import StrategoState
 
-#: The committed weights (``scripts/train_stratego_prior.py`` writes them).
+#: The committed weights (``research/train_stratego_prior.py`` writes them).
 WEIGHTS = Path(__file__).resolve().parent / "data" / "prior.npz"
 
 #: Target classes: 0 empty, 1 an unknown enemy that never moved, 2 an unknown enemy that moved,
@@ -275,7 +275,7 @@ def move_prior() -> MovePrior:
     w = load_weights()
     if w["linear"].shape != (DIM,) or w["embed"].shape[0] != DIM:
         raise ValueError(f"{WEIGHTS.name} was fitted for {w['linear'].shape[0]} features, "
-                         f"not {DIM}: run scripts/train_stratego_prior.py")
+                         f"not {DIM}: run research/train_stratego_prior.py")
     return MovePrior(w["linear"], w["embed"], w["bias"], w["out"])
 
 

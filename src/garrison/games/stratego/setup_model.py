@@ -18,7 +18,7 @@ sampler.
 ``lift[i, r]`` (fitted alongside, from layouts sampled from the model) is how much more often
 rank ``r`` stands on square ``i`` than chance; ``determinise.resample`` weighs the hidden ranks of
 pieces that never moved by it. The tables live in ``data/prior.npz`` with the move prior's
-weights; ``scripts/train_stratego_prior.py`` fits them.
+weights; ``research/train_stratego_prior.py`` fits them.
 """
 
 from __future__ import annotations

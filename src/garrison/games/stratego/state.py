@@ -15,6 +15,7 @@ from garrison.core.errors import InvalidActionError
 
 from . import actions
 from .board import LAKES, RAYS, line_between, parse_square, square_name, step
+from .determinise import resample
 from .observe import MOVED, REVEALED, observe
 from .pieces import SCOUT, movable, name, short
 from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoFields
@@ -187,7 +188,6 @@ class StrategoState(StrategoFields, State):
     def resample(self, seat: int, rng: Any) -> StrategoState:
         """A full state consistent with what ``seat`` saw (see ``determinise.resample``): a
         compiled state like this one."""
-        from .determinise import resample
 
         self.check_seat(seat)
         return resample(self, seat, self.rng_of(rng))

@@ -1,9 +1,9 @@
 """Train sb3-contrib's MaskablePPO on one seat of a Garrison game against a bot, then play it in
 the arena (mirrored deals) against that bot and against random, next to the baselines.
 
-    PYTHONPATH=src python scripts/train_maskable_ppo.py                 # Gambit, 2 players
-    PYTHONPATH=src python scripts/train_maskable_ppo.py --timesteps 200000 --eval-games 1000
-    PYTHONPATH=src python scripts/train_maskable_ppo.py --game scopa --options players=2 \
+    PYTHONPATH=src python examples/train_maskable_ppo.py                 # Gambit, 2 players
+    PYTHONPATH=src python examples/train_maskable_ppo.py --timesteps 200000 --eval-games 1000
+    PYTHONPATH=src python examples/train_maskable_ppo.py --game scopa --options players=2 \
         --opponent greedy --reward score --curve 25000 --timesteps 200000
 
 Prints one line per pairing: the first bot's mean return a game with its 95% interval and its

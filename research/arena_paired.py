@@ -6,14 +6,14 @@ other slots it finished ahead of, ties half, over the deal's rotations, as the a
 "ahead" column) and prints the mean difference B - A with its 95% normal interval over deals:
 a paired comparison, far tighter than comparing the two runs' own intervals.
 
-    python scripts/arena_paired.py A1.jsonl B1.jsonl [A2.jsonl B2.jsonl ...]
+    python research/arena_paired.py A1.jsonl B1.jsonl [A2.jsonl B2.jsonl ...]
 
 Pairs of files are matched deal by deal (give each run of A before the run of B on the same
 seed). With ``--solo66`` it also splits the difference between slot 0 and the game's own bot
 in the same seat of the same deal by what slot 0 did in the auction where the heuristic
-would have called otherwise (docs/bots.md, "Where Solo 66's lead comes from"). With
+would have called otherwise (docs/log/bots-history.md, "Where Solo 66's lead comes from"). With
 ``--solos`` it compares the hands declared in slot 0's seat, by slot 0 and by the bot in that
-seat in the other rotations (docs/bots.md, "Solo 66's worlds in C": the size of ``ismcts:own``;
+seat in the other rotations (docs/log/bots-history.md, "Solo 66's worlds in C": the size of ``ismcts:own``;
 "The issue's-day code itself"); its files are runs to pool, one or more, not pairs. So are
 ``--totals``'s: slot 0's and the others' solos a match, the share won and the solo totals, by
 which two seats' places in a match are decided ("What holds it level: reading players who
@@ -120,7 +120,7 @@ def solo66_totals(*paths: str) -> dict[str, float]:
     ``ahead_from_solos`` the same share read from the solo totals alone. Every deal is zero-sum
     and the four defenders share the soloist's score, so two seats' returns differ by 1.25
     times their solo totals' difference (a third seat's solos move both alike) and the two
-    shares are equal (docs/bots.md, "What holds it level: reading players who search"). That
+    shares are equal (docs/log/bots-history.md, "What holds it level: reading players who search"). That
     holds with ``all_pass=redeal``, the default: a deal played for the last trick is no solo."""
     import garrison
 

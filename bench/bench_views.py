@@ -12,7 +12,7 @@
 
 Times are this process's CPU time (``time.process_time``: steadier than the wall clock on a
 shared machine, where other work takes turns on the cores); each figure is the best of
-``--repeat`` runs, and the load average is printed before and after. Run: ``.venv/bin/python scripts/bench_views.py``
+``--repeat`` runs, and the load average is printed before and after. Run: ``.venv/bin/python bench/bench_views.py``
 (``--game 1848 --game gambit`` for some games, ``--json`` for machine-readable rows).
 """
 

@@ -1,10 +1,10 @@
 """The native CFR solver (``garrison.solve``) beside OpenSpiel's, in one run.
 
-    PYTHONPATH=src python scripts/bench_cfr.py [--seconds 5]
-    PYTHONPATH=src python scripts/bench_cfr.py --validate gambit_2_dice --iterations 2
-    PYTHONPATH=src python scripts/bench_cfr.py --curves scopa_hidden_6 scopa_hidden_7
-    PYTHONPATH=src python scripts/bench_cfr.py --sampled scopa_hidden_6 --iterations 100000
-    PYTHONPATH=src python scripts/bench_cfr.py --halve soldateska_hidden_6
+    PYTHONPATH=src python bench/bench_cfr.py [--seconds 5]
+    PYTHONPATH=src python bench/bench_cfr.py --validate gambit_2_dice --iterations 2
+    PYTHONPATH=src python bench/bench_cfr.py --curves scopa_hidden_6 scopa_hidden_7
+    PYTHONPATH=src python bench/bench_cfr.py --sampled scopa_hidden_6 --iterations 100000
+    PYTHONPATH=src python bench/bench_cfr.py --halve soldateska_hidden_6
 
 The speed run times CFR iterations on OpenSpiel's Leduc poker with OpenSpiel's C++
 ``pyspiel.CFRSolver`` and with the native solver over the same tree

@@ -1,7 +1,7 @@
 """Fit Stratego's move prior and setup model on the Gravon games and print the held-out figures
 (issue 30; docs/bots.md, "Stratego's learned prior and setup model").
 
-    .venv/bin/python scripts/train_stratego_prior.py path/to/strados2015-2.zip
+    .venv/bin/python research/train_stratego_prior.py path/to/strados2015-2.zip
 
 Split: the archive's classic games in the reader's order, every tenth held out
 (``prior_data.held_out``). Fits with PyTorch (the ``learn`` extra) and writes the numpy weights

@@ -2,7 +2,7 @@
 actions, chance inside), Garrison's single Gymnasium env, and PettingZoo classic ``texas_holdem``
 one env at a time, all in the same run.
 
-    PYTHONPATH=src python scripts/bench_batched.py [--batch 256] [--seconds 2] [--profile GAME]
+    PYTHONPATH=src python bench/bench_batched.py [--batch 256] [--seconds 2] [--profile GAME]
 
 An agent-step is one decision of one seat (the bots' moves and chance are not counted). Each
 figure runs for about ``--seconds`` of CPU time (``time.process_time``) after one warm-up call;

@@ -15,8 +15,8 @@ GARRISON_GUESTS_PER_MINUTE=0 GARRISON_TABLES_PER_MINUTE=0 GARRISON_HTTP_RATE=0
 GARRISON_WS_RATE=0 GARRISON_WS_PER_ADDRESS=100000 GARRISON_MAX_TABLES=100000``), or the script
 stops at the first refusal and says which limit refused it.
 
-    .venv/bin/python scripts/server_load.py --tables 500 --seconds 60 --think 1.0
-    .venv/bin/python scripts/server_load.py --processes 2 --db postgresql://... --tables 500
+    .venv/bin/python bench/server_load.py --tables 500 --seconds 60 --think 1.0
+    .venv/bin/python bench/server_load.py --processes 2 --db postgresql://... --tables 500
 """
 
 from __future__ import annotations

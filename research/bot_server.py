@@ -1,6 +1,6 @@
 """Serve the bots of the Garrison installation this script runs under, one JSON line per
 request on stdin and one per answer on stdout, so that an arena run by another installation (an
-older commit, say) can seat them. ``scripts/arena_vs_install.py`` starts it; it uses only the
+older commit, say) can seat them. ``research/arena_vs_install.py`` starts it; it uses only the
 public API every version has had (``garrison.load``, ``garrison.bots.make_bot``, states rebuilt
 from their actions), so it runs unchanged under older commits.
 

@@ -5,8 +5,8 @@ our ``resample_from_infostate``) or its ``MCTSBot`` (perfect-information games, 
 refuses to run); the other seats play uniformly at random. Chance is drawn with a seeded
 generator, so a run repeats exactly.
 
-    python scripts/ismcts_openspiel_example.py                  # every game, short options
-    python scripts/ismcts_openspiel_example.py --game scopa --games 4 --sims 50
+    python examples/ismcts_openspiel_example.py                  # every game, short options
+    python examples/ismcts_openspiel_example.py --game scopa --games 4 --sims 50
 """
 
 from __future__ import annotations

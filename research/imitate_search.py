@@ -3,15 +3,15 @@ to their decisions, against the heuristic as their model.
 
 ISMCTS's ``infer`` and ``walk`` weigh a world by how many of the others' decisions the
 heuristic would make in it. Against players who search, the heuristic makes only about two
-thirds of their cards (``scripts/world_accuracy.py --agreement``). This script asks whether a
+thirds of their cards (``research/world_accuracy.py --agreement``). This script asks whether a
 better model of such players is there to be had from what they see: a network (two tanh layers
 of 128) over the player's observation tensor and the heuristic's card there (one-hot), a
 softmax over the legal cards, fitted to the card-play decisions of every slot but slot 0 in the
 ``--train`` runs, and its top-1 agreement with the decisions in the ``--test`` runs after each
-epoch, for the soloist and the defenders apart, beside the heuristic's own (docs/bots.md, "What
+epoch, for the soloist and the defenders apart, beside the heuristic's own (docs/log/bots-history.md, "What
 holds it level: reading players who search"). Needs PyTorch (the ``learn`` extra).
 
-    python scripts/imitate_search.py --train a.jsonl b.jsonl --test c.jsonl --epochs 4
+    python research/imitate_search.py --train a.jsonl b.jsonl --test c.jsonl --epochs 4
 """
 
 from __future__ import annotations

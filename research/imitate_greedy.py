@@ -2,8 +2,8 @@
 of the ``good``-level bot with the network MaskablePPO uses by default (two tanh layers of 64),
 a softmax over the legal actions: held-out agreement after each epoch.
 
-    PYTHONPATH=src python scripts/imitate_greedy.py --samples 60000 --epochs 8
-    PYTHONPATH=src python scripts/imitate_greedy.py --samples 60000 --epochs 8 --features scopa-captures
+    PYTHONPATH=src python research/imitate_greedy.py --samples 60000 --epochs 8
+    PYTHONPATH=src python research/imitate_greedy.py --samples 60000 --epochs 8 --features scopa-captures
 
 Decisions come from games in which every seat plays the bot's move half the time and a random
 legal move otherwise (so that positions vary), counting only decisions with a choice. Needs
@@ -13,12 +13,18 @@ PyTorch (the ``learn`` extra).
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 import numpy as np
-from train_maskable_ppo import FEATURES, parse_options
 
 import garrison
 from garrison.bots.levels import levels
+
+# The extra features and the options' reader are the MaskablePPO example's, so that an imitation
+# and a training run read the same tensor: that example lives in examples/, beside this folder.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+from train_maskable_ppo import FEATURES, parse_options  # noqa: E402
 
 
 def collect(game: garrison.Game, bot: str, n: int, extra, rng: np.random.Generator):  # noqa: ANN001, ANN201

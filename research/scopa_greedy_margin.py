@@ -5,7 +5,7 @@ and random on the other side(s), once with the sides swapped. The figure is the 
 hand points minus the random side's, averaged over all hands played, with a 95% interval over
 the deal pairs.
 
-    .venv/bin/python scripts/scopa_greedy_margin.py --deals 500 --players 2
+    .venv/bin/python research/scopa_greedy_margin.py --deals 500 --players 2
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ with the same settings, budget and the game's search defaults. Against the same 
 the same deals, its ahead share is what this search could reach with perfect knowledge of the
 cards in play: an upper bound for the honest bot, which shows how much of a gap better worlds
 (``infer``, a posterior of the hidden cards) could close and how much they could not
-(docs/bots.md, "What a search that sees every card reaches").
+(docs/log/bots-history.md, "What a search that sees every card reaches").
 
 ``seeing_play`` sees only from the card play on (a game whose observation names its phase,
 ``"play"``: Solo 66): its calls in the auction, its announcement and its discards are the
@@ -24,10 +24,10 @@ It is registered only in this script's process, as bots named ``seeing``, ``seei
 ``seeing_solo`` and ``seeing_defence`` (never bots of the kernel, a level or the server: they
 read hidden information by design)::
 
-    python scripts/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
-    python scripts/arena_ceiling.py solo66 --bots seeing_play:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323   # T = ismcts:sims=398:infer=0:own=0
-    python scripts/arena_ceiling.py solo66 --bots seeing_defence:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323
-    python scripts/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5:horizon=score,greedy --games 100 --seed 701
+    python research/arena_ceiling.py solo66 --bots seeing:0.05s:clock=cpu,heuristic,heuristic,heuristic,heuristic --games 100 --seed 901
+    python research/arena_ceiling.py solo66 --bots seeing_play:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323   # T = ismcts:sims=398:infer=0:own=0
+    python research/arena_ceiling.py solo66 --bots seeing_defence:0.1s:clock=cpu:fallback=1.5,T,T,T,T --games 100 --seed 323
+    python research/arena_ceiling.py scopa -o players=2 --bots seeing:0.05s:clock=cpu:fallback=1.5:horizon=score,greedy --games 100 --seed 701
 
 Every argument is ``garrison arena``'s (``--save``, ``--json`` ...): the same rotated seats,
 duplicate deals and table. Keep ``--jobs 1``, the default: the name exists in this process

@@ -14,13 +14,13 @@ soloist's hand alone when slot 0 defends. A world model is one of
 * ``truth``: the real state itself (a check of the count: 1.0).
 
 The figures say how much a world model knows of the hidden cards against a given field; who sat
-in the other slots is what the model has to read (docs/bots.md, "What holds it level: reading
+in the other slots is what the model has to read (docs/log/bots-history.md, "What holds it level: reading
 players who search").
 With ``--agreement`` the script also prints how often the heuristic, which ``infer`` and
 ``walk`` take as the model of every other player, makes the decision each player was seen to
 make in the real state, by slot (slot 0 or the others) and by step of the deal.
 
-    python scripts/world_accuracy.py run.jsonl [more.jsonl ...] \\
+    python research/world_accuracy.py run.jsonl [more.jsonl ...] \\
         --models uniform,infer=16,walk=16@0.1 --share 0.25 --worlds 20 --seed 1 [--agreement]
 """
 

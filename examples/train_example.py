@@ -5,8 +5,8 @@ restricted to legal actions by the mask: nothing but numpy. Seat 0 learns agains
 opponent; every ``--eval-every`` episodes the greedy policy plays ``--eval-games`` fixed-seed
 games and the mean return is printed, so the learning curve is a column of numbers.
 
-    python scripts/train_example.py                               # Soldier's Gambit, 2 players
-    python scripts/train_example.py --game scopa --options players=2,target=3 --episodes 2000
+    python examples/train_example.py                               # Soldier's Gambit, 2 players
+    python examples/train_example.py --game scopa --options players=2,target=3 --episodes 2000
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 of each solver's average policy after 1, 2, 4, 8, ... iterations, and the NashConv of the
 game's own deterministic bots played as a policy (both seats), where they can be read as one.
 
-    PYTHONPATH=src python scripts/cfr_tiny.py --iterations 32
-    PYTHONPATH=src python scripts/cfr_tiny.py --games scopa_hidden_6 --iterations 1024
+    PYTHONPATH=src python research/cfr_tiny.py --iterations 32
+    PYTHONPATH=src python research/cfr_tiny.py --games scopa_hidden_6 --iterations 1024
 
 Without ``--games`` it runs every tiny game but ``gambit_2_dice`` (minutes a checkpoint).
 """

@@ -2,12 +2,12 @@
 an older commit, say, so that a bot is measured against the very code it replaces rather than a
 setting that imitates it.
 
-    python scripts/arena_vs_install.py --python OTHER/.venv/bin/python -- \\
+    python research/arena_vs_install.py --python OTHER/.venv/bin/python -- \\
         solo66 --bots ismcts:0.1s:clock=cpu:fallback=1.5,old:ismcts:0.1s,old:ismcts:0.1s,... \\
         --games 100 --seed 323 --save run.jsonl
 
 A bot named ``old:NAME`` is ``NAME`` as the other installation plays it: its interpreter runs
-``scripts/bot_server.py`` (from this directory, so the other installation needs no change) and
+``research/bot_server.py`` (from this directory, so the other installation needs no change) and
 answers each move from the actions so far. Everything after ``--`` is ``garrison arena``'s own
 command line, run in this process with one job (the other installation's bots live in one child
 process). An installation that is a git worktree of an older commit needs only its compiled
@@ -72,7 +72,7 @@ class InstallBot(Bot):
     """One seat played by the other installation's bot ``spec``."""
 
     name: ClassVar[str] = "old"
-    description: ClassVar[str] = "a bot of another Garrison installation (scripts/arena_vs_install.py)"
+    description: ClassVar[str] = "a bot of another Garrison installation (research/arena_vs_install.py)"
     spec: ClassVar[str] = ""
     install: ClassVar[OtherInstall | None] = None
 
