@@ -71,7 +71,7 @@ COMPILED := garrison.core.compiled garrison.core.batch garrison.core.cfr $(subst
 	src/garrison/games/*/rules.pyx)))
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples research tools $(wildcard scripts)
+	$(BIN)/ruff check src tests bench examples research tools templates $(wildcard scripts)
 	$(BIN)/python scripts/declare.py --check
 	$(BIN)/mypy
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases --allowlist stubtest-allowlist.txt \
