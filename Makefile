@@ -73,6 +73,7 @@ COMPILED := garrison.core.compiled garrison.core.batch garrison.core.cfr $(subst
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples research tools templates $(wildcard scripts)
 	$(BIN)/python scripts/declare.py --check
+	$(BIN)/python tools/protocol_js.py --check
 	$(BIN)/mypy
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases --allowlist stubtest-allowlist.txt \
 		$(COMPILED)

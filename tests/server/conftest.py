@@ -1,11 +1,32 @@
-"""Fixtures of the server tests: databases (SQLite and a private PostgreSQL) and servers."""
+"""Fixtures of the server tests: databases (SQLite and a private PostgreSQL) and servers; and
+every message an in-process server sends a socket, in every test, held to its declaration
+(``garrison.server.net.outgoing``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from server_helpers import Postgres
+
+from garrison.server.net import outgoing
+from garrison.server.net.transport import Conn
+
+
+@pytest.fixture(autouse=True)
+def declared_messages_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message the protocol does not declare (an unknown type, a missing or unknown field)
+    fails the test that made the server send it."""
+    push = Conn.push
+
+    def checked(self: Conn, message: dict[str, Any] | str) -> None:
+        outgoing.SERVER_MESSAGES.validate_python(
+            json.loads(message) if isinstance(message, str) else message)
+        push(self, message)
+
+    monkeypatch.setattr(Conn, "push", checked)
 
 
 @pytest.fixture(scope="session")

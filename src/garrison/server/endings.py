@@ -22,6 +22,7 @@ from garrison.core.seats import seat_label
 from .domain import room
 from .errors import ServerError
 from .hub import default_bot
+from .net import outgoing
 
 if TYPE_CHECKING:
     from .domain.table import Runtime
@@ -69,11 +70,11 @@ async def resign(hub: Hub, rt: Runtime, seat: int | None) -> dict[str, Any]:
                 raise ServerError("conflict", f"{seat_label(seat)} is not a person's seat now")
             await hub.catch_up(rt, reload_row=True)
             message = f"{seat_label(seat)} resigned; the bot {bot} plays the seat on"
-    notice = {"type": "notice", "message": message}
+    notice = outgoing.notice(message)
     room.tell(rt, notice)
     await hub.publish(rt.row.id, "ended", notice)
     hub.after_change(rt)
-    return {"type": "ended", "how": "resigned", "by": seat, "message": message}
+    return outgoing.ended(seat, message)
 
 
 async def draw(hub: Hub, rt: Runtime, seat: int | None, accept: bool) -> dict[str, Any]:
@@ -97,16 +98,16 @@ async def draw(hub: Hub, rt: Runtime, seat: int | None, accept: bool) -> dict[st
                                               "decline")
             await hub.db(hub.store.set_draw_offer, rt.row.id, None)
             rt.row.draw_offer = None
-            message = {"type": "draw", "state": "declined", "by": seat}
+            message = outgoing.draw("declined", seat)
         elif offered is not None and offered != seat:
             middle = (rt.game.min_utility + rt.game.max_utility) / 2
             await _finish(hub, rt, {"returns": [middle, middle],
                                     "ended": {"how": "draw", "by": offered}})
-            message = {"type": "draw", "state": "agreed", "by": offered}
+            message = outgoing.draw("agreed", offered)
         else:
             await hub.db(hub.store.set_draw_offer, rt.row.id, seat)
             rt.row.draw_offer = seat
-            message = {"type": "draw", "state": "open", "by": seat}
+            message = outgoing.draw("open", seat)
     room.tell(rt, message)
     await hub.publish(rt.row.id, "ended", message)
     hub.after_change(rt)

@@ -5,6 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """The one shape of every refusal, over HTTP and the socket (``net/outgoing.py``'s
+    ``Error``): ``extra`` fields that are None are left out."""
+    return {"type": "error", "code": code, "message": message,
+            **{k: v for k, v in extra.items() if v is not None}}
+
+
 class ServerError(Exception):
     """A request the server refuses; ``code`` is stable, the message is one line for a person."""
 
@@ -23,4 +30,4 @@ class ServerError(Exception):
         return self.status.get(self.code, 400)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": str(self), **self.extra}
+        return error_body(self.code, str(self), **self.extra)

@@ -75,13 +75,17 @@ class MoveIn(BaseModel):
 
 
 class ErrorOut(BaseModel):
-    """Every refusal: a stable code and one line for a person."""
+    """Every refusal, over HTTP and the socket: a stable code and one line for a person (made
+    by ``errors.error_body``; ``net/outgoing.py`` lists it among the socket's messages)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["error"] = "error"
     code: str
     message: str
-    ok: bool | None = None
-    now: int | None = None
+    ref: str | int | None = None  # the socket message's own ref, echoed
+    retry_after: int | None = None  # a limit: seconds to wait
+    now: int | None = None  # a stale move: the table's move number now
+    ok: bool | None = None  # the health check's answer
 
 
 #: The refusals any route may answer with (the OpenAPI schema lists them all).

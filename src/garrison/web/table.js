@@ -8,8 +8,19 @@ import { cardNode } from "./cards.js";
 import { animateMove } from "./board.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
 import { sounds, soundToggle } from "./sound.js";
+import { CLIENT_MESSAGES, checkMessage } from "./protocol.js";
 
 let socket = null;          // the open table socket, if any
+
+// Send a message the protocol declares (protocol.js, made from the server's declaration); one
+// it does not is a programming error, said on the console and not sent.
+function sendOn(ws, msg) {
+  const kind = CLIENT_MESSAGES[msg.type];
+  const fields = kind ? new Set(["type", ...kind.required, ...kind.optional]) : null;
+  const bad = !kind ? "unknown type" : Object.keys(msg).filter(f => !fields.has(f)).join(", ");
+  if (bad) { console.error(`garrison protocol: a ${msg.type} message the server does not take (${bad})`); return; }
+  ws.send(JSON.stringify(msg));
+}
 
 let clockTicker = null;     // the interval that counts the clock down on the page
 export function closeTable() {
@@ -252,7 +263,7 @@ export async function tableView(tid) {
   // page how it stands, and when all accepted, where the new table is.
   function rematch(accept) {
     if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; try again in a moment."); return; }
-    socket.send(JSON.stringify({ type: "rematch", accept }));
+    sendOn(socket, { type: "rematch", accept });
   }
   let offer = null;
   function drawOffer() {
@@ -283,7 +294,7 @@ export async function tableView(tid) {
   let drawState = null, confirming = false;
   function end(type, accept) {
     if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; try again in a moment."); return; }
-    socket.send(JSON.stringify(accept === undefined ? { type } : { type, accept }));
+    sendOn(socket, accept === undefined ? { type } : { type, accept });
   }
   function drawControls() {
     const v = last;
@@ -332,7 +343,7 @@ export async function tableView(tid) {
     ev.preventDefault();
     const text = chatText.value.trim();
     if (!text || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "chat", text }));
+    sendOn(socket, { type: "chat", text });
     chatText.value = "";
   };
   let here = null;
@@ -545,7 +556,7 @@ export async function tableView(tid) {
     if (!socket || socket.readyState !== WebSocket.OPEN || !last) return;
     for (const b of main.querySelectorAll("button.action, #play button")) b.disabled = true;
     socket.pending = last.n;
-    socket.send(JSON.stringify({ type: "move", n: last.n, action, ref: String(Date.now()) }));
+    sendOn(socket, { type: "move", n: last.n, action, ref: String(Date.now()) });
   }
 
   function connect() {
@@ -559,10 +570,12 @@ export async function tableView(tid) {
     socket = ws;
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
+      const problem = checkMessage(msg);   // the server's messages as protocol.js declares them
+      if (problem) console.error(`garrison protocol: ${problem}`);
       if (msg.type === "view") { retry = 0; delete msg.missed; if (!last || msg.n >= last.n || msg.seat !== last.seat) draw(msg); }
       else if (msg.type === "delta") {
         if (last && msg.from === last.n) draw(applyPatch(last, msg.patch));
-        else ws.send(JSON.stringify({ type: "sync", n: last ? last.n : 0 }));   // out of step: ask again
+        else sendOn(ws, { type: "sync", n: last ? last.n : 0 });   // out of step: ask again
       }
       else if (msg.type === "seat_lost") toast(msg.message);
       else if (msg.type === "notice") { toast(msg.message); announce.textContent = msg.message; }

@@ -22,6 +22,7 @@ from garrison.core import CHANCE, GameError
 from garrison.core.seats import seat_label
 
 from ..errors import ServerError
+from ..net import outgoing
 
 if TYPE_CHECKING:
     from ..hub import Hub
@@ -138,7 +139,7 @@ class BotDriver:
         message = (f"{seat_label(player)}'s time ran out; the bot {name} made the move for them")
         log.info("table %s: %s", rt.row.id, message)
         for conn in list(rt.conns):
-            conn.push({"type": "notice", "message": message})
+            conn.push(outgoing.notice(message))
 
     def stand_in(self, rt: Runtime, player: int, why: str) -> int:
         """A quick legal move for a bot that could not give one, said to the table. The notice
@@ -152,7 +153,7 @@ class BotDriver:
         self.hub.stats["stand_ins"] += 1
         self.stand_ins[rt.row.id] += 1
         for conn in list(rt.conns):
-            conn.push({"type": "notice", "message": message})
+            conn.push(outgoing.notice(message))
         return action
 
     async def keep_leases(self, now: float) -> None:

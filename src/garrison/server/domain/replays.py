@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import ServerError
+from .table import seat_parts
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -159,32 +160,11 @@ class Replays:
         at = max((i for i, k in enumerate(steps) if k <= n), default=0)
         out = {"n": state.move_number(), "total": rt.n, "step": at, "decisions": len(steps) - 1,
                "steps": steps, "tricks": marks["tricks"], "hands": marks["hands"],
-               "table": rt.meta(), **self._seat_view(rt, state, seat, log_before)}
+               "table": rt.meta(), "seat": seat, **seat_parts(rt, state, seat, [], log_before)}
         if every:
-            out["views"] = [self._seat_view(rt, state, s, log_before)
+            out["views"] = [{"seat": s, **seat_parts(rt, state, s, [], log_before)}
                             for s in range(len(rt.row.seats))]
         return out
-
-    def _seat_view(self, rt: Runtime, state: Any, seat: int | None,
-                   log_before: int | None) -> dict[str, Any]:
-        obs = state.observation(seat)
-        lines = obs.get("log")
-        extra: dict[str, Any] = {}
-        if isinstance(lines, list):  # bounded as a live view is; older lines by log_before
-            end = len(lines) if log_before is None else max(0, min(log_before, len(lines)))
-            start = max(0, end - rt.log_lines)
-            if start > 0 or end < len(lines):
-                extra = {"log_total": len(lines), "log_start": start}
-                obs = {**obs, "log": lines[start:end]}
-        text = ui = None
-        try:  # a view that cannot render is shown as data only, and the failure logged
-            text = rt.game.render(obs)
-            if rt.widgets is not None:
-                ui = rt.widgets(obs, [])
-        except Exception:
-            log.exception("replay view of %s at table %s failed to render", rt.row.game,
-                          rt.row.id)
-        return {"seat": seat, "obs": obs, "text": text, "ui": ui, **extra}
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

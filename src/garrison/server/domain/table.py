@@ -29,6 +29,36 @@ if TYPE_CHECKING:
 log = logging.getLogger("garrison.server")
 
 
+def seat_parts(rt: Runtime, state: Any, seat: int | None, ids: list[int],
+               log_before: int | None = None) -> dict[str, Any]:
+    """What ``seat`` sees of ``state`` at table ``rt``, the parts a live view and a replay
+    share: the observation (the gate) with its log bounded to ``rt.log_lines`` lines before
+    line ``log_before`` (the newest unless given; ``log_total`` and ``log_start`` say where
+    they are when the log holds more), its text and the game's widgets for the actions
+    ``ids``. A view that cannot render is shown as data only, and the failure logged."""
+    obs = state.observation(seat)
+    out: dict[str, Any] = {}
+    lines = obs.get("log")
+    if isinstance(lines, list):
+        end = len(lines) if log_before is None else max(0, min(log_before, len(lines)))
+        start = max(0, end - rt.log_lines)
+        if start > 0 or end < len(lines):
+            out = {"log_total": len(lines), "log_start": start}
+            obs = {**obs, "log": lines[start:end]}
+    text = ui = None
+    try:
+        text = rt.game.render(obs)
+    except Exception:
+        log.exception("text view of %s at table %s failed; the page shows data only",
+                      rt.row.game, rt.row.id)
+    if rt.widgets is not None:
+        try:  # the game's cards, squares and dice: from the observation and own actions only
+            ui = rt.widgets(obs, list(ids))
+        except Exception:
+            log.exception("widgets of %s failed; the page falls back to buttons", rt.row.game)
+    return {"obs": obs, "text": text, "ui": ui, **out}
+
+
 class Runtime:
     """One table in this process."""
 
@@ -125,40 +155,22 @@ class Runtime:
             cached: dict[str, Any] = hit[1]
             return cached
         state = self.state
-        obs = state.observation(seat)
-        log_total = None
-        lines = obs.get("log")
-        if isinstance(lines, list) and len(lines) > self.log_lines:  # a view's size is bounded
-            log_total = len(lines)
-            obs = {**obs, "log": lines[-self.log_lines:]}
         player = state.current_player()
         to_move = player if player >= 0 else None
         ids: list[int] = []
         if seat is not None and seat == to_move and self.row.status == "playing":
             ids = state.legal_actions()
         legal = [{"id": a, "text": state.action_to_string(a)} for a in ids]
-        try:
-            text = self.game.render(obs)
-        except Exception:  # a view that cannot render is shown as data only, and said
-            log.exception("text view of %s at table %s failed; the page shows data only",
-                          self.row.game, self.row.id)
-            text = None
-        ui = None
-        if self.widgets is not None:
-            try:  # the game's cards, squares and dice: from the observation and own actions only
-                ui = self.widgets(obs, list(ids))
-            except Exception:
-                log.exception("widgets of %s failed; the page falls back to buttons", self.row.game)
+        # the parts: the observation (its log bounded: log_total says there is more to ask
+        # for), its text and the widgets
+        parts = seat_parts(self, state, seat, ids)
         view = {
             "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
-            "to_move": to_move, "status": self.row.status, "obs": obs, "text": text,
-            "legal": legal, "ui": ui,
-            "returns": self.final_returns(),
+            "to_move": to_move, "status": self.row.status, "legal": legal,
+            "returns": self.final_returns(), **parts,
         }
         if self.row.result and self.row.result.get("ended"):  # resigned, or a draw agreed
             view["ended"] = self.row.result["ended"]
-        if log_total is not None:  # the log holds more lines than the view: ask for them
-            view["log_total"] = log_total
         if any(v[0] != self.n for v in self._views.values()):
             self._views = {k: v for k, v in self._views.items() if v[0] == self.n}
             self._deltas.clear()

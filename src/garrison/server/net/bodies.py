@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from ..errors import error_body
 from .wire import dumps
 
 Scope = MutableMapping[str, Any]
@@ -101,7 +102,7 @@ class BodyLimit:
 
 
 async def _refuse(send: Send, status: int, code: str, message: str) -> None:
-    body = dumps({"type": "error", "code": code, "message": message}).encode()
+    body = dumps(error_body(code, message)).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),

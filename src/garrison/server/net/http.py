@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from ..config import Settings
-from ..errors import ServerError
+from ..errors import ServerError, error_body
 from .bodies import BodyLimit
 
 log = logging.getLogger("garrison.server")
@@ -167,21 +167,21 @@ def install(app: FastAPI, settings: Settings, buckets: AddressBuckets) -> None:
         first = err.errors()[0] if err.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         msg = f"{where}: {first.get('msg', 'invalid input')}" if where else first.get("msg", "invalid")
-        return JSONResponse({"type": "error", "code": "bad_request", "message": msg}, status_code=422)
+        return JSONResponse(error_body("bad_request", msg), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, err: StarletteHTTPException) -> JSONResponse:
         # what the framework itself refuses (an unknown path, a method, a body it cannot
         # parse), in the one shape every error has
         code, message = FRAMEWORK_ERRORS.get(err.status_code, ("bad_request", str(err.detail)))
-        return JSONResponse({"type": "error", "code": code, "message": message},
-                            status_code=err.status_code, headers=err.headers)
+        return JSONResponse(error_body(code, message), status_code=err.status_code,
+                            headers=err.headers)
 
     @app.exception_handler(Exception)
     async def _crash(_request: Request, err: Exception) -> JSONResponse:  # pragma: no cover
         log.exception("unexpected error")
-        return JSONResponse({"type": "error", "code": "server_error",
-                             "message": "the server failed; please try again"}, status_code=500)
+        return JSONResponse(error_body("server_error", "the server failed; please try again"),
+                            status_code=500)
 
     @app.middleware("http")
     async def _security_headers(request: Request, call_next: Any) -> Any:
@@ -194,7 +194,7 @@ def install(app: FastAPI, settings: Settings, buckets: AddressBuckets) -> None:
         if request.url.path.startswith("/api/"):
             wait = buckets.wait(client_address(request))
             if wait > 0:
-                return JSONResponse({"type": "error", "code": "rate_limited",
-                                     "message": "too many requests; slow down"}, status_code=429,
+                return JSONResponse(error_body("rate_limited", "too many requests; slow down"),
+                                    status_code=429,
                                     headers={"Retry-After": str(max(1, math.ceil(wait)))})
         return await call_next(request)

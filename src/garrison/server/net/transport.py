@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from garrison.core.seats import seat_label
 
+from ..errors import error_body
+from . import outgoing
 from .wire import dumps
 
 if TYPE_CHECKING:
@@ -50,12 +52,8 @@ class Conn:
         """The socket's guest signed out or was revoked: say so once, then close (4401)."""
         if self.close_code == 4401:
             return
-        message: dict[str, Any] = {"type": "error", "code": "unauthorized",
-                                   "message": "you signed out (or your sign-in was revoked); "
-                                              "sign in again to play"}
-        if ref is not None:
-            message["ref"] = ref
-        self.push(message)
+        self.push(error_body("unauthorized", "you signed out (or your sign-in was revoked); "
+                                             "sign in again to play", ref=ref))
         self.push_close(4401)
 
     def push_close(self, code: int) -> None:
@@ -78,9 +76,8 @@ class Conn:
         if seat is not None and not rt.holds(seat, self.player_id):
             self.seat = None
             self.held = None  # the next message is a whole spectator view
-            self.push({"type": "seat_lost", "seat": seat,
-                       "message": f"{seat_label(seat)} is no longer yours at this table; "
-                                  "you are watching"})
+            self.push(outgoing.seat_lost(seat, f"{seat_label(seat)} is no longer yours at this "
+                                               "table; you are watching"))
             return None
         return seat
 

@@ -26,7 +26,7 @@ from ..domain.clock import Clock
 from ..domain.names import clean_name
 from ..domain.strengths import strengths
 from ..domain.table import table_meta
-from ..errors import ServerError
+from ..errors import ServerError, error_body
 from ..hub import default_bot
 from ..models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
 from ..net.http import client_address, too_many
@@ -109,9 +109,8 @@ async def health(c: Ctx) -> Any:
         await asyncio.to_thread(c.store.probe)
     except Exception as err:  # any failure of the database is the answer here
         log.error("health check: the database failed: %s", err)
-        return JSONResponse({"type": "error", "code": "unavailable", "ok": False,
-                             "message": "the database cannot be written or read"},
-                            status_code=503)
+        return JSONResponse(error_body("unavailable", "the database cannot be written or read",
+                                       ok=False), status_code=503)
     return {"ok": True, "tables_live": len(c.hub.runtimes), **c.hub.stats}
 
 @router.get("/api/games")

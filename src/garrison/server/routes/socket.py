@@ -14,8 +14,8 @@ from .. import endings
 from ..context import Ctx, ServerContext, claims_of_token, held_seat
 from ..domain import room
 from ..domain.auth import token_of_subprotocols
-from ..errors import ServerError
-from ..net import messages
+from ..errors import ServerError, error_body
+from ..net import messages, outgoing
 from ..net.bodies import json_depth
 from ..net.http import Bucket, client_address, origin_allowed, small_number, too_many
 from ..net.transport import Conn
@@ -36,9 +36,8 @@ async def play(c: Ctx, ws: WebSocket, tid: str) -> None:
     if (c.sockets["total"] >= c.settings.max_ws_total
             or c.sockets["by"].get(address, 0) >= c.settings.max_ws_per_address):
         await ws.accept()
-        await ws.send_text(dumps({"type": "error", "code": "rate_limited",
-                                  "message": "too many open connections; close a tab and "
-                                             "try again"}))
+        await ws.send_text(dumps(error_body("rate_limited", "too many open connections; close "
+                                                            "a tab and try again")))
         await ws.close(code=4429)
         return
     c.sockets["total"] += 1
@@ -112,9 +111,9 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
     if offer is not None:
         conn.push(offer)
     if rt.row.draw_offer is not None and rt.row.status == "playing":
-        conn.push({"type": "draw", "state": "open", "by": rt.row.draw_offer})
+        conn.push(outgoing.draw("open", rt.row.draw_offer))
     if conn.room:
-        conn.push({"type": "chat_log", "lines": list(rt.chat)})
+        conn.push(outgoing.chat_log(list(rt.chat)))
         room.tell_presence(c.hub, rt, ask=True)
     if seat is not None:
         c.hub.seen(rt, seat)
@@ -125,16 +124,14 @@ async def _play(c: ServerContext, ws: WebSocket, tid: str) -> None:
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             if not bucket.take():  # every frame counts, text or binary
-                conn.push({"type": "error", "code": "rate_limited",
-                           "message": "too many messages; the connection is closed"})
+                conn.push(error_body("rate_limited", "too many messages; the connection is closed"))
                 await conn.close()
                 await ws.close(code=1008)
                 return
             text = message.get("text")
             if text is None:  # a binary frame: the protocol is JSON text
-                conn.push({"type": "error", "code": "bad_request",
-                           "message": "messages are JSON text, not binary frames; the "
-                                      "connection is closed"})
+                conn.push(error_body("bad_request", "messages are JSON text, not binary frames; "
+                                                    "the connection is closed"))
                 await conn.close()
                 await ws.close(code=1003)
                 return
@@ -168,19 +165,18 @@ async def _still_signed_in(c: ServerContext, conn: Conn) -> bool:
 async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
     """The reply to one message (``None``: what it asked for was pushed already)."""
     if len(text) > c.settings.ws_max_message:
-        return {"type": "error", "code": "bad_request",
-                "message": f"message too long ({c.settings.ws_max_message} characters at most)"}
+        return error_body("bad_request",
+                          f"message too long ({c.settings.ws_max_message} characters at most)")
     if json_depth(text, c.settings.max_json_depth) > c.settings.max_json_depth:
-        return {"type": "error", "code": "bad_request",
-                "message": f"messages nest at most {c.settings.max_json_depth} deep"}
+        return error_body("bad_request", f"messages nest at most {c.settings.max_json_depth} deep")
     try:
         msg = messages.parse(text)
     except messages.BadMessage as err:
-        return {"type": "error", "code": "bad_request", "message": str(err), "ref": err.ref}
+        return error_body("bad_request", str(err), ref=err.ref)
     ref = msg.ref
     try:
         if isinstance(msg, messages.Ping):
-            return {"type": "pong", "n": rt.n, "ref": ref}
+            return outgoing.pong(rt.n, ref)
         if isinstance(msg, messages.Sync):
             async with rt.lock:
                 await c.hub.catch_up(rt)
