@@ -8,10 +8,13 @@ import asyncio
 import functools
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .domain import room
 from .hub import Hub, default_bot
+
+if TYPE_CHECKING:
+    from .domain.table import Runtime
 
 log = logging.getLogger("garrison.server")
 
@@ -143,7 +146,7 @@ class Background:
             if tid not in written:  # another process wrote it: read it with the next catch-up
                 rt.clock_text = old
 
-    def _timed_out(self, rt: Any, task: asyncio.Task[Any]) -> None:
+    def _timed_out(self, rt: Runtime, task: asyncio.Task[Any]) -> None:
         rt.timing_out = False
         if task in self.hub.tasks:
             self.hub.tasks.remove(task)
@@ -159,7 +162,7 @@ class Background:
     #: sweep has already let go.
     KEEP_AFTER_USE = 10.0
 
-    def _idle(self, rt: Any, now: float) -> bool:
+    def _idle(self, rt: Runtime, now: float) -> bool:
         """Whether a table may leave memory: nobody watches it, no request has looked it up for
         ``KEEP_AFTER_USE`` seconds, no bot of it is moving, and it is over, or closed, or has not
         changed for ``RELEASE_AFTER`` seconds."""

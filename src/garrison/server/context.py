@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -18,6 +18,9 @@ from .hub import Hub
 from .models import Auth
 from .net.http import AddressBuckets, Limit
 from .store.db import Store
+
+if TYPE_CHECKING:
+    from .domain.table import Runtime
 
 
 @dataclass
@@ -133,7 +136,7 @@ Guest = Annotated[str, Depends(_guest)]
 KnownGuest = Annotated[str, Depends(_known_guest)]
 
 
-async def held_seat(rt: Any, pid: str | None, seat: int | None) -> int | None:
+async def held_seat(rt: Runtime, pid: str | None, seat: int | None) -> int | None:
     """The seat ``pid`` plays at this table (``seat`` picks one if several), or None."""
     held = [s.seat for s in rt.row.seats if s.kind == "human" and pid and s.player_id == pid]
     if seat is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
@@ -20,6 +20,9 @@ from ..net.bodies import json_depth
 from ..net.http import Bucket, client_address, origin_allowed, small_number, too_many
 from ..net.transport import Conn
 from ..net.wire import dumps
+
+if TYPE_CHECKING:
+    from ..domain.table import Runtime
 
 router = APIRouter()
 
@@ -162,7 +165,7 @@ async def _still_signed_in(c: ServerContext, conn: Conn) -> bool:
         return True
 
 
-async def _handle(c: ServerContext, rt: Any, conn: Conn, text: str) -> dict[str, Any] | None:
+async def _handle(c: ServerContext, rt: Runtime, conn: Conn, text: str) -> dict[str, Any] | None:
     """The reply to one message (``None``: what it asked for was pushed already)."""
     if len(text) > c.settings.ws_max_message:
         return error_body("bad_request",
