@@ -1,7 +1,10 @@
-"""A persistent event log: O(1) to add, shared safely between a state, its clones and undo.
+"""A persistent list: O(1) to add at the end, shared safely between copies that go on apart.
 
-States keep their log as a chain of ``(event, previous)`` pairs, an immutable value that fits the
-State rule; ``entries`` lists it oldest first.
+It is a chain of ``(item, previous)`` pairs, an immutable value: a copy keeps the chain it was
+copied with and adds to its own. The research adapters keep the moves a seat has not yet read
+this way (``interop/openspiel.py``, ``interop/_common.py``: a copied OpenSpiel state shares
+them); ``entries`` lists it oldest first. (The games' own logs are the kernel's C event buffer,
+``compiled.pyx``, worded by ``core/log.py``.)
 
 >>> log = push(push(EMPTY, "dealt"), "played")
 >>> entries(log)

@@ -50,11 +50,6 @@ TERMINAL = -4
 _BOOKKEEPING = ("_history", "_stack")
 
 
-def _rules_class(state: object) -> type:
-    """The class whose rules a state plays (a state on a compiled core plays its game's)."""
-    return getattr(type(state), "_rules_class", type(state))
-
-
 class State:
     """One game in progress. See the module docstring for how subclasses keep their fields."""
 
@@ -351,7 +346,7 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         return (
-            _rules_class(self) is _rules_class(other)
+            type(self) is type(other)
             and self.game == other.game  # type: ignore[attr-defined]
             and self._history == other._history  # type: ignore[attr-defined]
             and self.fields() == other.fields()  # type: ignore[attr-defined]
