@@ -276,3 +276,24 @@ export function trayNode(design, setups, send, ready) {
     }, text: "Play this layout now" }) : null,
     buttons, keep);
 }
+
+// Ready-made setups by name with a preview (when the player does not arrange pieces).
+export function setupChooser(setups, send) {
+  const pick = el("select", { id: "setup-pick", "aria-label": "Choose a setup" },
+    setups.map((d, i) => el("option", { value: i, text: d.name })));
+  const preview = el("div", { class: "setup-preview", id: "setup-preview" });
+  const use = el("button", { class: "choice", id: "setup-use", text: "Use this setup" });
+  function show() {
+    const d = setups[+pick.value];
+    const cols = d.cols, rows = d.preview.length / cols;   // the board's width, as the game says
+    preview.style.gridTemplateColumns = `repeat(${cols}, 1.7em)`;
+    preview.replaceChildren(...Array.from({ length: rows }, (_, r) => rows - 1 - r).flatMap(r =>
+      d.preview.slice(r * cols, r * cols + cols).map(c => el("span", { class: c ? "pc" : "pc empty", text: c || "" }))));
+    use.dataset.ids = String(d.id);
+    use.onclick = () => send(d.id);
+  }
+  pick.onchange = show;
+  show();
+  return el("div", { class: "zone zone-setups", "data-zone": "setups" },
+    el("div", { class: "zone-label", text: "Ready-made setups" }), pick, preview, use);
+}

@@ -4,7 +4,7 @@
 import { el } from "./util.js";
 import { cardNode, faceChoice, legendNode, setFaceChoice } from "./cards.js";
 import { dieNode } from "./dice.js";
-import { boardNode, designerFor, trayNode } from "./board.js";
+import { boardNode, designerFor, setupChooser, trayNode } from "./board.js";
 
 // Many actions (a board's squares, a hand of cards) are grouped by their words before the last:
 // "place Bomb a1", "place Bomb b1" become one row "place Bomb" with buttons "a1", "b1".
@@ -21,26 +21,6 @@ export function actionButtons(legal, send) {
   return [...groups].map(([head, list]) => el("div", { class: "action-group" },
     head ? el("span", { class: "group-label", text: head }) : null,
     list.map(a => button(a, head ? a.text.slice(head.length + 1) : a.text))));
-}
-
-// Ready-made setups by name with a preview (when the player does not arrange pieces).
-function setupChooser(setups, send) {
-  const pick = el("select", { id: "setup-pick", "aria-label": "Choose a setup" },
-    setups.map((d, i) => el("option", { value: i, text: d.name })));
-  const preview = el("div", { class: "setup-preview", id: "setup-preview" });
-  const use = el("button", { class: "choice", id: "setup-use", text: "Use this setup" });
-  function show() {
-    const d = setups[+pick.value];
-    const rows = d.preview.length / 10;
-    preview.replaceChildren(...Array.from({ length: rows }, (_, r) => rows - 1 - r).flatMap(r =>
-      d.preview.slice(r * 10, r * 10 + 10).map(c => el("span", { class: c ? "pc" : "pc empty", text: c || "" }))));
-    use.dataset.ids = String(d.id);
-    use.onclick = () => send(d.id);
-  }
-  pick.onchange = show;
-  show();
-  return el("div", { class: "zone zone-setups", "data-zone": "setups" },
-    el("div", { class: "zone-label", text: "Ready-made setups" }), pick, preview, use);
 }
 
 // Draw a view's widgets; null if the game has none. `legal` gives each action's text.

@@ -124,7 +124,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         if a >= CATALOGUE:  # a named setup with a preview of its rows, from the owner's chair
             k = a - CATALOGUE
             layout = catalogue_layout(p.army, game.rules.army, p.setup_rows, p.setup_file, k)
-            acts.append({"id": a, "kind": "setup", "name": setup_name(layout, k),
+            acts.append({"id": a, "kind": "setup", "name": setup_name(layout, k), "cols": SIZE,
                          "preview": [None if r == EMPTY else SHORT[r] for r in layout]})
             continue
         if a < PLACE:
