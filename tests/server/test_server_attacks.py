@@ -32,7 +32,7 @@ def test_a_socket_loses_its_seat_when_the_seat_changes_hands(live: Server) -> No
     with httpx.Client(base_url=live.base, timeout=30) as http:
         tid, b, _c, old = _seat_changes_hands(live, http)
         try:
-            view = old.until(lambda m: m.get("type") == "view" and m["status"] == "playing")
+            view = old.until(lambda m: m.get("type") == "view" and m["table"]["status"] == "playing")
             notice = [m for m in old.received if m.get("type") == "seat_lost"]
             assert notice and "P1" in notice[0]["message"]
             assert view["seat"] is None and view["legal"] == []

@@ -63,7 +63,7 @@ def test_deltas_rebuild_the_whole_view(live: Server) -> None:
                 s.view_at(latest[0]["n"])
             view = latest[0]
             moves = 0
-            while view["status"] == "playing" and moves < 40:
+            while view["table"]["status"] == "playing" and moves < 40:
                 mover = view["to_move"]
                 at = view["n"]
                 legal = latest[mover]["legal"]

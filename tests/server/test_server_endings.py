@@ -34,7 +34,7 @@ def test_resigning_a_two_player_game_ends_it_with_the_other_seat_winning(sqlite_
             assert said["ref"] == "r" and said["by"] == 0
             notice = until(b, lambda m: m.get("type") == "notice")
             assert notice["message"] == "P1 resigned; the game is over"
-            over = until(b, lambda m: m.get("type") == "view" and m["status"] == "finished")
+            over = until(b, lambda m: m.get("type") == "view" and m["table"]["status"] == "finished")
             assert over["returns"] == [game.min_utility, game.max_utility]
             assert over["ended"] == {"how": "resigned", "by": 0}
             b.send_json({"type": "resign"})  # nothing left to resign
@@ -92,7 +92,7 @@ def test_a_draw_is_offered_declined_and_agreed(sqlite_url: str) -> None:
                 b.send_json({"type": "draw", "accept": True})
                 agreed = until(a, lambda m: m.get("type") == "draw" and m["state"] == "agreed")
                 assert agreed["by"] == 0
-                over = until(a, lambda m: m.get("type") == "view" and m["status"] == "finished")
+                over = until(a, lambda m: m.get("type") == "view" and m["table"]["status"] == "finished")
         middle = (game.min_utility + game.max_utility) / 2
         assert over["returns"] == [middle, middle] and over["ended"] == {"how": "draw", "by": 0}
 
@@ -124,7 +124,7 @@ def test_a_person_a_bot_played_for_comes_back_to_their_seat_and_result(sqlite_ur
                                                              ("human", bob.id)]
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as b:
             view = until(b, lambda m: m.get("type") == "view")
-            assert view["seat"] == 1 and view["status"] == "finished" and view["returns"]
+            assert view["seat"] == 1 and view["table"]["status"] == "finished" and view["returns"]
             b.send_json({"type": "rematch"})
             offer = until(b, lambda m: m.get("type") == "rematch")
             assert offer["state"] == "open" and offer["by"] == 1 and offer["waiting"] == [0]

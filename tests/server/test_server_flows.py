@@ -69,7 +69,7 @@ def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> N
                         break
                     ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
                 view = ws.receive_json()
-                assert view.get("status") != "finished", "the game ended before Bob came back"
+                assert view.get("table", {}).get("status") != "finished", "the game ended before Bob came back"
             away = bob.get(f"/api/tables/{tid}/away")
             assert away["seat"] == 1 and away["since"] == seat["away_from"]
             # only Bob's own seat's moves, each in the words his seat's legal list uses

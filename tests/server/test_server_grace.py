@@ -35,12 +35,12 @@ def test_absent_seat_goes_to_a_bot_after_the_grace(sqlite_url: str) -> None:
             assert seats[0]["kind"] == "human"  # Ann is here: her seat stays hers
             # Ann plays on against the bot until the end
             for _ in range(1000):
-                if view.get("type") == "view" and view["status"] == "finished":
+                if view.get("type") == "view" and view["table"]["status"] == "finished":
                     break
                 if view.get("type") == "view" and view["legal"]:
                     ws.send_json({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
                 view = ws.receive_json()
-            assert view["status"] == "finished"
+            assert view["table"]["status"] == "finished"
             assert ann.get(f"/api/tables/{tid}")["seats"][0]["kind"] == "human"
 
 

@@ -386,7 +386,7 @@ def test_the_sweep_closes_idle_tables_and_tells_their_pages(tmp_path: Any) -> No
         ws = WS(srv.base, tid, ann.token, seat=0)
         try:
             ws.until(lambda m: m.get("type") == "view")
-            closed = ws.until(lambda m: m.get("type") == "view" and m["status"] == "closed",
+            closed = ws.until(lambda m: m.get("type") == "view" and m["table"]["status"] == "closed",
                               timeout=10)
             assert closed["table"]["status"] == "closed"
         finally:
@@ -410,7 +410,7 @@ def test_tables_nobody_watches_leave_memory(sqlite_url: str) -> None:
         while tid in hub.runtimes and time.monotonic() < deadline:
             time.sleep(0.1)
         assert tid not in hub.runtimes
-        assert client.get(f"/api/tables/{tid}/view").json()["status"] == "waiting"
+        assert client.get(f"/api/tables/{tid}/view").json()["table"]["status"] == "waiting"
 
 
 # -- medium: view size ------------------------------------------------------------------------
@@ -426,7 +426,7 @@ def test_a_view_carries_the_newest_log_lines_and_older_ones_on_request(sqlite_ur
         guests = {0: ann, 1: bob}
         for _ in range(400):
             view = ann.get(f"/api/tables/{tid}/view")
-            if view["status"] != "playing":
+            if view["table"]["status"] != "playing":
                 break
             mover = guests[view["to_move"]]
             legal = mover.get(f"/api/tables/{tid}/view?seat={view['to_move']}")["legal"]

@@ -65,7 +65,7 @@ def test_each_seat_gets_only_its_observation(live: Server, name: str, delta: boo
             rng = random.Random(name)
             latest = views
             moves = 0
-            while latest[0]["status"] == "playing" and moves < MAX_MOVES:
+            while latest[0]["table"]["status"] == "playing" and moves < MAX_MOVES:
                 mover = latest[0]["to_move"]
                 at = latest[0]["n"]
                 assert mover is not None

@@ -138,7 +138,7 @@ def test_reconnect_gets_the_current_view_and_what_was_missed(live: Server) -> No
             left_at = views[0]["n"]
             socks[0].close()
             view = views[1]
-            while view["to_move"] == 1 and view["status"] == "playing":
+            while view["to_move"] == 1 and view["table"]["status"] == "playing":
                 socks[1].send({"type": "move", "n": view["n"], "action": view["legal"][0]["id"]})
                 now = socks[1].until(lambda m: m.get("type") == "ack")["now"]
                 view = socks[1].view_at(now)

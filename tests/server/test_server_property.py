@@ -45,7 +45,7 @@ def test_random_move_sequences_keep_the_log_and_views_right(steps: list[str], se
             last: tuple[int, int, int] | None = None  # seat, n, action of the last good move
             for step in steps:
                 view = client.get(f"/api/tables/{tid}/view").json()
-                if view["status"] != "playing":
+                if view["table"]["status"] != "playing":
                     break
                 mover, n = view["to_move"], view["n"]
                 mine = people[mover].get(f"/api/tables/{tid}/view?seat={mover}")

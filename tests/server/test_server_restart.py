@@ -33,7 +33,7 @@ def _play(srv: Server, tid: str, people: list[Api], rng: random.Random, moves: i
     try:
         views = [s.view_at(0) for s in socks]
         for _ in range(moves):
-            if views[0]["status"] != "playing":
+            if views[0]["table"]["status"] != "playing":
                 return
             mover = views[0]["to_move"]
             mine = views[mover]

@@ -44,7 +44,7 @@ def test_moves_cross_processes(pair: tuple[Server, Server]) -> None:
             watcher.view_at(0)
             moved = {0: 0, 1: 0}
             for _ in range(40):
-                if views[0]["status"] != "playing":
+                if views[0]["table"]["status"] != "playing":
                     break
                 mover = views[0]["to_move"]
                 socks[mover].send({"type": "move", "n": views[mover]["n"],
@@ -61,7 +61,7 @@ def test_moves_cross_processes(pair: tuple[Server, Server]) -> None:
                 assert view["obs"] == expected_view_parts(GAME, OPTIONS, actions[: view["n"]],
                                                           seat)["obs"]
             # both processes race for the same move number: one lands, the other is told
-            if views[0]["status"] == "playing":
+            if views[0]["table"]["status"] == "playing":
                 mover = views[0]["to_move"]
                 holder = (ann, bob)[mover]
                 legal = views[mover]["legal"]
@@ -102,7 +102,7 @@ def test_bot_table_on_one_process_is_watched_on_the_other(pair: tuple[Server, Se
                          seat=None)["id"]
     watcher = WS(two.base, tid)
     try:
-        final = watcher.until(lambda m: m.get("type") == "view" and m["status"] == "finished",
+        final = watcher.until(lambda m: m.get("type") == "view" and m["table"]["status"] == "finished",
                               timeout=120)
     finally:
         watcher.close()
@@ -163,7 +163,7 @@ def test_a_seat_that_changes_hands_on_one_process_is_lost_on_the_other(pair) -> 
             cid.post(f"/api/tables/{tid}/join", {"seat": 1})
             lost = old.until(lambda m: m.get("type") == "seat_lost", timeout=15)
             assert lost["seat"] == 0
-            view = old.until(lambda m: m.get("type") == "view" and m["status"] == "playing",
+            view = old.until(lambda m: m.get("type") == "view" and m["table"]["status"] == "playing",
                              timeout=15)
             assert view["seat"] is None and not view["obs"].get("hand") and view["legal"] == []
         finally:

@@ -17,7 +17,7 @@ export const SERVER_MESSAGES = {
   "presence": {"optional": ["ref"], "required": ["anonymous", "seats", "watchers"]},
   "rematch": {"optional": ["ref"], "required": ["accepted", "by", "state", "table", "waiting"]},
   "seat_lost": {"optional": ["ref"], "required": ["message", "seat"]},
-  "view": {"optional": ["ended", "log_start", "log_total", "missed", "ref"], "required": ["legal", "n", "obs", "returns", "seat", "status", "table", "text", "to_move", "ui"]},
+  "view": {"optional": ["ended", "log_start", "log_total", "missed", "ref"], "required": ["legal", "n", "obs", "returns", "seat", "table", "text", "to_move", "ui"]},
 };
 
 // Each message type a page may send.

@@ -166,7 +166,7 @@ class Runtime:
         parts = seat_parts(self, state, seat, ids)
         view = {
             "type": "view", "table": self.meta(), "n": self.n, "seat": seat,
-            "to_move": to_move, "status": self.row.status, "legal": legal,
+            "to_move": to_move, "legal": legal,
             "returns": self.final_returns(), **parts,
         }
         if self.row.result and self.row.result.get("ended"):  # resigned, or a draw agreed

@@ -38,7 +38,6 @@ class View(_Out):
     n: int
     seat: int | None
     to_move: int | None
-    status: str
     obs: dict[str, Any] | None
     text: str | None
     legal: list[dict[str, Any]]

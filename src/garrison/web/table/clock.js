@@ -7,7 +7,7 @@ export function tickClock(T) {
   const gone = (performance.now() - clock.at) / 1000;
   for (const box of main.querySelectorAll(".clock[data-clock]")) {
     const s = +box.dataset.clock, left = clock.left[s];
-    if (left === null || left === undefined || !T.last || T.last.status !== "playing") { box.hidden = true; continue; }
+    if (left === null || left === undefined || !T.last || T.last.table.status !== "playing") { box.hidden = true; continue; }
     const now = s === clock.to_move ? Math.max(0, left - gone) : left;
     box.hidden = false;
     box.textContent = `⏱ ${Math.floor(now / 60)}:${String(Math.floor(now % 60)).padStart(2, "0")}` + (clock.kind === "move" ? " this move" : "");
