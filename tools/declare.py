@@ -696,7 +696,8 @@ def _define(known: dict[str, Any], name: str, value: Any) -> None:
 
 def parse_plain(source: str, known: dict[str, Any]) -> list[Constant]:
     """Each module-level ``NAME = value`` (an upper-case name; a value of literals, tuples,
-    dicts, arithmetic and the constants above it; the ``#:`` comment above it is its doc).
+    dicts, arithmetic and the constants above it; the ``#:`` comment above it is its doc) and
+    ``A, B = a, b`` (a name each).
     Other assignments are not constants and are passed over. ``known`` gains them."""
     out = []
     lines = source.splitlines()
@@ -708,7 +709,7 @@ def parse_plain(source: str, known: dict[str, Any]) -> list[Constant]:
         if line.startswith("#:"):
             doc.append(line[2:].strip())
             continue
-        m = re.match(r"^([A-Z][A-Z0-9_]*) = (.*)$", line)
+        m = re.match(r"^([A-Z][A-Z0-9_]*(?:, [A-Z][A-Z0-9_]*)*) = (.*)$", line)
         if not m:
             doc = []
             continue
@@ -716,13 +717,18 @@ def parse_plain(source: str, known: dict[str, Any]) -> list[Constant]:
         while _open_brackets(text) > 0 and i < len(lines):
             text += "\n" + lines[i]
             i += 1
+        names = m.group(1).split(", ")
         try:
             value = _value(ast.parse(text.strip(), mode="eval").body, known)
         except (_NotConstant, SyntaxError):
             doc = []
             continue
-        _define(known, m.group(1), value)
-        out.append(Constant(m.group(1), value, " ".join(doc)))
+        values = [value] if len(names) == 1 else list(value) if isinstance(value, tuple) else []
+        if len(values) != len(names):
+            raise DeclarationError(f"{m.group(1)}: {len(names)} names for {value!r}")
+        for name, one in zip(names, values, strict=True):
+            _define(known, name, one)
+            out.append(Constant(name, one, " ".join(doc) if len(names) == 1 else ""))
         doc = []
     return out
 

@@ -256,6 +256,7 @@ cdef enum:
     WIDE = 1 << 4
 
 TABLE = -1
+DEAL, OVER = P_DEAL, P_OVER
 #: The phases by number.
 PHASE_NAMES = ("deal", "play",
                "over")
@@ -276,8 +277,8 @@ def test_the_constants_are_every_enum_member_and_each_plain_constant():
         "CARDS": 40, "SEATS": 6, "TAKE": 40, "LAY": 80, "NOBODY": -1,
         "P_DEAL": 0, "P_PLAY": 1, "P_OVER": 2, "WIDE": 16}
     assert {c.name: c.value for c in plain} == {
-        "TABLE": -1, "PHASE_NAMES": ("deal", "play", "over"), "BY_SEATS": {2: 6, 3: 5},
-        "LIMIT": 12}
+        "TABLE": -1, "DEAL": 0, "OVER": 2, "PHASE_NAMES": ("deal", "play", "over"),
+        "BY_SEATS": {2: 6, 3: 5}, "LIMIT": 12}
     docs = {c.name: c.doc for c in enums + plain}
     assert docs["TAKE"] == "take(card) = TAKE + card" and docs["PHASE_NAMES"] == "The phases by number."
     assert docs["P_PLAY"] == "" and docs["LIMIT"] == ""
@@ -287,6 +288,11 @@ def test_the_constants_are_every_enum_member_and_each_plain_constant():
 def test_an_enum_member_the_generator_cannot_work_out_is_refused(member):
     with pytest.raises(declare.DeclarationError):
         declare.parse_enums(f"cdef enum:\n    CARDS = 40\n    {member}\n", {})
+
+
+def test_names_unpacked_from_a_value_of_another_length_are_refused():
+    with pytest.raises(declare.DeclarationError, match="2 names"):
+        declare.parse_plain("A, B = 1, 2, 3\n", {})
 
 
 def test_a_constant_given_two_values_is_refused():

@@ -41,6 +41,8 @@ A_ASSIGN = 199
 A_DRAW_PERSON = 203
 A_DRAW_ZUSATZ = 204
 HAND_LIMIT = 6
+#: The phases by their number (DRAW ... OVER): the observation's ``phase``.
+PHASE_NAMES = ("draw", "play", "target", "assign", "over")
 ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
 #: "Bei einem Patt wird erneut um dieselbe Ablaufkarte gespielt", however often. So that a game has
 #: a finite length (the research APIs declare one), a game ends and is scored as it stands after

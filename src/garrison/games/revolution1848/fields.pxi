@@ -43,7 +43,7 @@ cdef class G1848Fields(G1848Core):
 
     @property
     def phase(self):
-        return ("draw", "play", "target", "assign", "over")[self.s.phase]
+        return PHASE_NAMES[self.s.phase]
 
     @property
     def to_move(self):

@@ -8,6 +8,7 @@ from garrison.core.compiled import CompiledState
 FLAGS: tuple[str, ...]
 PARTIES: tuple[str, ...]
 HAND_LIMIT: int
+PHASE_NAMES: tuple[str, ...]
 ABLAUF_TO_WIN: dict[int, int]
 PATT_HORIZON: int
 GIVE_VERBS: tuple[str, ...]

@@ -8,6 +8,7 @@ from garrison.core.compiled import CompiledState
 TABLE: int
 NO_ONE: int
 END_WHY: tuple[str, ...]
+PHASE_NAMES: tuple[str, ...]
 
 def capture_sets(
     table: int, card: int, ace_takes_all: bool = ..., fewest_cards: bool = ...

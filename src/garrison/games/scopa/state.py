@@ -15,11 +15,12 @@ from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions
-from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK, italian, italian_names
+from .constants import NOBODY, NUM_CARDS, TABLE
+from .deck import DECK, VALUE, italian, italian_names
 from .deck import cards_of as cards_in
 from .observe import observe
-from .rules import TABLE, ScopaFields, capture_sets
-from .scoring import NOBODY, HandScore, score_hand
+from .rules import ScopaFields, capture_sets
+from .scoring import HandScore, score_hand
 
 if TYPE_CHECKING:
 
@@ -121,7 +122,7 @@ class ScopaState(ScopaFields, State):
         playing, name = italian(card), italian(table_card)
         if value == 1 and self.ace_takes_all:
             return f"an Ace lies on the table: your {playing} takes only an Ace, not {name}"
-        same = self.table & VALUE_MASK[value]
+        same = sum(1 << c for c in cards_in(self.table) if VALUE[c] == value)
         if same:
             return (f"single-card priority: {' or '.join(italian_names(same))} has the value of "
                     f"{playing} and must be taken on its own; {name} cannot be taken with it")

@@ -22,11 +22,11 @@ C_PLAY = 1
 C_OVER = 2
 #: ``winner`` of a drawn game
 C_DRAW = 2
-#: actions.PLACE
+#: placing the next piece on square s: C_PLACE + s (actions.py)
 C_PLACE = 3600
-#: actions.RANDOM_SETUP
+#: taking a random legal setup
 C_RANDOM_SETUP = 3700
-#: actions.CATALOGUE
+#: taking setup k of the catalogue: C_CATALOGUE + k
 C_CATALOGUE = 3701
 MODE_ANY = 0
 MODE_PIECES = 1
@@ -51,7 +51,18 @@ END_FLAG = 1
 END_NO_MOVES = 2
 END_NEITHER = 3
 END_CAP = 4
+EMPTY = -1
+LAKE = -2
+SETUP = 0
+PLAY = 1
+OVER = 2
 DRAW = 2
+#: The phases by their number (SETUP, PLAY, OVER): the observation's ``phase``.
+PHASE_NAMES = ("setup", "play", "over")
+ATTACKER_WINS = 0
+DEFENDER_WINS = 1
+BOTH_LOST = 2
+FLAG_TAKEN = 3
 #: ``reason`` of a finished game, by its code
 REASONS = ("", "flag", "no moves", "no moves for either side", "cap")
 CHASE_MEMORY = 256

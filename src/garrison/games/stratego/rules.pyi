@@ -18,6 +18,7 @@ DEFENDER_WINS: int
 BOTH_LOST: int
 FLAG_TAKEN: int
 REASONS: tuple[str, ...]
+PHASE_NAMES: tuple[str, ...]
 CHASE_MEMORY: int
 
 PIECE_VALUES: tuple[float, ...]

@@ -15,7 +15,8 @@ from garrison.core.errors import InvalidActionError
 
 from . import actions
 from .board import LAKES, RAYS, line_between, parse_square, square_name, step
-from .observe import MOVED, REVEALED, observe
+from .constants import MOVED, REVEALED
+from .observe import observe
 from .pieces import SCOUT, movable, name, short
 from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoFields
 
