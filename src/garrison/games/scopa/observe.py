@@ -63,7 +63,7 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
         "table": names(state.table),
         "playing": None if pending == NOBODY else names(1 << pending)[0],
         "chosen": names(state.picked),
-        "capture_sets": [names(o) for o in state.options],
+        "capture_sets": [names(o) for o in state.capture_choices],
         "captured": [names(pile) for pile in state.piles],
         "scope": list(state.scope),
         "scores": list(state.scores),
