@@ -17,7 +17,7 @@ from garrison.core.seats import seat_label
 
 from . import log, rules
 from .actions import BID_BASE, PASS
-from .deck import DECK, LAST_TRICK_BONUS, NUM_CARDS, SUIT_MASK, SUITS, cards_of, points_of
+from .deck import DECK, LAST_TRICK_BONUS, SUIT_MASK, SUITS, cards_of, points_of
 from .rules import (
     ANNOUNCE,
     DEALING,
@@ -177,7 +177,7 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
 
 
 # -- the tensor ----------------------------------------------------------------------------------
-_N, _C, _S = NUM_PLAYERS, NUM_CARDS, len(SUITS)  # 5 seats, 32 cards, 4 suits
+_N, _C, _S = NUM_PLAYERS, DECK.size, len(SUITS)  # 5 seats, 32 cards, 4 suits
 _LAYOUT = (
     ("seat", _N), ("phase", len(PHASE_NAMES)), ("dealer", _N), ("to_move", _N), ("hand", _C),
     ("last_bids", _N * _S), ("passed", _N), ("high_bid", _S), ("high_bidder", _N), ("soloist", _N),
