@@ -13,13 +13,15 @@ import numpy as np
 
 import garrison
 
-#: The oracle module of each game, by the game's registered name.
+#: The oracle module of each game here, by the game's registered name.
 MODULES = {"scopa": "scopa", "gambit": "gambit", "1848": "revolution1848",
            "soldateska": "soldateska", "solo66": "solo66", "stratego": "stratego"}
 
 
 def encode(game: garrison.Game, obs: dict[str, Any]) -> np.ndarray:
-    """The tensor of ``obs`` as ``game``'s oracle encodes it. Raises ``KeyError`` for a game
-    without an oracle (a new game adds its module here)."""
-    module = import_module(f"{__name__}.{MODULES[game.name]}")
-    return module.encode(game, obs)
+    """The tensor of ``obs`` as ``game``'s oracle here encodes it; a game without one here (a
+    game on Python rules, a new game that keeps its own encoder) is its own oracle,
+    ``game.encode_observation``."""
+    if game.name not in MODULES:
+        return game.encode_observation(obs)
+    return import_module(f"{__name__}.{MODULES[game.name]}").encode(game, obs)
