@@ -5,6 +5,7 @@ generated files to the declarations and the generator to its tags."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import random
@@ -329,3 +330,28 @@ def test_a_value_changed_in_rules_pyx_alone_fails_the_check(tmp_path, capsys):
     assert "scopa/constants.py" in capsys.readouterr().err
     assert declare.main(["--games", str(tmp_path / "games")]) == 0  # written again
     assert "TAKE_BASE = 41\n" in (copy / "constants.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", sorted(p.parent.name for p in declare.targets()))
+def test_no_python_module_writes_a_rules_constant_again(game):
+    """A Python module of the game that needs a constant of rules.pyx imports it from
+    ``constants.py``: no module-level ``NAME = <literal>`` gives a constant's name its value
+    again (where it would drift from the rules)."""
+    folder = ROOT / "src" / "garrison" / "games" / game
+    values = {c.name: c.value for c in declare.constants(folder / "rules.pyx")}
+    again = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name == "constants.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id in values:
+                    try:
+                        value = ast.literal_eval(node.value)
+                    except ValueError:
+                        continue
+                    if value == values[target.id]:
+                        again.append(f"{path.name}: {target.id} = {value!r}")
+    assert not again, again
