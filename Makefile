@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Two installs: `make run` needs the package and the server extra only; `make test` adds the
 # research, learning, arena and test tools. The compiled rules (core/*.pyx, games/*/rules.pyx)
 # are built by the install, so a changed rules module reinstalls.
-SOURCES := pyproject.toml setup.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
+SOURCES := pyproject.toml setup.py tools/declare.py $(wildcard src/garrison/core/*.pyx src/garrison/core/*.pxd \
 	src/garrison/games/*/rules.pyx src/garrison/games/*/*.pxi)
 RUN_STAMP := $(VENV)/.installed-run
 
@@ -72,7 +72,7 @@ COMPILED := garrison.core.compiled garrison.core.batch garrison.core.cfr $(subst
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples research tools templates $(wildcard scripts)
-	$(BIN)/python scripts/declare.py --check
+	$(BIN)/python tools/declare.py --check
 	$(BIN)/python tools/protocol_js.py --check
 	$(BIN)/mypy
 	$(BIN)/python -m mypy.stubtest --ignore-disjoint-bases --allowlist stubtest-allowlist.txt \

@@ -6,6 +6,7 @@ place; after editing a ``.pyx`` run it again (or ``python setup.py build_ext --i
 """
 
 import contextlib
+import importlib.util
 import os
 import sys
 import threading
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator
 from glob import glob
 from pathlib import Path
+from types import ModuleType
 
 import numpy
 from Cython.Build import cythonize
@@ -75,13 +77,25 @@ class ParallelBuild(build_ext):
         say(f"compiled {ext.name} in {time.monotonic() - started:.0f} s")
 
 
-# Each game's fields.pxi and the generated part of its rules.pyi come from the declarations in its
-# rules.pyx (scripts/declare.py; `make lint` checks that they are current): made before compiling.
-sys.path.insert(0, str(Path(__file__).resolve().parent / "scripts"))
-from declare import main as declare  # noqa: E402
 
-if declare([]):
-    raise SystemExit("scripts/declare.py failed")
+
+def load_tool(name: str) -> ModuleType:
+    """``tools/<name>.py``, loaded from its path: the build tools are no installed package."""
+    path = Path(__file__).resolve().parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the build tool {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+# Each game's fields.pxi, constants.py and the generated part of its rules.pyi come from the
+# declarations in its rules.pyx (tools/declare.py; `make lint` checks that they are current):
+# made before compiling.
+if load_tool("declare").main([]):
+    raise SystemExit("tools/declare.py failed")
 
 MODULES = sorted(
     glob("src/garrison/core/*.pyx") + glob("src/garrison/games/*/rules.pyx")

@@ -1,8 +1,9 @@
 """What every game on compiled rules (a ``CompiledState``, core/compiled.pyx) guarantees, checked
 on each such game and test config without a line of game code:
 
-* the observation tensor, encoded in C from the typed state, is exactly the game's encoding of
-  the observation (the gate stays the one definition of what a seat may know);
+* the observation tensor, encoded in C from the typed state, is exactly the encoding of the
+  observation by the game's test oracle (``tests/tensor_oracles``: the gate stays the one
+  definition of what a seat may know);
 * undo restores the struct and the log; a copy undoes only its own actions, and a refused undo
   changes nothing;
 * ``random_playout`` (the rollouts of search) plays legal games and leaves the state as it was;
@@ -18,6 +19,7 @@ import numpy as np
 import pytest
 
 import garrison
+import tensor_oracles
 from garrison.core.chance import outcome_at
 from garrison.core.compiled import CompiledState
 
@@ -46,7 +48,7 @@ def _games(name, config, count, seed):
 def test_the_compiled_tensor_is_the_encoding_of_the_observation(name, config):
     for game, state in _games(name, config, 2, 7):
         for seat in [None, *range(game.num_players)]:
-            expected = game.encode_observation(state.observation(seat))
+            expected = tensor_oracles.encode(game, state.observation(seat))
             np.testing.assert_array_equal(state.observation_tensor(seat), expected)
 
 

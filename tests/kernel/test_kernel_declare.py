@@ -1,20 +1,36 @@
 """A game's typed state is declared once (the struct and the fixed attributes in its rules.pyx);
-scripts/declare.py makes the accessors, ``FIELDS``, ``_copy_extra`` and the stub entries from it.
-These tests hold the generated files to the declarations and the generator to its tags."""
+tools/declare.py makes the accessors, ``FIELDS``, ``_copy_extra`` and the stub entries from it,
+and ``constants.py``, the rules' constants for the game's Python modules. These tests hold the
+generated files to the declarations and the generator to its tags."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import random
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
 import garrison
-from script_module import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-declare = load_script("declare")
+
+
+def _load_declare():
+    """tools/declare.py, as setup.py loads it (by its path: tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("declare", ROOT / "tools" / "declare.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["declare"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+declare = _load_declare()
 
 SAMPLE = '''
 ctypedef unsigned long long Mask
@@ -222,3 +238,120 @@ def test_offsets_signed_fields_and_wide_words_pack_as_the_old_hand_packing():
     assert "if e[0] == EV_DRAW and ev_draw_seat(e) != seat:\n            e[3] = -1" in hider
     assert "if e[0] == EV_PASS and ev_pass_giver(e) != seat:\n            continue" in hider
     assert "cdef inline int ev_result_soloist(const int* e) noexcept:\n    return ((e[1] >> 8) & 15) - 1" in code
+
+
+CONSTANTS_SAMPLE = '''
+cdef enum:
+    CARDS = 40
+    SEATS = 6          # at most
+    TAKE = CARDS       # take(card) = TAKE + card
+    LAY = TAKE + CARDS
+    NOBODY = -1
+
+cdef enum Event:
+    EV_HAND = 0     # {hand_no} a hand begins
+
+cdef enum:
+    P_DEAL, P_PLAY, \\
+        P_OVER
+    WIDE = 1 << 4
+
+TABLE = -1
+DEAL, OVER = P_DEAL, P_OVER
+#: The phases by number.
+PHASE_NAMES = ("deal", "play",
+               "over")
+BY_SEATS = {2: 6, 3: 5}
+LIMIT = SEATS * 2  # twice the seats
+_PRIVATE = 3
+TABLES = {}
+CHANCE = [k for k in range(3)]
+ELSEWHERE = IMPORTED_NAME
+'''
+
+
+def test_the_constants_are_every_enum_member_and_each_plain_constant():
+    known = {}
+    enums = declare.parse_enums(CONSTANTS_SAMPLE, known)
+    plain = declare.parse_plain(CONSTANTS_SAMPLE, known)
+    assert {c.name: c.value for c in enums} == {
+        "CARDS": 40, "SEATS": 6, "TAKE": 40, "LAY": 80, "NOBODY": -1,
+        "P_DEAL": 0, "P_PLAY": 1, "P_OVER": 2, "WIDE": 16}
+    assert {c.name: c.value for c in plain} == {
+        "TABLE": -1, "DEAL": 0, "OVER": 2, "PHASE_NAMES": ("deal", "play", "over"),
+        "BY_SEATS": {2: 6, 3: 5}, "LIMIT": 12}
+    docs = {c.name: c.doc for c in enums + plain}
+    assert docs["TAKE"] == "take(card) = TAKE + card" and docs["PHASE_NAMES"] == "The phases by number."
+    assert docs["P_PLAY"] == "" and docs["LIMIT"] == ""
+
+
+@pytest.mark.parametrize("member", ["X = CARDS + MISSING", "X = 1.5", "X = (1, 2)", "X-Y"])
+def test_an_enum_member_the_generator_cannot_work_out_is_refused(member):
+    with pytest.raises(declare.DeclarationError):
+        declare.parse_enums(f"cdef enum:\n    CARDS = 40\n    {member}\n", {})
+
+
+def test_names_unpacked_from_a_value_of_another_length_are_refused():
+    with pytest.raises(declare.DeclarationError, match="2 names"):
+        declare.parse_plain("A, B = 1, 2, 3\n", {})
+
+
+def test_a_constant_given_two_values_is_refused():
+    with pytest.raises(declare.DeclarationError, match="CARDS is both 40 and 41"):
+        declare.parse_enums("cdef enum:\n    CARDS = 40\ncdef enum:\n    CARDS = 41\n", {})
+
+
+@pytest.mark.parametrize("name", sorted(garrison.games()))
+def test_each_game_s_constants_module_has_the_compiled_rules_values(name):
+    """Every constant also named in the compiled module (``HAND_SIZE = HAND``) has its value
+    there: the generated module says what the compiled rules hold."""
+    state = garrison.load(name).new_initial_state()
+    package = type(state).__module__.rsplit(".", 1)[0]
+    rules = importlib.import_module(package + ".rules")
+    constants = importlib.import_module(package + ".constants")
+    names = [n for n in vars(constants) if n.isupper()]
+    shared = [n for n in names if hasattr(rules, n)]
+    assert names and shared
+    assert {n: getattr(rules, n) for n in shared} == {n: getattr(constants, n) for n in shared}
+
+
+def test_a_value_changed_in_rules_pyx_alone_fails_the_check(tmp_path, capsys):
+    """The declare check (``make lint``) fails when rules.pyx and constants.py drift apart:
+    a value is written in rules.pyx only."""
+    game = ROOT / "src" / "garrison" / "games" / "scopa"
+    copy = tmp_path / "games" / "scopa"
+    shutil.copytree(game, copy, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
+    assert declare.main(["--check", "--games", str(tmp_path / "games")]) == 0
+    rules = copy / "rules.pyx"
+    source = rules.read_text(encoding="utf-8")
+    assert "    TAKE_BASE = 40 " in source
+    rules.write_text(source.replace("    TAKE_BASE = 40 ", "    TAKE_BASE = 41 "), encoding="utf-8")
+    assert declare.main(["--check", "--games", str(tmp_path / "games")]) == 1
+    assert "scopa/constants.py" in capsys.readouterr().err
+    assert declare.main(["--games", str(tmp_path / "games")]) == 0  # written again
+    assert "TAKE_BASE = 41\n" in (copy / "constants.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", sorted(p.parent.name for p in declare.targets()))
+def test_no_python_module_writes_a_rules_constant_again(game):
+    """A Python module of the game that needs a constant of rules.pyx imports it from
+    ``constants.py``: no module-level ``NAME = <literal>`` gives a constant's name its value
+    again (where it would drift from the rules)."""
+    folder = ROOT / "src" / "garrison" / "games" / game
+    values = {c.name: c.value for c in declare.constants(folder / "rules.pyx")}
+    again = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name == "constants.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id in values:
+                    try:
+                        value = ast.literal_eval(node.value)
+                    except ValueError:
+                        continue
+                    if value == values[target.id]:
+                        again.append(f"{path.name}: {target.id} = {value!r}")
+    assert not again, again

@@ -194,3 +194,27 @@ def test_ace_takes_only_an_ace_lying_on_the_table():
     assert_unchanged(two, actions.take(card("kd")), "takes only an Ace")
     do(two, "take as")
     assert table_of(two) == names("ah kd 7s")
+
+
+def test_capture_choices_are_the_sets_and_the_takes_are_the_cards_that_extend_one():
+    """``capture_choices`` (the state's capture sets; ``game.options`` are its option values)
+    lists the sets the card being played may take; the legal takes are exactly the table cards
+    not yet chosen of the sets that hold every card chosen so far (the compiled rules' own
+    ``choosable``: no Python twin)."""
+    state = start("ac 2h 3s 4d", ("5h 7d qc", "4c js 6s"), players=2)
+    assert state.capture_choices == ()
+    do(state, "play 5h")
+    assert set(state.capture_choices) == {mask("ac 4d"), mask("2h 3s")}
+    assert state.game.options["players"] == 2
+    assert takes(state) == mask("ac 2h 3s 4d")
+    do(state, "take 2h")
+    assert takes(state) == mask("3s")
+
+
+def mask(cards: str) -> int:
+    return sum(1 << card(c) for c in cards.split())
+
+
+def takes(state) -> int:
+    return sum(1 << actions.card_of(a) for a in state.legal_actions()
+               if actions.kind_of(a) == actions.TAKE)

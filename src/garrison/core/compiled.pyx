@@ -22,7 +22,7 @@ A game implements the hooks: ``_current`` (seat, ``CHANCE_PLAYER`` or ``TERMINAL
 ``_returns``, ``_encode(seat, out)``; and in ``__cinit__`` it calls ``self._bind(&self.s,
 sizeof(self.s))`` so the kernel knows its struct. Fields that never change during a game (the
 options, tables) live beside the struct and ``_copy_extra`` hands them to a clone; a game's
-``_copy_extra`` and its accessors are generated from these declarations (``scripts/declare.py``).
+``_copy_extra`` and its accessors are generated from these declarations (``tools/declare.py``).
 
 The Python class a game registers is ``class XState(XCore, garrison.core.State)``: views
 (``observation``, text, ``explain_illegal``, ``parse_action``, widgets) stay in Python and read
@@ -783,7 +783,7 @@ cdef class CompiledState:
 
     def observation_tensor(self, seat):
         """The observation of ``seat`` as a flat float32 array, encoded from the typed state
-        (tested equal to ``game.encode_observation(observation(seat))``)."""
+        (tested equal to the game's oracle in ``tests/tensor_oracles/``, or to ``game.encode_observation`` for a game on plain-Python rules)."""
         cdef int who = -1
         if seat is not None:
             if type(seat) is not int or not 0 <= <int>seat < self.game.num_players:

@@ -281,8 +281,11 @@ class Game:
         return low, high
 
     def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        """The flat float32 tensor of one observation (built only from ``obs``: the one gate)."""
-        raise NotImplementedError(f"{type(self).__name__} must encode observations")
+        """The flat float32 tensor of one observation (built only from ``obs``: the one gate), for
+        a game on Python rules. Raises ``NotImplementedError`` for a game on compiled rules: it
+        encodes the tensor from its typed state, ``state.observation_tensor(seat)``."""
+        raise NotImplementedError(f"{type(self).__name__} encodes no observation dict; the tensor "
+                                  "of a seat is state.observation_tensor(seat)")
 
     #: Readers of other formats this game offers: name -> ``f(path, out_dir=None) -> summary``
     #: (``garrison import NAME PATH``), e.g. Stratego's Gravon archives.

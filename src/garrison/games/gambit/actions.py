@@ -1,8 +1,8 @@
 """Actions of Soldier's Gambit.
 
 Player actions (7 ids): ``keep f`` = ``f - 1`` for faces 1..6 sets aside one die showing ``f``
-from the current roll; ``ROLL`` = 6 rolls every die not yet set aside. Setting aside several dice
-is several ``keep`` actions, so the action space stays at 7.
+from the current roll; ``ROLL`` = 6 (rules.pyx) rolls every die not yet set aside. Setting aside
+several dice is several ``keep`` actions, so the action space stays at 7.
 
 Chance actions: a roll of ``n`` dice is one chance action whose id is the index of the sorted
 outcome in ``garrison.core.dice.multisets(n)`` (252 outcomes for five dice).
@@ -13,8 +13,9 @@ from __future__ import annotations
 from garrison.core import InvalidActionError
 from garrison.core.dice import roll_faces, roll_id
 
-ROLL = 6
-NUM_ACTIONS = 7
+from .constants import ROLL as ROLL
+
+NUM_ACTIONS = ROLL + 1
 
 
 def keep(face: int) -> int:

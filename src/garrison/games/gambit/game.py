@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from garrison.core import Game, GameFacts, OptionError
 from garrison.core.dice import multisets
 
@@ -111,9 +109,6 @@ class GambitGame(Game):
         # coins stay within (1 - n) and n times the mode's money
         n = float(self.params.players)
         return {"coins": (1.0 - n, n)}
-
-    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        return observe.encode(self, obs)
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)

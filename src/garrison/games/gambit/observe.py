@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from . import log
 
 if TYPE_CHECKING:
@@ -57,7 +55,7 @@ def tensor_size(game: GambitGame) -> int:
 
 def layout(game: GambitGame) -> list[tuple[str, int, str]]:
     """The tensor's parts in order: (name, length, meaning): the one description of the tensor.
-    Both encoders (``encode`` here, ``_encode`` in rules.pyx) write each part by its name
+    The compiled encoder (``_encode`` in rules.pyx) writes each part by its name
     (``Game.tensor_offsets``); docs/research.md's table is made from it."""
     out = []
     for s in range(game.params.players):
@@ -76,30 +74,3 @@ def layout(game: GambitGame) -> list[tuple[str, int, str]]:
                   ("round", 1, "round / 100, at most 1"),
                   ("awaiting_roll", 1, "a roll is due"),
                   ("game_over", 1, "the game is over")]
-
-
-def encode(game: GambitGame, obs: dict[str, Any]) -> np.ndarray:
-    """The tensor of ``obs``, part by part by name (``layout``; the C encoder writes the same)."""
-    p = game.params
-    n = game.num_players
-    at = game.tensor_offsets()
-    out = np.zeros(tensor_size(game), dtype=np.float32)
-    money = max(p.lives, p.coins, p.stake * p.rounds, 1)
-    for s, pl in enumerate(obs["players"]):
-        out[at[f"seat{s}.active"]] = pl["active"]
-        out[at[f"seat{s}.lives"]] = pl["lives"] / p.lives
-        out[at[f"seat{s}.coins"]] = pl["coins"] / money
-        if pl["score"] is not None:
-            out[at[f"seat{s}.score"]] = pl["score"] / 50
-            out[at[f"seat{s}.posted"]] = 1
-        out[at[f"seat{s}.to_move"]] = obs["to_move"] == s
-        out[at[f"seat{s}.is_me"]] = obs["seat"] == s
-    for key in ("kept", "roll", "taken"):
-        for face in set(obs[key] or ()):
-            out[at[key] + face - 1] = obs[key].count(face) / p.dice
-    out[at["dice_left"]] = (p.dice - len(obs["kept"])) / p.dice
-    out[at["pool"]] = obs["pool"] / (money * n)
-    out[at["round"]] = min(obs["round"] / 100, 1.0)
-    out[at["awaiting_roll"]] = obs["awaiting_roll"]
-    out[at["game_over"]] = obs["finished"]
-    return out

@@ -32,7 +32,7 @@ cdef enum:
 MODES = ("lives", "coins", "trader", "treasure")
 ROLL = 6
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, a word each.
 cdef enum Event:
     EV_ROUND = 0         # {round_no; first} a round begins: its number, the seat that starts
@@ -477,7 +477,7 @@ cdef class GambitCore(CompiledState):
         self.at_awaiting, self.at_over = at["awaiting_roll"], at["game_over"]
 
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int s, f, k, to_move = -1 if self.s.finished else self.mover()
         cdef double dice = self.dice
@@ -546,5 +546,5 @@ def _table(int dice, str prize):
 include "policy.pxi"
 
 # -- GambitFields: GambitCore with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py ------
 include "fields.pxi"

@@ -21,17 +21,19 @@ Chance outcomes: drawing card ``c`` is outcome ``c`` (76 outcomes).
 
 from __future__ import annotations
 
-N_CARDS = 76
-MAX_SEATS = 4
+from .constants import A_ASSIGN, A_DRAW_PERSON, A_DRAW_ZUSATZ, A_PASS, A_PERSON, A_PUSH, A_SIDE
+from .constants import N_CARDS as N_CARDS
+
+# the bases of the id formula, written once in rules.pyx (``A_PUSH`` ...)
 PLAY = 0
-PUSH = 76
-PASS = 152
-TARGET_PERSON = 153
-TARGET_SIDE = 195
-ASSIGN = 199
-DRAW_PERSON = 203
-DRAW_ZUSATZ = 204
-NUM_ACTIONS = 205
+PUSH = A_PUSH
+PASS = A_PASS
+TARGET_PERSON = A_PERSON
+TARGET_SIDE = A_SIDE
+ASSIGN = A_ASSIGN
+DRAW_PERSON = A_DRAW_PERSON
+DRAW_ZUSATZ = A_DRAW_ZUSATZ
+NUM_ACTIONS = DRAW_ZUSATZ + 1
 
 
 def play(c: int) -> int:

@@ -24,14 +24,18 @@ from typing import Any
 
 from garrison.core import OptionError
 
+# the card counts and MAX_OPS (effect ops a card may have: the compiled rules hold this many per
+# card) are the rules' (rules.pyx)
+from .constants import MAX_OPS as MAX_OPS
+from .constants import N_ABLAUF as N_ABLAUF
+from .constants import N_PERSON as N_PERSON
+from .constants import N_ZUSATZ as N_ZUSATZ
+
 DEFAULT_PATH = Path(__file__).parent / "data" / "cards.json"
-N_ABLAUF, N_PERSON, N_ZUSATZ = 26, 42, 34
 N_PLAYABLE = N_PERSON + N_ZUSATZ
 PARTIES = ("RR", "DL", "L", "R")
 FLAGS = ("Austria", "Prussia", "Bund")
 KINDS = ("person", "zusatz", "army")
-#: Effect ops a card may have (the compiled rules hold this many per card).
-MAX_OPS = 8
 STATUSES = ("known", "reconstructed")
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from garrison.core import Game, GameFacts
 
 from . import actions, observe, render, rules
@@ -94,9 +92,6 @@ class G1848Game(Game):
                 "patt_count": (0.0, rules.PATT_HORIZON / 3.0), "piles": (0.0, 4.2),
                 # Ablaufkarten won / 6: up to every card of the sequence (26)
                 "seats": (0.0, len(self.cards.ablauf_id) / 6.0)}
-
-    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        return observe.encode(self, obs)
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs, self.cards)

@@ -1,4 +1,5 @@
-"""The observation of 1848 (the one gate for hidden information) and its tensor.
+"""The observation of 1848 (the one gate for hidden information) and its tensor's layout (the
+compiled rules encode the tensor, ``G1848Core._encode``).
 
 Public: the table (persons with their current values, Zusatzkarten and their targets, armies and
 their commanders), Ablaufkarten won, every tally, who passed, hand sizes per pile, pile sizes,
@@ -11,19 +12,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from garrison.core.cards import cards_in
 
 from . import log, rules
 from .carddata import N_ABLAUF, N_PERSON, N_PLAYABLE, PARTIES
+from .constants import MAX_SEATS, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import G1848Game
     from .state import G1848State
 
-MAX_SEATS = 4
-PHASES = ("draw", "play", "target", "assign", "over")
 LOG_LINES = 40
 RECONSTRUCTED_NOTE = (
     "Card values marked * are reconstructed by Garrison, not the original printing "
@@ -210,16 +208,17 @@ def observation_string(state: G1848State, seat: int | None) -> str:
 
 def tensor_size() -> int:
     return (
-        MAX_SEATS + (MAX_SEATS + 2) + len(PHASES) + N_PLAYABLE * 10 + N_PERSON
+        MAX_SEATS + (MAX_SEATS + 2) + len(PHASE_NAMES) + N_PLAYABLE * 10 + N_PERSON
         + MAX_SEATS * len(PARTIES) + MAX_SEATS * 4 + MAX_SEATS * 2 + N_ABLAUF + 1 + len(PARTIES) + 4
     )
 
 
 def layout(game: G1848Game) -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    """The tensor's parts in order: (name, length, meaning), as the compiled ``_encode`` writes
+    them."""
     return [("seat", MAX_SEATS, "the viewer's seat"),
             ("to_move", MAX_SEATS + 2, "the seat to move, chance, or nobody (the game is over)"),
-            ("phase", len(PHASES), "one of " + ", ".join(PHASES)),
+            ("phase", len(PHASE_NAMES), "one of " + ", ".join(PHASE_NAMES)),
             ("cards", N_PLAYABLE * 10, "per playable card 10 flags: in my hand, on the table of "
              "seat 0-3 (or an army placed there), discarded, removed, pending, pushed by me, "
              "an army with a commander"),
@@ -232,69 +231,3 @@ def layout(game: G1848Game) -> list[tuple[str, int, str]]:
             ("patt_count", 1, "Patts in a row on it / 3"),
             ("party_totals", len(PARTIES), "party totals on the table / 20"),
             ("piles", 4, "per pile (persons, Zusatz): stock / 40, pushed under / 10")]
-
-
-def encode(game: G1848Game, obs: dict[str, Any]) -> np.ndarray:
-    """Flat float32 features built only from ``obs`` (and the public card data), part by part
-    by name (``layout``; ``i`` is where the part being written starts)."""
-    out = np.zeros(tensor_size(), dtype=np.float32)
-    at = game.tensor_offsets()
-    i = at["seat"]
-    if obs["seat"] is not None:
-        out[i + obs["seat"]] = 1
-    i = at["to_move"]
-    tm = obs["to_move"]
-    out[i + (tm if tm >= 0 else MAX_SEATS + (0 if tm == -1 else 1))] = 1
-    i = at["phase"]
-    out[i + PHASES.index(obs["phase"])] = 1
-    i = at["cards"]
-    for c in obs["hand"] or ():
-        out[i + c * 10] = 1
-    for s, side in enumerate(obs["table"]):
-        for p in side["persons"]:
-            out[i + p["card"] * 10 + 1 + s] = 1
-        for z in side["zusatz"]:
-            out[i + z["card"] * 10 + 1 + s] = 1
-    for a in obs["armies"]:
-        out[i + a["card"] * 10 + 1 + a["place"]] = 1
-        if a["leader"] is not None:
-            out[i + a["card"] * 10 + 9] = 1
-    for pile in obs["piles"]:
-        for c in pile["discard"]:
-            out[i + c * 10 + 5] = 1
-    for c in obs["removed"]:
-        out[i + c * 10 + 6] = 1
-    if obs["pending"] >= 0:
-        out[i + obs["pending"] * 10 + 7] = 1
-    for _, _, c in obs["my_pushed"]:
-        out[i + c * 10 + 8] = 1
-    i = at["person_values"]
-    for side in obs["table"]:
-        for p in side["persons"]:
-            out[i + p["card"]] = p["value"] / 10.0
-    i = at["tally"]
-    for s, t in enumerate(obs["tally"]):
-        out[i + s * 4: i + s * 4 + 4] = np.asarray(t, dtype=np.float32) / 20.0
-    i = at["seats"]
-    for s in range(obs["players"]):
-        out[i + s * 4] = len(obs["won"][s]) / 6.0
-        out[i + s * 4 + 1] = float(obs["passed"][s])
-        if obs["vp"] is not None:
-            out[i + s * 4 + 2] = obs["vp"][s] / 5.0
-        out[i + s * 4 + 3] = 1.0
-    i = at["hand_counts"]
-    for s, (hp, hz) in enumerate(obs["hand_counts"]):
-        out[i + s * 2] = hp / 6.0
-        out[i + s * 2 + 1] = hz / 6.0
-    i = at["ablauf"]
-    if obs["ablauf"]["current"] >= 0:
-        out[i + obs["ablauf"]["current"]] = 1
-    i = at["patt_count"]
-    out[i] = obs["ablauf"]["patt_count"] / 3.0
-    i = at["party_totals"]
-    out[i: i + 4] = np.asarray(obs["party_totals"], dtype=np.float32) / 20.0
-    i = at["piles"]
-    for k, pile in enumerate(obs["piles"]):
-        out[i + k * 2] = pile["stock"] / 40.0
-        out[i + k * 2 + 1] = pile["bottom"] / 10.0
-    return out

@@ -49,7 +49,7 @@ cdef enum:
     MAX_DRAWS = 16
     HAND_LIMIT_ = 6
     BUND = 2              # FLAGS.index("Bund")
-    # phases (observe.PHASES)
+    # phases (PHASE_NAMES)
     DRAW = 0
     PLAY = 1
     TARGET = 2
@@ -83,13 +83,15 @@ assert (_N_PERSON, _N_ZUSATZ, _MAX_OPS) == (N_PERSON, N_ZUSATZ, MAX_OPS)
 assert FLAGS.index("Bund") == BUND and len(PARTIES) == N_PARTIES
 
 HAND_LIMIT = HAND_LIMIT_
+#: The phases by their number (DRAW ... OVER): the observation's ``phase``.
+PHASE_NAMES = ("draw", "play", "target", "assign", "over")
 ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
 #: "Bei einem Patt wird erneut um dieselbe Ablaufkarte gespielt", however often. So that a game
 #: has a finite length (the research APIs declare one), a game ends and is scored as it stands
 #: after this many Patts in all: a horizon, not a rule (random play sees at most about 10).
 PATT_HORIZON = 40
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word. ``seat!``
 # and ``card?``: the card is that seat's secret (``hide_from`` blanks it, -1, in a world made
 # for another seat). A card set over three words: ``@26@26``.
@@ -275,7 +277,7 @@ cdef inline bint matches(const Table* t, Filter f, int p) noexcept nogil:
 
 # -- the typed state --------------------------------------------------------------------------------
 cdef struct G1848:
-    int phase              # {= ("draw", "play", "target", "assign", "over")[self.s.phase] -> str}
+    int phase              # {= PHASE_NAMES[self.s.phase] -> str}
     int to_move
     int opener
     int pending            # a Zusatzkarte whose target is being chosen (still in hand), or -1
@@ -539,7 +541,7 @@ cdef class G1848Core(CompiledState):
         self.at_party_totals, self.at_piles = at["party_totals"], at["piles"]
 
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         written by its name where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int val[N_PERSON]
         cdef int totals[N_PARTIES]
@@ -788,5 +790,5 @@ include "policy.pxi"
 
 
 # -- G1848Fields: G1848Core with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py
 include "fields.pxi"

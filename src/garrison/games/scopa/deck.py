@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from garrison.core.cards import Deck, cards_in
 
+from .constants import NUM_CARDS, RE_BELLO, SETTEBELLO
+
 SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
 FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 SYMBOLS = ("♦", "♥", "♣", "♠")
@@ -26,7 +28,6 @@ SUIT_LETTERS = ("d", "h", "c", "s")
 ITALIAN = ("Coins", "Cups", "Batons", "Swords")
 
 DECK = Deck.from_suits(SUITS, FACES, ranks=tuple(range(1, 11)))
-NUM_CARDS = DECK.size  # 40
 FULL = DECK.full_mask
 
 #: Capture value of each card: A 1, 2..7 face value, J 8, Q 9, K 10.
@@ -37,14 +38,7 @@ PRIMIERA: tuple[int, ...] = tuple(_PRIMIERA_BY_FACE[c % 10] for c in range(NUM_C
 
 DIAMONDS = DECK.suit_mask[0]
 SUIT_MASKS = DECK.suit_mask
-#: Cards of each capture value 1..10 (index 0 unused).
-VALUE_MASK: tuple[int, ...] = (0,) + tuple(
-    sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11)
-)
-ACES = VALUE_MASK[1]
-KINGS = VALUE_MASK[10]
-SETTEBELLO = 6  # Diamonds 7, the seed's "7 Bello"
-RE_BELLO = 9  # Diamonds K
+# SETTEBELLO (6): Diamonds 7, the seed's "7 Bello"; RE_BELLO (9): Diamonds K (rules.pyx).
 
 _ALIASES: dict[str, int] = {}
 for _c in range(NUM_CARDS):
@@ -102,8 +96,8 @@ def parse_card(text: str) -> int:
 CARD_OF_NAME = {n: c for c, n in enumerate(DECK.name)}
 
 __all__ = [
-    "ACES", "CARD_OF_NAME", "DECK", "DIAMONDS", "FULL", "ITALIAN", "ITALIAN_OF_NAME", "KINGS",
-    "NUM_CARDS", "PRIMIERA", "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE",
-    "VALUE_MASK", "code", "italian", "italian_names", "names", "parse_card", "short",
+    "CARD_OF_NAME", "DECK", "DIAMONDS", "FULL", "ITALIAN", "ITALIAN_OF_NAME", "NUM_CARDS",
+    "PRIMIERA", "RE_BELLO", "SETTEBELLO", "SUITS", "SUIT_MASKS", "VALUE", "code", "italian",
+    "italian_names", "names", "parse_card", "short",
 ]
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from garrison.core import Game, GameFacts
 
 from . import actions, evaluate, observe, render
@@ -89,9 +87,6 @@ class ScopaGame(Game):
     def _tensor_ranges(self) -> dict[str, tuple[float, float]]:
         # sweeps of a hand and points of a game have no bound in the rules
         return {"scope": (0.0, float("inf")), "scores": (0.0, float("inf"))}
-
-    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        return observe.encode(self.params, obs)
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)

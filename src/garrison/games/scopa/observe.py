@@ -1,4 +1,5 @@
-"""The observation of one seat (the one gate for hidden information) and its tensor encoding.
+"""The observation of one seat (the one gate for hidden information) and the layout of its tensor
+(the compiled rules encode it, ``ScopaCore._encode``).
 
 A seat sees its own hand, the table, the card being played and the cards chosen so far, every
 side's captured cards (cards are shown when taken), the sweeps and scores, how many cards each
@@ -9,13 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from garrison.core.game import part_offsets
-
 from . import log
-from .deck import CARD_OF_NAME, NUM_CARDS, names
-from .scoring import NOBODY
+from .constants import NOBODY, NUM_CARDS, PHASE_NAMES
+from .deck import names
 
 if TYPE_CHECKING:
     from .params import ScopaParams
@@ -58,7 +55,7 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
         "target": p.target,
         "hand_no": state.hand_no,
         "dealer": state.dealer,
-        "phase": PHASES[state.phase_index],
+        "phase": PHASE_NAMES[state.phase_index],
         "to_move": to_move if to_move >= 0 else None,
         "hand": [] if seat is None else names(state.hands[seat]),
         "hand_sizes": list(state.hand_sizes),
@@ -66,7 +63,7 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
         "table": names(state.table),
         "playing": None if pending == NOBODY else names(1 << pending)[0],
         "chosen": names(state.picked),
-        "capture_sets": [names(o) for o in state.options],
+        "capture_sets": [names(o) for o in state.capture_choices],
         "captured": [names(pile) for pile in state.piles],
         "scope": list(state.scope),
         "scores": list(state.scores),
@@ -79,22 +76,15 @@ def observe(state: ScopaState, seat: int | None) -> dict[str, Any]:
 
 
 # -- tensor ------------------------------------------------------------------------------------
-PHASES = ("deal", "play", "capture", "over")
-
 
 def tensor_size(params: ScopaParams) -> int:
     n, s = params.players, params.sides
-    return 4 * NUM_CARDS + s * NUM_CARDS + 3 * s + 4 * n + 1 + len(PHASES)
-
-
-def _put_cards(out: np.ndarray, at: int, cards: list[str]) -> None:
-    for name in cards:
-        out[at + CARD_OF_NAME[name]] = 1.0
+    return 4 * NUM_CARDS + s * NUM_CARDS + 3 * s + 4 * n + 1 + len(PHASE_NAMES)
 
 
 def layout(params: ScopaParams) -> list[tuple[str, int, str]]:
     """The tensor's parts in order: (name, length, meaning): the one description of the tensor.
-    Both encoders (``encode`` here, ``_encode`` in rules.pyx) write each part by its name
+    The compiled encoder (``_encode`` in rules.pyx) writes each part by its name
     (``Game.tensor_offsets``); docs/research.md's table is made from it."""
     n, s = params.players, params.sides
     return ([("hand", NUM_CARDS, "own hand (card index)"), ("table", NUM_CARDS, "cards on the table"),
@@ -105,30 +95,4 @@ def layout(params: ScopaParams) -> list[tuple[str, int, str]]:
                ("my_side", s, "the viewer's side"), ("is_me", n, "seat is the viewer"),
                ("to_move", n, "seat is to move"), ("dealer", n, "seat is the dealer"),
                ("hand_sizes", n, "cards in hand per seat / 10"), ("stock", 1, "cards to deal / 40"),
-               ("phase", len(PHASES), "one of " + ", ".join(PHASES))])
-
-
-def encode(params: ScopaParams, obs: dict[str, Any]) -> np.ndarray:
-    """The tensor of ``obs``, part by part by name (``layout``)."""
-    n, s = params.players, params.sides
-    at = part_offsets(layout(params))
-    out = np.zeros(tensor_size(params), dtype=np.float32)
-    _put_cards(out, at["hand"], obs["hand"])
-    _put_cards(out, at["table"], obs["table"])
-    if obs["playing"] is not None:
-        _put_cards(out, at["playing"], [obs["playing"]])
-    _put_cards(out, at["chosen"], obs["chosen"])
-    for side in range(s):
-        _put_cards(out, at[f"captured.side{side}"], obs["captured"][side])
-        out[at["scope"] + side] = obs["scope"][side] / 10.0
-        out[at["scores"] + side] = obs["scores"][side] / params.target
-        out[at["my_side"] + side] = 1.0 if obs["my_side"] == side else 0.0
-    for seat in range(n):
-        out[at["is_me"] + seat] = 1.0 if obs["seat"] == seat else 0.0
-        out[at["to_move"] + seat] = 1.0 if obs["to_move"] == seat else 0.0
-        out[at["dealer"] + seat] = 1.0 if obs["dealer"] == seat else 0.0
-        out[at["hand_sizes"] + seat] = obs["hand_sizes"][seat] / 10.0
-    out[at["stock"]] = obs["stock"] / 40.0
-    out[at["phase"] + PHASES.index(obs["phase"])] = 1.0
-    return out
-
+               ("phase", len(PHASE_NAMES), "one of " + ", ".join(PHASE_NAMES))])

@@ -28,15 +28,15 @@ cdef enum:
     NUM_CARDS = 40
     MAX_SEATS = 6
     MAX_SIDES = 3
-    NOBODY = -1        # scoring.NOBODY: no seat, no side, no card
-    TAKE_BASE = 40     # actions.take(card)
-    LAY_BASE = 80      # actions.lay(card)
+    NOBODY = -1        # no seat, no side, no card
+    TAKE_BASE = 40     # the id of taking ``card`` is TAKE_BASE + card (actions.py)
+    LAY_BASE = 80      # the id of laying ``card`` is LAY_BASE + card
 
 #: A deal destination meaning "face up on the table".
 TABLE = -1
 NO_ONE = NOBODY
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word; a set of
 # cards takes two words (``@20``: its low 20 bits, then the rest).
 cdef enum Event:
@@ -51,6 +51,8 @@ cdef enum Event:
     EV_END = 8      # {why; winners} the game is over: why (END_WHY), the winning sides (bitmask)
 
 END_WHY = ("target", "napoleone", "limit")
+#: The phases by their number (``phase()``): the observation's ``phase``.
+PHASE_NAMES = ("deal", "play", "capture", "over")
 
 #: The cards of each capture value 1..10 (index 0 unused).
 cdef Mask VALUE_MASK[11]
@@ -646,7 +648,7 @@ cdef class ScopaCore(CompiledState):
             assert at[f"captured.side{side}"] == self.at_captured + side * NUM_CARDS
 
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal), each part
+        """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int side, i
         if seat >= 0:
@@ -669,7 +671,7 @@ cdef class ScopaCore(CompiledState):
         out[self.at_phase + self.phase()] = 1.0
 
     cdef int phase(self) noexcept:
-        """0 deal, 1 play, 2 capture, 3 over (``observe.PHASES``)."""
+        """0 deal, 1 play, 2 capture, 3 over (``PHASE_NAMES``)."""
         if self.s.to_move == TERMINAL_PLAYER:
             return 3
         if self.s.to_move == CHANCE_PLAYER:
@@ -723,5 +725,5 @@ cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
 include "policy.pxi"
 
 # -- ScopaFields: ScopaCore with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py ------
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py ------
 include "fields.pxi"

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deck import DIAMONDS, PRIMIERA, RE_BELLO, SETTEBELLO
+from .constants import NOBODY, RE_BELLO, SETTEBELLO
+from .deck import DIAMONDS, PRIMIERA
 
-NOBODY = -1
 #: The best primiera value among the cards of one suit, by their 10 bits (0: no card).
 _SUIT_BEST = tuple(
     max((PRIMIERA[face] for face in range(10) if bits >> face & 1), default=0)

@@ -16,10 +16,11 @@ from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
 from . import actions
-from .deck import DECK, NUM_CARDS, VALUE, VALUE_MASK, italian, italian_names
+from .constants import NOBODY, NUM_CARDS, TABLE
+from .deck import DECK, VALUE, italian, italian_names
 from .observe import observe
-from .rules import TABLE, ScopaFields, capture_sets
-from .scoring import NOBODY, HandScore, score_hand
+from .rules import ScopaFields, capture_sets
+from .scoring import HandScore, score_hand
 
 if TYPE_CHECKING:
 
@@ -34,7 +35,7 @@ class ScopaState(ScopaFields, State):
         return cast("ScopaParams", self.game.params)
 
     @property
-    def options(self) -> tuple[int, ...]:
+    def capture_choices(self) -> tuple[int, ...]:
         """The sets the card being played may take (() when no capture is being chosen)."""
         if self.pending == NOBODY:
             return ()
@@ -51,14 +52,6 @@ class ScopaState(ScopaFields, State):
     def sets_for(self, card: int) -> tuple[int, ...]:
         """Every set of table cards ``card`` may take now (rules 3.1-3.5, the options)."""
         return capture_sets(self.table, card, self.ace_takes_all, self.fewest_cards)
-
-    def choosable(self) -> int:
-        """Table cards that extend the capture being chosen towards an allowed set."""
-        picked, out = self.picked, 0
-        for option in self.options:
-            if option & picked == picked:
-                out |= option
-        return out & ~picked
 
     # -- text ------------------------------------------------------------------------------------
     def _action_to_string(self, action: int) -> str:
@@ -121,7 +114,7 @@ class ScopaState(ScopaFields, State):
         playing, name = italian(card), italian(table_card)
         if value == 1 and self.ace_takes_all:
             return f"an Ace lies on the table: your {playing} takes only an Ace, not {name}"
-        same = self.table & VALUE_MASK[value]
+        same = sum(1 << c for c in cards_in(self.table) if VALUE[c] == value)
         if same:
             return (f"single-card priority: {' or '.join(italian_names(same))} has the value of "
                     f"{playing} and must be taken on its own; {name} cannot be taken with it")
@@ -129,7 +122,7 @@ class ScopaState(ScopaFields, State):
         if self.fewest_cards:
             every = capture_sets(self.table, card, False, False)
             if any(s & with_it == with_it for s in every):
-                least = self.options[0].bit_count()
+                least = self.capture_choices[0].bit_count()
                 so_far = f" and {' + '.join(italian_names(self.picked))}" if self.picked else ""
                 return (f"the fewest-cards rule: {playing} must take a set of {least} cards; "
                         f"no such set contains {name}" + so_far)
@@ -232,14 +225,6 @@ class ScopaState(ScopaFields, State):
         assert self.picked & ~self.table == 0, "a chosen card left the table"
         sizes = {h.bit_count() for h in self.hands}
         assert max(sizes) - min(sizes) <= 1 or self.to_move < 0, "hands out of step"
-        if self.pending != NOBODY:
-            assert self.choosable() == self._legal_mask(), "the choosable cards disagree"
-
-    def _legal_mask(self) -> int:
-        mask = 0
-        for a in self.legal_actions():
-            mask |= 1 << (a - NUM_CARDS)
-        return mask
 
     def __str__(self) -> str:
         p = self.params
@@ -256,7 +241,7 @@ class ScopaState(ScopaFields, State):
                          f"{' '.join(DECK.names(pile))}")
         if self.pending != NOBODY:
             lines.append(f"capturing with {italian(self.pending)}; chosen "
-                         f"{italian_names(self.picked)}; sets {[DECK.names(o) for o in self.options]}")
+                         f"{italian_names(self.picked)}; sets {[DECK.names(o) for o in self.capture_choices]}")
         return "\n".join(lines)
 
     __hash__ = None

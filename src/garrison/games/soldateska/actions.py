@@ -22,11 +22,13 @@ from __future__ import annotations
 from garrison.core.cards import NO_SUIT
 from garrison.core.dice import roll_faces
 
-from .deck import NAMES, NUM_CARDS, SUITS
+from . import constants
+from .deck import NAMES, SUITS
 
-DECLARE = NUM_CARDS
+# the rules' (rules.pyx)
+DECLARE = constants.DECLARE_ID
+DIE_SIDES = constants.DIE_FACES
 NUM_ACTIONS = DECLARE + 1 + len(SUITS)
-DIE_SIDES = 5
 
 
 def declare_id(suit: int) -> int:

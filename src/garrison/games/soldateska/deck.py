@@ -24,18 +24,22 @@ from pathlib import Path
 from garrison.core.cards import NO_SUIT, Deck, count, mask_of
 from garrison.core.tricks import TrickRules
 
+from . import constants
+from .constants import BOMB, DESERTER, FLAG, KOKETTE, NUM_CARDS, SPY, TOBACCO, TRUMPS
+
 DATA = json.loads((Path(__file__).parent / "data" / "soldateska.json").read_text())
 
 SUITS: tuple[str, ...] = tuple(DATA["suits"])
-DAGGERS, PISTOLS, RAPIERS, SABERS, TOBACCO = range(5)
-#: The effective suit of every trump card (officers, Flag, Spy and a declared weapon suit).
-TRUMPS = 5
+DAGGERS, PISTOLS, RAPIERS, SABERS = range(4)  # then TOBACCO (4); the effective suit of every
+# trump card (officers, Flag, Spy and a declared weapon suit) is TRUMPS (5): rules.pyx's
 EFFECTIVE_SUITS = SUITS + ("Trumps",)
 
 SPECIALS: tuple[str, ...] = tuple(DATA["specials"])
-GENERAL, OBERST, MAJOR, HAUPTMAN, LIEUTENANT, FLAG, DESERTER, SPY, KOKETTE, BOMB = range(50, 60)
+# the specials, GENERAL (50) ... LIEUTENANT (54), then FLAG, DESERTER, SPY, KOKETTE, BOMB (59), are
+# the rules' (rules.pyx)
+GENERAL, OBERST, MAJOR = constants.GENERAL_, constants.OBERST_, constants.MAJOR_
+HAUPTMAN, LIEUTENANT = constants.HAUPTMAN_, constants.LIEUTENANT_
 DUEL1, DUEL2 = 60, 61
-NUM_CARDS = 62
 
 DUELS = mask_of((DUEL1, DUEL2))
 #: The officers and Flag and Spy: always trump.

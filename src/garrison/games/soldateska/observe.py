@@ -1,4 +1,5 @@
-"""The one gate of hidden information: what a seat of Soldateska may know, and its tensor.
+"""The one gate of hidden information: what a seat of Soldateska may know, and its tensor's
+layout (the compiled rules encode the tensor, ``SoldateskaCore._encode``).
 
 A seat sees its own hand; everything played (each trick as it was played, who won it); every
 player's ducats, rank, tricks and hand size; the bank; the trump. Only its own: the 2 cards it
@@ -10,20 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from garrison.core.cards import NO_SUIT, cards_in
 
 from . import deck as K
 from . import log, rules
+from .constants import MAX_PLAYERS as MAX_SEATS
+from .constants import NUM_RANKS, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import SoldateskaGame
     from .state import SoldateskaState
 
-MAX_SEATS = 6
-NUM_RANKS = len(K.RANK_NAMES)
-NUM_PHASES = len(rules.PHASE_NAMES)
+NUM_PHASES = len(PHASE_NAMES)
 
 
 def trump_name(st: SoldateskaState) -> str | None:
@@ -55,7 +54,7 @@ def observation(st: SoldateskaState, seat: int | None, with_log: bool = True) ->
         "seat": seat,
         "players": n,
         "round": st.round,
-        "phase": rules.PHASE_NAMES[st.phase],
+        "phase": PHASE_NAMES[st.phase],
         "to_move": player if player >= 0 else None,
         "bank": st.bank,
         "ducats": list(st.ducats),
@@ -100,7 +99,7 @@ def tensor_size(game: SoldateskaGame) -> int:
 
 
 def layout(game: SoldateskaGame) -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them. Seats
+    """The tensor's parts in order: (name, length, meaning), as ``_encode`` writes them. Seats
     are counted from the viewer (0 = the viewer), with room for six."""
     c = K.NUM_CARDS
     return [("hand", c, "own hand (card index)"),
@@ -112,43 +111,5 @@ def layout(game: SoldateskaGame) -> list[tuple[str, int, str]]:
             ("ranks", MAX_SEATS * NUM_RANKS, "each seat's rank, General to Deserter"),
             ("ducats", MAX_SEATS, "each seat's ducats / all ducats"), ("bank", 1, "the bank / all ducats"),
             ("tricks_won", MAX_SEATS, "tricks each seat won / 10"),
-            ("phase", NUM_PHASES, "one of " + ", ".join(rules.PHASE_NAMES)),
+            ("phase", NUM_PHASES, "one of " + ", ".join(PHASE_NAMES)),
             ("round", 1, "round / 100, at most 1"), ("to_move", MAX_SEATS, "the seat to move")]
-
-
-def encode(game: SoldateskaGame, obs: dict[str, Any]) -> np.ndarray:
-    """The observation as floats, part by part by name (``layout``): own cards, trick and won
-    cards per seat (relative to the viewer), passed/received/aside/bonus, trump, ranks, money,
-    tricks, phase, round, mover."""
-    c = K.NUM_CARDS
-    n = obs["players"]
-    me = obs["seat"] if obs["seat"] is not None else 0
-    at = game.tensor_offsets()
-    out = np.zeros(tensor_size(game), dtype=np.float32)
-    rel = [(s - me) % n for s in range(n)]
-    out[[at["hand"] + x for x in obs["hand"]]] = 1.0
-    for seat, card in obs["trick"]:
-        out[at["trick"] + rel[seat] * c + card] = 1.0
-    for seat, cards in enumerate(obs["won"]):
-        out[[at["won"] + rel[seat] * c + x for x in cards]] = 1.0
-    for key in ("passed", "received", "aside", "bonus"):
-        out[[at[key] + x for x in obs[key]]] = 1.0
-    if obs["trump"] is not None:  # officers only (no suit), then each suit
-        suit = obs["trump_suit"]
-        out[at["trump"] + 1 + (suit + 1 if suit is not None else 0)] = 1.0
-    else:  # not declared yet
-        out[at["trump"]] = 1.0
-    for seat, rank in enumerate(obs["ranks"]):
-        if rank is not None:
-            out[at["ranks"] + rel[seat] * NUM_RANKS + K.RANK_NAMES.index(rank)] = 1.0
-    total = max(1, obs["bank"] + sum(obs["ducats"]))
-    for seat, d in enumerate(obs["ducats"]):
-        out[at["ducats"] + rel[seat]] = d / total
-    out[at["bank"]] = obs["bank"] / total
-    for seat, t in enumerate(obs["tricks_won"]):
-        out[at["tricks_won"] + rel[seat]] = t / 10.0
-    out[at["phase"] + rules.PHASE_NAMES.index(obs["phase"])] = 1.0
-    out[at["round"]] = min(1.0, obs["round"] / 100.0)
-    if obs["to_move"] is not None:
-        out[at["to_move"] + rel[obs["to_move"]]] = 1.0
-    return out

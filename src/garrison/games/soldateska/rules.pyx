@@ -73,7 +73,7 @@ ROLL_LIMIT = ROLL_LIMIT_C
 cdef enum:
     FOR_DEALER, FOR_DUEL, FOR_RANKS
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``, ``PRIVATE``): fields by name, word by
 # word. ``seat!`` marks a private event: only that seat reads it (``hide_from`` drops it from a
 # world made for another seat). A card pair is two card ids (255: no second card); a per-seat
@@ -1186,5 +1186,5 @@ def declarable(state):
 include "policy.pxi"
 
 # -- SoldateskaFields: SoldateskaCore with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py
 include "fields.pxi"

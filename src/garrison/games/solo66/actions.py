@@ -15,11 +15,13 @@ Chance outcomes are the card ids 0..31 (one card dealt per chance action).
 
 from __future__ import annotations
 
+from . import constants
 from .deck import NUM_CARDS
 
-PASS = NUM_CARDS  # 32
-BID_BASE = PASS + 1  # 33
-ANNOUNCE_BASE = BID_BASE + 4  # 37
+# the ids' bases are the rules' (rules.pyx)
+PASS = constants.PASS_ID  # 32
+BID_BASE = constants.BID_ID  # 33
+ANNOUNCE_BASE = constants.ANNOUNCE_ID  # 37
 NUM_ACTIONS = ANNOUNCE_BASE + 4  # 41
 
 

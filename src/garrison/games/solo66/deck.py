@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from garrison.core.cards import Deck, cards_in, mask_of
 
+from . import constants
+
 DIAMONDS, HEARTS, SPADES, CLUBS = range(4)
 SUITS = ("Diamonds", "Hearts", "Spades", "Clubs")
 SUIT_SYMBOLS = ("♦", "♥", "♠", "♣")
@@ -19,12 +21,12 @@ FACES = ("7", "8", "9", "J", "Q", "K", "10", "A")
 SEVEN, EIGHT, NINE, JACK, QUEEN, KING, TEN, ACE = range(8)
 #: Card points of each face (Skat values): 120 in the pack.
 FACE_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
-#: Points for taking the last trick; with the pack that makes 130.
-LAST_TRICK_BONUS = 10
-TOTAL_POINTS = 130
+#: Points for taking the last trick; with the pack that makes 130 (the rules': rules.pyx).
+LAST_TRICK_BONUS = constants.LAST_BONUS
+TOTAL_POINTS = constants.TOTAL
 
 DECK = Deck.from_suits(SUITS, FACES)
-NUM_CARDS = DECK.size
+NUM_CARDS = constants.CARDS
 FULL = DECK.full_mask
 SUIT_MASK = DECK.suit_mask
 CARD_POINTS = tuple(FACE_POINTS[c % 8] for c in range(NUM_CARDS))

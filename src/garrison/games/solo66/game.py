@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from garrison.core import Bot, Game, GameFacts
 
 from . import log, observe, render
@@ -91,9 +89,6 @@ class Solo66Game(Game):
         # running scores, scaled by the largest win of the match (losses are larger)
         scale = max(self.facts.max_utility, 1.0)
         return {"scores": (self.facts.min_utility / scale, self.facts.max_utility / scale)}
-
-    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        return observe.encode(obs, max(self.facts.max_utility, 1.0))
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)

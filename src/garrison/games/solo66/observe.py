@@ -12,8 +12,6 @@ import random
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-
 from garrison.core.cards import cards_in
 from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
@@ -35,7 +33,6 @@ if TYPE_CHECKING:
     from .state import Solo66State
 
 NAME_TO_CARD = {name: c for c, name in enumerate(DECK.name)}
-SUIT_INDEX = {name: s for s, name in enumerate(SUITS)}
 
 
 def _names(mask: int) -> list[str]:
@@ -181,12 +178,13 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
 
 
 # -- the tensor ----------------------------------------------------------------------------------
+_N, _C, _S = NUM_PLAYERS, DECK.size, len(SUITS)  # 5 seats, 32 cards, 4 suits
 _LAYOUT = (
-    ("seat", 5), ("phase", 6), ("dealer", 5), ("to_move", 5), ("hand", 32),
-    ("last_bids", 20), ("passed", 5), ("high_bid", 4), ("high_bidder", 5), ("soloist", 5),
-    ("trump", 4), ("no_trump_game", 1), ("talon", 32), ("discards", 32), ("played_by", 160),
-    ("trick", 32), ("trick_leader", 5), ("voids", 20), ("tricks_won", 5), ("trick_points", 5),
-    ("side_points", 2), ("progress", 1), ("scores", 5),
+    ("seat", _N), ("phase", len(PHASE_NAMES)), ("dealer", _N), ("to_move", _N), ("hand", _C),
+    ("last_bids", _N * _S), ("passed", _N), ("high_bid", _S), ("high_bidder", _N), ("soloist", _N),
+    ("trump", _S), ("no_trump_game", 1), ("talon", _C), ("discards", _C), ("played_by", _N * _C),
+    ("trick", _C), ("trick_leader", _N), ("voids", _N * _S), ("tricks_won", _N),
+    ("trick_points", _N), ("side_points", 2), ("progress", 1), ("scores", _N),
 )
 OFFSET: dict[str, int] = {}
 _at = 0
@@ -210,62 +208,9 @@ _MEANING = {
 
 
 def layout() -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them."""
+    """The tensor's parts in order: (name, length, meaning), as the compiled ``_encode`` writes
+    them."""
     return [(name, size, _MEANING[name]) for name, size in _LAYOUT]
-
-
-def encode(obs: dict[str, Any], score_scale: float) -> np.ndarray:
-    """The observation as a flat float32 vector (layout ``_LAYOUT``), built only from ``obs``."""
-    t = np.zeros(TENSOR_SIZE, dtype=np.float32)
-    o = OFFSET
-
-    def one(name: str, index: int | None) -> None:
-        if index is not None:
-            t[o[name] + index] = 1.0
-
-    one("seat", obs["seat"])
-    one("phase", PHASE_NAMES.index(obs["phase"]))
-    one("dealer", obs["dealer"])
-    one("to_move", obs["to_move"])
-    for name in obs["hand"]:
-        t[o["hand"] + NAME_TO_CARD[name]] = 1.0
-    for p, bid in enumerate(obs["last_bids"]):
-        if bid is not None:
-            t[o["last_bids"] + 4 * p + SUIT_INDEX[bid]] = 1.0
-    for p in obs["passed"]:
-        t[o["passed"] + p] = 1.0
-    one("high_bid", None if obs["high_bid"] is None else SUIT_INDEX[obs["high_bid"]])
-    one("high_bidder", obs["high_bidder"])
-    one("soloist", obs["soloist"])
-    trump = -1 if obs["trump"] is None else SUIT_INDEX[obs["trump"]]
-    one("trump", None if trump < 0 else trump)
-    t[o["no_trump_game"]] = float(obs["no_trump_game"])
-    for name in obs["talon"]:
-        t[o["talon"] + NAME_TO_CARD[name]] = 1.0
-    for name in obs["discards"]:
-        t[o["discards"] + NAME_TO_CARD[name]] = 1.0
-    tricks = [(tr["leader"], [NAME_TO_CARD[n] for n in tr["cards"]]) for tr in obs["tricks"]]
-    current = (obs["trick"]["leader"], [NAME_TO_CARD[n] for n in obs["trick"]["cards"]])
-    for leader, cards in [*tricks, current]:
-        for j, c in enumerate(cards):
-            t[o["played_by"] + 32 * ((leader + j) % NUM_PLAYERS) + c] = 1.0
-    for c in current[1]:
-        t[o["trick"] + c] = 1.0
-    if current[1]:
-        one("trick_leader", current[0])
-    for p, v in enumerate(_played_voids([*tricks, current], trump)):
-        for suit in range(4):
-            if (v >> suit) & 1:
-                t[o["voids"] + 4 * p + suit] = 1.0
-    for p in range(NUM_PLAYERS):
-        t[o["tricks_won"] + p] = obs["tricks_won"][p] / rules.NUM_TRICKS
-        t[o["trick_points"] + p] = obs["trick_points"][p] / 130.0
-        t[o["scores"] + p] = obs["scores"][p] / score_scale
-    if obs["soloist_points"] is not None:
-        t[o["side_points"]] = obs["soloist_points"] / 130.0
-        t[o["side_points"] + 1] = obs["defender_points"] / 130.0
-    t[o["progress"]] = (obs["deal"] - 1) / obs["deals"]
-    return t
 
 
 # -- resampling ----------------------------------------------------------------------------------
@@ -364,4 +309,4 @@ def _rewrite_deal(history: list[int], world: SimpleNamespace) -> list[int]:
     return history
 
 
-__all__ = ["NAME_TO_CARD", "TENSOR_SIZE", "encode", "observe", "resample"]
+__all__ = ["NAME_TO_CARD", "TENSOR_SIZE", "observe", "resample"]

@@ -68,7 +68,7 @@ RESULT_KINDS = ("solo", "last_trick", "redeal")
 cdef enum:
     K_SOLO, K_LAST_TRICK, K_REDEAL
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word. A seat
 # that is none (no soloist, no trump, no last trick) is -1, stored as 0 (``+1``).
 cdef enum Event:
@@ -690,5 +690,5 @@ include "solve.pxi"
 include "worlds.pxi"
 
 # -- Solo66Fields: Solo66Core with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py
 include "fields.pxi"

@@ -21,12 +21,15 @@ Text: ``b4-b5`` (a move), ``b4xb7`` (an attack), ``place Flag a1``, ``random set
 
 from __future__ import annotations
 
+from . import constants
 from .board import step
 
-MOVES = 3600
-PLACE = 3600
-RANDOM_SETUP = 3700
-CATALOGUE = 3701
+# the bases of the ids are the rules' (rules.pyx)
+PLACE = constants.C_PLACE
+RANDOM_SETUP = constants.C_RANDOM_SETUP
+CATALOGUE = constants.C_CATALOGUE
+#: The move ids are 0 .. MOVES - 1.
+MOVES = PLACE
 
 
 def move_id(frm: int, direction: int, distance: int) -> int:

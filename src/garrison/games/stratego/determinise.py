@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import actions
 from .board import to_own
-from .observe import MOVED, REVEALED, SCOUTED
+from .constants import MOVED, REVEALED, SCOUTED
 from .pieces import movable
 from .rules import SETUP
 from .setup_model import SetupModel, setup_model

@@ -22,7 +22,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .bots import VALUE
-from .observe import REVEALED
+from .constants import REVEALED
 from .pieces import FLAG, movable
 from .rules import PLAY
 

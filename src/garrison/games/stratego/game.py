@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from garrison.core import Game, GameFacts
 
 from . import actions, evaluate, gravon, observe, render
@@ -74,9 +72,6 @@ class StrategoGame(Game):
 
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout(self)
-
-    def encode_observation(self, obs: dict[str, Any]) -> np.ndarray:
-        return observe.encode(self, obs)
 
     def render(self, obs: dict[str, Any]) -> str:
         return render.render(obs)

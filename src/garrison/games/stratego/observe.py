@@ -5,8 +5,8 @@ have set up (during setup the other side's placements stay behind the screen); f
 piece whether it has moved (so it is no Bomb or Flag), whether it ran like a Soldier, and its
 rank if it has fought (unless ``forget_revealed``); every captured piece; the public log.
 
-Tensor (``encode``), from the seat's side ("own" = the seat, Red for a spectator): 28 planes of
-100 squares (per side: 12 rank planes for known ranks, then "unknown, never moved" and
+Tensor (``StrategoCore._encode``), from the seat's side ("own" = the seat, Red for a spectator): 28
+planes of 100 squares (per side: 12 rank planes for known ranks, then "unknown, never moved" and
 "unknown, moved"), then phase (3), mover (own/other/chance, 3), seat (Red/Blue/spectator, 3),
 captured share per rank (own 12, other 12), plies over the cap or 2000 (1): 2834 floats.
 """
@@ -15,23 +15,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from . import log
 from .board import square_name
+from .constants import DRAW, MOVED, OVER, PHASE_NAMES, REVEALED, SCOUTED, SETUP
 from .pieces import NAMES, NUM_RANKS, SCOUT, name
-from .rules import DRAW, OVER, SETUP
 
 if TYPE_CHECKING:
     from .game import StrategoGame
     from .state import StrategoState
 
-PHASES = ("setup", "play", "over")
 LOG_LENGTH = 12
 PLANES = 28
 EXTRA = 3 + 3 + 3 + 2 * NUM_RANKS + 1
 TENSOR_SIZE = PLANES * 100 + EXTRA
-MOVED, SCOUTED, REVEALED = 1, 2, 4  # ``state.flags`` of a piece
 
 
 def public_rank(state: StrategoState, piece: int) -> int | None:
@@ -79,7 +75,7 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
     player = state.current_player()
     obs: dict[str, Any] = {
         "seat": seat,
-        "phase": PHASES[state.phase],
+        "phase": PHASE_NAMES[state.phase],
         "to_move": None if state.phase == OVER else ("chance" if player < 0 else player),
         "ply": state.ply,
         "max_plies": rules.cap,
@@ -107,8 +103,8 @@ def observe(state: StrategoState, seat: int | None) -> dict[str, Any]:
 
 
 def layout(game: StrategoGame) -> list[tuple[str, int, str]]:
-    """The tensor's parts in order: (name, length, meaning), as ``encode`` writes them; sides
-    are counted from the viewer (Red for a spectator)."""
+    """The tensor's parts in order: (name, length, meaning), as the compiled ``_encode`` writes
+    them; sides are counted from the viewer (Red for a spectator)."""
     planes = []
     for who in ("own", "other"):
         planes += [(f"{who}.{NAMES[r]}", 100, f"{who} pieces known to be {NAMES[r]}, per square")
@@ -121,31 +117,4 @@ def layout(game: StrategoGame) -> list[tuple[str, int, str]]:
                      ("plies", 1, "plies / the cap (or 2000), at most 1")]
 
 
-def encode(game: StrategoGame, obs: dict[str, Any]) -> np.ndarray:
-    """The flat tensor of ``obs``, part by part by name (``layout``)."""
-    at = game.tensor_offsets()
-    out = np.zeros(TENSOR_SIZE, dtype=np.float32)
-    me = obs["seat"] if obs["seat"] is not None else 0
-    for square, cell in enumerate(obs["board"]):
-        if cell is None:
-            continue
-        side, rank, moved, _ = cell
-        who = "own" if side == me else "other"
-        part = NAMES[rank] if rank is not None else ("unknown_moved" if moved else "unknown_unmoved")
-        out[at[f"{who}.{part}"] + square] = 1.0
-    out[at["phase"] + PHASES.index(obs["phase"])] = 1.0
-    mover = obs["to_move"]
-    if mover == "chance":
-        out[at["mover"] + 2] = 1.0
-    elif mover is not None:
-        out[at["mover"] + (0 if mover == me else 1)] = 1.0
-    out[at["viewer"] + (2 if obs["seat"] is None else obs["seat"])] = 1.0
-    army = obs["army"]
-    for k, side in enumerate((me, 1 - me)):
-        for rank in obs["captured"][side]:
-            out[at["captured"] + k * NUM_RANKS + rank] += 1.0 / army[rank]
-    out[at["plies"]] = min(1.0, obs["ply"] / (obs["max_plies"] or 2000))
-    return out
-
-
-__all__ = ["observe", "view", "encode", "public_rank", "TENSOR_SIZE"]
+__all__ = ["observe", "view", "public_rank", "TENSOR_SIZE"]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from garrison.core.errors import OptionError
 
-FLAG, SPY, SCOUT, MINER, SERGEANT, LIEUTENANT, CAPTAIN, MAJOR, COLONEL, GENERAL, MARSHAL, BOMB = range(12)
-NUM_RANKS = 12
+from .constants import NUM_RANKS as NUM_RANKS
+
+FLAG, SPY, SCOUT, MINER, SERGEANT, LIEUTENANT, CAPTAIN, MAJOR, COLONEL, GENERAL, MARSHAL, BOMB = range(
+    NUM_RANKS)
 
 #: The seed's generic names (its "Soldier" is the scout, its "Bomb Defuser" the miner).
 NAMES = (

@@ -39,9 +39,9 @@ cdef enum:
     C_PLAY = 1
     C_OVER = 2
     C_DRAW = 2                 # ``winner`` of a drawn game
-    C_PLACE = 3600             # actions.PLACE
-    C_RANDOM_SETUP = 3700      # actions.RANDOM_SETUP
-    C_CATALOGUE = 3701         # actions.CATALOGUE
+    C_PLACE = 3600             # placing the next piece on square s: C_PLACE + s (actions.py)
+    C_RANDOM_SETUP = 3700      # taking a random legal setup
+    C_CATALOGUE = 3701         # taking setup k of the catalogue: C_CATALOGUE + k
     MODE_ANY = 0
     MODE_PIECES = 1
     MODE_WHOLE = 2
@@ -76,7 +76,7 @@ cdef enum:
     END_NEITHER = 3
     END_CAP = 4
 
-# The events the rules record, declared once (scripts/declare.py: ``emit_<name>`` in C, the
+# The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word.
 cdef enum Event:
     EV_SETUP = 0      # {side} a side has set up
@@ -87,6 +87,8 @@ cdef enum Event:
 EMPTY, LAKE = C_EMPTY, C_LAKE
 SETUP, PLAY, OVER = C_SETUP, C_PLAY, C_OVER
 DRAW = C_DRAW
+#: The phases by their number (SETUP, PLAY, OVER): the observation's ``phase``.
+PHASE_NAMES = ("setup", "play", "over")
 ATTACKER_WINS, DEFENDER_WINS, BOTH_LOST, FLAG_TAKEN = (
     C_ATTACKER_WINS, C_DEFENDER_WINS, C_BOTH_LOST, C_FLAG_TAKEN)
 #: ``reason`` of a finished game, by its code
@@ -798,7 +800,7 @@ cdef class StrategoCore(CompiledState):
         return -1
 
     cdef void _encode(self, int seat, float* out) noexcept:
-        """``observe.encode`` of the observation, from the typed state (tested equal): the same
+        """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``): the same
         gate as ``observe.view``; each part written by its name where ``observe.layout`` puts it
         (``Tables.at_*``)."""
         cdef int piece, side, sq, rank, at, player, k
@@ -828,7 +830,7 @@ cdef class StrategoCore(CompiledState):
                 out[at + sq] = 1.0
             if not setup:  # captured: the share of each rank's pieces, own side first
                 for rank in range(NUM_RANKS):
-                    if lost[rank]:  # summed a piece at a time in float, as observe.encode does
+                    if lost[rank]:  # summed a piece at a time in float, as the test oracle does
                         share = self.t.share[rank]
                         total = 0
                         for at in range(lost[rank]):
@@ -924,5 +926,5 @@ cdef class StrategoCore(CompiledState):
 include "policy.pxi"
 
 # -- StrategoFields: StrategoCore with the accessors of the struct's fields, FIELDS and _copy_extra,
-# made from the declarations above (the struct, the fixed attributes) by scripts/declare.py
+# made from the declarations above (the struct, the fixed attributes) by tools/declare.py
 include "fields.pxi"

@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from garrison.core.errors import OptionError
 
+from .constants import EMPTY as EMPTY  # an empty square: the rules' (rules.pyx)
 from .pieces import BOMB, FLAG, GENERAL, MARSHAL, MINER, SCOUT, SPY, parse_army
 
-EMPTY = -1
 HEURISTIC = 32
 
 

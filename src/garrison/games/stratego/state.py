@@ -15,8 +15,9 @@ from garrison.core.errors import InvalidActionError
 
 from . import actions
 from .board import LAKES, RAYS, line_between, parse_square, square_name, step
+from .constants import MOVED, REVEALED
 from .determinise import resample
-from .observe import MOVED, REVEALED, observe
+from .observe import observe
 from .pieces import SCOUT, movable, name, short
 from .rules import EMPTY, LAKE, OVER, PLAY, SETUP, StrategoFields
 
