@@ -347,9 +347,9 @@ class State:
     def __eq__(self, other: object) -> bool:
         return (
             type(self) is type(other)
-            and self.game == other.game  # type: ignore[attr-defined]
-            and self._history == other._history  # type: ignore[attr-defined]
-            and self.fields() == other.fields()  # type: ignore[attr-defined]
+            and self.game == other.game
+            and self._history == other._history
+            and self.fields() == other.fields()
         )
 
     __hash__ = None  # type: ignore[assignment]
