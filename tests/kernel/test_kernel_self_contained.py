@@ -19,7 +19,6 @@ SUFFIXES = {".py", ".pyx", ".pxd", ".pxi", ".pyi", ".json", ".md", ".txt", ".js"
 #: Ways of pointing outside the repository: a path up out of it, the folders beside it, the design
 #: and research notes the project was planned with, the numbered rule texts it started from.
 OUTSIDE = [
-    (re.compile(r"\.\./"), "a path up out of the repository"),
     (re.compile(r"\bshared/"), "the folder beside the repository"),
     (re.compile(r"\bseeds/"), "the rule texts outside the repository"),
     (re.compile(r"\bspecs/"), "the design notes outside the repository"),
@@ -27,6 +26,9 @@ OUTSIDE = [
     (re.compile(r"\bresearch [\w-]+\.md\b"), "a research note outside the repository"),
     (re.compile(r"\bseed \d{3}\b"), "a numbered rule text outside the repository"),
 ]
+#: A relative path that goes up: fine where it names a file of the repository from the file that
+#: names it (a page's ``import ... from "../util.js"``), else a path up out of the repository.
+UP = re.compile(r"(?:\.\./)+[\w./-]*")
 #: A path under ``research/``: the repository's own folder of research scripts when it names it
 #: or one of its files, else the research notes the project was planned with (outside the repository).
 RESEARCH = re.compile(r"\bresearch/([\w./-]*)")
@@ -56,6 +58,10 @@ def citations_outside(path: Path) -> list[str]:
         for pattern, reason in OUTSIDE:
             if pattern.search(line):
                 found.append(f"{number}: {reason}: {line.strip()[:120]}")
+        for up in UP.findall(line):
+            target = (path.parent / up).resolve()
+            if not (target.is_relative_to(ROOT) and target.exists()):
+                found.append(f"{number}: a path up out of the repository: {line.strip()[:120]}")
         for named in RESEARCH.findall(line):
             if not (ROOT / "research" / named.rstrip(".")).exists():
                 found.append(f"{number}: the research notes outside the repository: "
@@ -92,6 +98,12 @@ def test_a_citation_inside_passes(tmp_path, text):
     path = tmp_path / "x.py"
     path.write_text(f"# {text}\n")
     assert citations_outside(path) == []
+
+
+def test_a_path_up_passes_only_to_a_file_of_the_repository():
+    page = ROOT / "src" / "garrison" / "web" / "table" / "seats.js"
+    assert 'from "../util.js"' in page.read_text() and citations_outside(page) == []
+    assert citations_outside(ROOT / "src" / "garrison" / "web" / "table.js") == []
 
 
 def test_no_source_or_test_cites_outside_the_repository():
