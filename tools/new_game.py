@@ -1,5 +1,5 @@
 """Start a new game from the template (templates/game/: High Die, a complete small game on the
-kernel's plain-Python ``State``).
+kernel's plain-Python engine, ``PythonState``).
 
     python tools/new_game.py NAME [--title TITLE] [--into DIR]
 

@@ -19,6 +19,7 @@ from .core import (
     NotYourTurnError,
     OptionError,
     Params,
+    PythonState,
     RecordError,
     State,
     game_class,
@@ -33,6 +34,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "Bot", "Game", "GameError", "GameOverError", "IllegalActionError",
-    "InvalidActionError", "NotYourTurnError", "OptionError", "Params", "RecordError", "State",
+    "InvalidActionError", "NotYourTurnError", "OptionError", "Params", "PythonState", "RecordError", "State",
     "game_class", "games", "load", "read_record", "replay", "sample_chance",
 ]

@@ -1,11 +1,11 @@
-"""The rules of High Die (docs/rules/<name>.md), on the kernel's plain-Python ``State``: every
-field an immutable value, so undo and copies come from the kernel."""
+"""The rules of High Die (docs/rules/<name>.md), on the kernel's plain-Python engine
+(``PythonState``): every field an immutable value, so undo and copies come from the kernel."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from garrison.core import CHANCE, TERMINAL, State
+from garrison.core import CHANCE, TERMINAL, PythonState
 
 from . import observe
 
@@ -17,7 +17,7 @@ KEEP, ROLL = 0, 1
 ACTION_WORDS = ("keep", "roll again")
 
 
-class HighDieState(State):
+class HighDieState(PythonState):
     game: HighDieGame
     #: each seat's die (0: not dealt yet), who rolled again, whose turn, and the die being rolled
     dice: tuple[int, ...]

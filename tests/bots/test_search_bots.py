@@ -121,7 +121,7 @@ def test_time_budget_runs_at_least_one_simulation():
     assert bot.last_simulations >= 1
 
 
-class _NimState(garrison.State):
+class _NimState(garrison.PythonState):
     """Nim for the tests: take 1 or 2 from a pile; whoever takes the last stone wins.
 
     A hidden coin (dealt by chance, seen by nobody) decides nothing; it makes ``resample`` draw.
@@ -215,7 +215,7 @@ def test_paired_ismcts_finds_the_nim_win(pile):
     assert bot.step(state) == pile % 3
 
 
-class _BetState(garrison.State):
+class _BetState(garrison.PythonState):
     """Seat 0 bets on 0 or 1, then a die (0-9) is cast: seat 0 wins die/10, plus 0.05 for bet 1.
 
     The luck of the die is the same whatever the bet, so with common chance draws the two bets'

@@ -15,12 +15,12 @@ from .game import Game, GameFacts
 from .params import OptionSpec, Params, Preset, option
 from .record import read_record, read_records, replay
 from .registry import game_class, games, load
-from .state import CHANCE, TERMINAL, State
+from .state import CHANCE, TERMINAL, PythonState, State
 
 __all__ = [
     "Bot", "CHANCE", "CompiledPolicyBot", "TERMINAL", "Game", "GameFacts", "GameError", "GameOverError",
     "IllegalActionError", "InvalidActionError", "NotYourTurnError", "OptionError", "OptionSpec",
-    "Params", "Preset", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
+    "Params", "Preset", "PythonState", "RecordError", "State", "game_class", "games", "load", "option", "read_record",
     "read_records",
     "replay", "sample_chance",
 ]

@@ -1,12 +1,24 @@
-"""``State``: one game in progress, with checked moves, cheap undo and the observation gate.
+"""``State``: one game in progress: the one shape every state has, and a plain-Python engine.
 
-How a game writes its state
----------------------------
+``State`` is what every state is, whatever runs its rules: the public API (declared here), and
+the part every state shares, written once: the observation gate (``observation(seat)`` through
+the game's ``_observe``), typed input (``parse_action``, ``unreadable``), the notation
+(``action_to_string``), seats (``check_seat``), records (``to_record``) and the refusals of a
+move (``_refuse``: the kernel's errors, in a player's words). It keeps no fields.
+
+The engine is the other part: applying, undo, copies, the history. Every shipped game runs on
+the compiled one (``compiled.pyx``, ``CompiledState``): a game's state class is its compiled
+core plus ``State`` (``class ScopaState(ScopaFields, State)``). ``PythonState`` below is the
+plain-Python engine, for a researcher's own small game and the template a new game starts from
+(templates/game/).
+
+How a game on ``PythonState`` writes its state
+----------------------------------------------
 A subclass keeps every piece of game state in plain attributes whose values are *immutable*
 (ints, bitmask ints, strings, tuples, frozensets, ``None``). To change something, assign a new
 value; never mutate a value in place. That single rule makes three things cheap and safe:
 
-* ``undo()``: before each action the base class saves ``self.__dict__`` (a shallow copy) on a
+* ``undo()``: before each action the engine saves ``self.__dict__`` (a shallow copy) on a
   stack; undo puts it back.
 * ``clone()``: a shallow copy of ``__dict__`` shares the immutable values with the original.
 * earlier states and clones never change when a copy moves on (tested for every game).
@@ -51,37 +63,15 @@ _BOOKKEEPING = ("_history", "_stack")
 
 
 class State:
-    """One game in progress. See the module docstring for how subclasses keep their fields."""
+    """One game in progress: the public API, and the part every state shares (the module's
+    docstring). The engine (applying, undo, copies, history) is ``CompiledState`` or
+    ``PythonState``."""
 
-    #: True while a class keeps the kernel's ``_save`` (a shallow copy of ``__dict__``), so the
-    #: hot path can copy inline instead of calling it.
-    _plain_save = True
+    game: Game
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._plain_save = cls._save is State._save
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self._history: list[int] = []
-        self._stack: list[dict[str, Any]] = []
-        self._legal: tuple[int, ...] | None = None
-
-    # -- to implement ----------------------------------------------------------------------------
+    # -- the game's rules and views (each game implements them) ----------------------------------
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` or ``TERMINAL``."""
-        raise NotImplementedError
-
-    def _legal_actions(self) -> Sequence[int]:
-        """Sorted legal action ids of the player to move (never called at chance or terminal)."""
-        raise NotImplementedError
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcome ids and probabilities at a chance node (never called elsewhere)."""
-        raise NotImplementedError
-
-    def _apply(self, action: int) -> None:
-        """Carry out a legal action (already checked): the rules live here and in rules.py."""
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -119,50 +109,48 @@ class State:
         more = "" if len(self.legal_actions()) <= 12 else ", ..."
         return f"'{self._describe_id(action)}' is not allowed now; you may: {', '.join(legal)}{more}"
 
-    # -- the public API --------------------------------------------------------------------------
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
+    # -- the engine's part of the API (``CompiledState``, ``PythonState``) ------------------------
     def legal_actions(self) -> list[int]:
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
-        legal = self._legal
-        if legal is None:
-            legal = self._find_legal()
-        return list(legal)
-
-    def _find_legal(self) -> tuple[int, ...]:
-        """Work out (and cache until the next action) the legal ids of this node."""
-        player = self.current_player()
-        if player == TERMINAL:
-            legal: tuple[int, ...] = ()
-        elif player == CHANCE:
-            legal = tuple([a for a, _ in self._chance_outcomes()])
-        else:
-            legal = tuple(self._legal_actions())
-        self._legal = legal
-        return legal
+        raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
-        if self.current_player() != CHANCE:
-            raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
-        outcomes = self._chance_outcomes()
-        if self._legal is None:
-            self._legal = tuple([a for a, _ in outcomes])
-        return outcomes
+        raise NotImplementedError
 
     def apply_action(self, action: int, seat: int | None = None) -> None:
-        """Apply ``action`` after checking it; on any error nothing changes.
+        """Apply ``action`` after checking it (``_refuse`` says what is wrong); on any error nothing
+        changes. ``seat`` (optional) names who sends it."""
+        raise NotImplementedError
 
-        ``seat`` (optional) names who sends the action; a wrong seat raises ``NotYourTurnError``.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._find_legal()
-        if seat is None and type(action) is int and action in legal:  # the hot path
-            self._do(action)
-            return
-        self._do(self._refuse(action, seat))
+    def apply_unchecked(self, action: int) -> None:
+        """The fast path for trusted callers (bots, playouts): no legality check."""
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        """Take back the last action (chance included)."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """An independent copy: either moves on without changing the other."""
+        raise NotImplementedError
+
+    def forget_history(self) -> None:
+        """Drop the history and the undo stack (for worlds built by ``resample``): a resampled
+        world must not carry the true history, which would hand a bot the real deal."""
+        raise NotImplementedError
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        raise NotImplementedError
+
+    def move_number(self) -> int:
+        """How many actions (chance included) were applied."""
+        raise NotImplementedError
+
+    # -- the shared part ---------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
 
     def _refuse(self, action: object, seat: int | None) -> int:
         """The slow path: explain exactly what is wrong (raising the kernel's error), or return
@@ -188,65 +176,11 @@ class State:
             raise IllegalActionError(self._explain_illegal(action))
         return action
 
-    def apply_unchecked(self, action: int) -> None:
-        """The fast path for trusted callers (bots, playouts): no legality check."""
-        self._do(action)
-
-    def _do(self, action: int) -> None:
-        snapshot = self.__dict__.copy() if self._plain_save else self._save()
-        try:
-            self._apply(action)
-        except BaseException:
-            self._restore(snapshot)
-            raise
-        self._stack.append(snapshot)
-        self._legal = None
-        self._history.append(action)
-
-    def undo(self) -> None:
-        """Take back the last action (chance included)."""
-        if not self._stack:
-            raise GameError("nothing to undo: no action has been applied")
-        self._restore(self._stack.pop())
-        self._history.pop()
-
     def child(self, action: int) -> State:
         """A clone with ``action`` applied; this state is unchanged."""
         new = self.clone()
         new.apply_action(action)
         return new
-
-    def clone(self) -> State:
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        new._history = self._history.copy()
-        new._stack = self._stack.copy()
-        return new
-
-    def _save(self) -> dict[str, Any]:
-        return self.__dict__.copy()
-
-    def _restore(self, snapshot: dict[str, Any]) -> None:
-        history, stack = self._history, self._stack
-        self.__dict__ = dict(snapshot)
-        self._history, self._stack = history, stack
-
-    def forget_history(self) -> None:
-        """Drop the history and the undo stack (for worlds built by ``resample``).
-
-        A resampled world must not carry the true history: it would hand a bot the real deal.
-        A game whose ``resample`` cannot rewrite the history to fit the new world calls this, so
-        the world starts afresh here (it can move on and undo its own moves, not earlier ones).
-        """
-        self._history = []
-        self._stack = []
-
-    def history(self) -> list[int]:
-        """Every action applied so far, chance outcomes included."""
-        return self._history.copy()
-
-    def move_number(self) -> int:
-        return len(self._history)
 
     def action_to_string(self, action: int) -> str:
         """The action in the game's notation, read in the current situation. Raises
@@ -338,6 +272,138 @@ class State:
             "actions": self.history(),
         }
 
+    __hash__ = None  # type: ignore[assignment]  # a state changes: never a dict key
+
+    def __repr__(self) -> str:
+        return f"garrison.replay({json.dumps(self.to_record())})"
+
+
+class PythonState(State):
+    """The plain-Python engine (the module's docstring): every field an immutable value, undo by
+    ``__dict__`` snapshots. For a researcher's own small game and the template; the shipped
+    games run on ``CompiledState``."""
+
+    #: True while a class keeps the kernel's ``_save`` (a shallow copy of ``__dict__``), so the
+    #: hot path can copy inline instead of calling it.
+    _plain_save = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_save = cls._save is PythonState._save
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._stack: list[dict[str, Any]] = []
+        self._legal: tuple[int, ...] | None = None
+
+    def _legal_actions(self) -> Sequence[int]:
+        """Sorted legal action ids of the player to move (never called at chance or terminal)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcome ids and probabilities at a chance node (never called elsewhere)."""
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        """Carry out a legal action (already checked): the rules live here and in rules.py."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        return list(legal)
+
+    def _find_legal(self) -> tuple[int, ...]:
+        """Work out (and cache until the next action) the legal ids of this node."""
+        player = self.current_player()
+        if player == TERMINAL:
+            legal: tuple[int, ...] = ()
+        elif player == CHANCE:
+            legal = tuple([a for a, _ in self._chance_outcomes()])
+        else:
+            legal = tuple(self._legal_actions())
+        self._legal = legal
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
+        if self.current_player() != CHANCE:
+            raise GameError("not a chance node: chance_outcomes() is asked only where chance acts")
+        outcomes = self._chance_outcomes()
+        if self._legal is None:
+            self._legal = tuple([a for a, _ in outcomes])
+        return outcomes
+
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        """Apply ``action`` after checking it; on any error nothing changes.
+
+        ``seat`` (optional) names who sends the action; a wrong seat raises ``NotYourTurnError``.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        if seat is None and type(action) is int and action in legal:  # the hot path
+            self._do(action)
+            return
+        self._do(self._refuse(action, seat))
+
+    def apply_unchecked(self, action: int) -> None:
+        """The fast path for trusted callers (bots, playouts): no legality check."""
+        self._do(action)
+
+    def _do(self, action: int) -> None:
+        snapshot = self.__dict__.copy() if self._plain_save else self._save()
+        try:
+            self._apply(action)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._stack.append(snapshot)
+        self._legal = None
+        self._history.append(action)
+
+    def undo(self) -> None:
+        """Take back the last action (chance included)."""
+        if not self._stack:
+            raise GameError("nothing to undo: no action has been applied")
+        self._restore(self._stack.pop())
+        self._history.pop()
+
+    def clone(self) -> State:
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new._history = self._history.copy()
+        new._stack = self._stack.copy()
+        return new
+
+    def _save(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        history, stack = self._history, self._stack
+        self.__dict__ = dict(snapshot)
+        self._history, self._stack = history, stack
+
+    def forget_history(self) -> None:
+        """Drop the history and the undo stack (for worlds built by ``resample``).
+
+        A resampled world must not carry the true history: it would hand a bot the real deal.
+        A game whose ``resample`` cannot rewrite the history to fit the new world calls this, so
+        the world starts afresh here (it can move on and undo its own moves, not earlier ones).
+        """
+        self._history = []
+        self._stack = []
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        return self._history.copy()
+
+    def move_number(self) -> int:
+        return len(self._history)
+
     def fields(self) -> dict[str, Any]:
         """The game-state attributes (no bookkeeping), for equality and debugging."""
         return {
@@ -352,12 +418,6 @@ class State:
             and self.fields() == other.fields()
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"garrison.replay({json.dumps(self.to_record())})"
-
-
 
 def normalize_text(text: object) -> str:
     """Typed text as the parsers compare it: lower case, single spaces."""
@@ -368,4 +428,4 @@ def _listed(texts: list[str], most: int = 12) -> str:
     return ", ".join(texts[:most]) + (", ..." if len(texts) > most else "")
 
 
-__all__ = ["State", "CHANCE", "TERMINAL", "normalize_text"]
+__all__ = ["CHANCE", "TERMINAL", "PythonState", "State", "normalize_text"]
