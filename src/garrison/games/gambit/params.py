@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from garrison.core import OptionError, Params, Preset, option
 
+from .constants import MODES
 from .scoring import combination_names
 
 
@@ -33,7 +34,7 @@ class GambitParams(Params):
     )
     mode: str = option(
         "lives",
-        choices=("lives", "coins", "trader", "treasure"),
+        choices=MODES,
         doc="lives: lose a life when lowest; coins: losses pay a pool the last player takes; "
         "trader: lowest pays the highest; treasure: a combination takes the pool",
         label="Way to play",
