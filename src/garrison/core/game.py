@@ -134,6 +134,11 @@ class Game:
     #: in the first deal finished after a point of the log, ``declarer(state, since_event)``;
     #: search reads it for ``ismcts:own`` (docs/bots.md). None: no such seat.
     declarer: ClassVar[Declarer | None] = None
+    #: What a replay marks, read from the spectator's observation: the key that numbers the
+    #: game's hands (a deal, a round) and the key that counts its tricks (a list of tricks, or the
+    #: tricks won per seat); None where the game has none (``server/domain/replays.py``).
+    hand_key: ClassVar[str | None] = None
+    trick_key: ClassVar[str | None] = None
     #: The bot of ``bots`` that plays the lobby's "strong" level where the game keeps its own (an
     #: exact solver the search was not shown to beat: Gambit's ``exact``); None: the kernel's
     #: search (``garrison.bots.levels``).

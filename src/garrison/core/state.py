@@ -69,6 +69,11 @@ class State:
 
     game: Game
 
+    def __init__(self, game: Game) -> None:
+        """A state starts from its game (``Game.new_initial_state``); an engine's own constructor
+        (``CompiledState``'s, ``PythonState``'s) does this and more."""
+        self.game = game
+
     # -- the game's rules and views (each game implements them) ----------------------------------
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` or ``TERMINAL``."""
@@ -292,7 +297,7 @@ class PythonState(State):
         cls._plain_save = cls._save is PythonState._save
 
     def __init__(self, game: Game) -> None:
-        self.game = game
+        super().__init__(game)
         self._history: list[int] = []
         self._stack: list[dict[str, Any]] = []
         self._legal: tuple[int, ...] | None = None

@@ -43,13 +43,13 @@ import pickle
 import random
 import sys
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 import garrison
-from garrison.core import CHANCE, OptionError, State, game_class
+from garrison.core import CHANCE, OptionError, PythonState, State, game_class
 from garrison.core.compiled import CompiledState
 from garrison.core.events import EMPTY, entries, push
 
@@ -128,8 +128,8 @@ class _Held:
         }
         if self.world and isinstance(self.state, CompiledState):
             out["compiled"] = pickle.dumps(self.state)  # its struct and log (CompiledState)
-        elif self.world:
-            fields, out["rebuilt"] = _picklable_fields(self.state)
+        elif self.world:  # a state on the plain-Python engine: its fields
+            fields, out["rebuilt"] = _picklable_fields(cast(PythonState, self.state))
             out["fields"] = _deep_pickle(fields)
         return out
 
@@ -138,8 +138,8 @@ class _Held:
         if "compiled" in data:
             state = pickle.loads(data["compiled"])
         elif data["world"]:
-            fresh = game.new_initial_state().fields()
-            state = object.__new__(game.State)
+            fresh = cast(PythonState, game.new_initial_state()).fields()
+            state = cast(PythonState, object.__new__(game.State))
             state.__dict__.update(_deep_unpickle(data["fields"]))
             state.__dict__.update({k: fresh[k] for k in data["rebuilt"]})
             state.game = game
@@ -160,7 +160,8 @@ class _Held:
 def _frozen(state: State) -> State:
     """A copy of ``state`` to observe later (without its undo stack)."""
     snap = state.clone()
-    snap._stack = []
+    if isinstance(snap, PythonState):
+        snap._stack = []  # (a compiled copy keeps no undo of what came before it)
     return snap
 
 
@@ -183,7 +184,7 @@ def _deep_unpickle(blob: bytes) -> Any:
         sys.setrecursionlimit(limit)
 
 
-def _picklable_fields(state: State) -> tuple[dict[str, Any], list[str]]:
+def _picklable_fields(state: PythonState) -> tuple[dict[str, Any], list[str]]:
     """The state's fields that pickle, and the names of those that do not (rule objects made
     from the options, such as a trick-strength function), which a fresh state of the same game
     provides again on load."""

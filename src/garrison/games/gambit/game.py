@@ -19,6 +19,7 @@ class GambitGame(Game):
     title = "Soldier's Gambit"
     version = "1"
     listing = 3
+    hand_key = "round"  # a replay marks each new round
     summary = (
         "A tavern dice game for 2-8 players. On your turn roll five dice, set aside at least one "
         "after every roll and reroll the rest until all are set aside. Score the pips, or a "

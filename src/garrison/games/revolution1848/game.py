@@ -26,6 +26,7 @@ class G1848Game(Game):
     title = "1848 - Das Kartenspiel zur Revolution"
     version = "1"
     listing = 2
+    hand_key = "round"  # a replay marks each new round
     summary = (
         "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round "
         "players lay politicians of four parties (Republicans, Democrats, Liberals, "

@@ -27,6 +27,7 @@ class ScopaGame(Game):
     title = "Scopa"
     version = "1"
     listing = 6
+    hand_key = "hand_no"  # a replay marks each new hand
     summary = (
         "The Italian fishing game with a 40-card pack in Coins, Cups, Batons and Swords (J, Q, K "
         "count 8, 9, 10). Play a card to take a table card of equal value, or a set adding up to "

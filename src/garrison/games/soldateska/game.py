@@ -26,6 +26,8 @@ class SoldateskaGame(Game):
     title = "Soldateska"
     version = "1"
     listing = 1
+    hand_key = "round"  # a replay marks each new round
+    trick_key = "tricks_won"  # and each trick taken
     summary = (
         "A trick-taking game for 3-6 players by Jean du Poel. A recruitment round decides the "
         "ranks (General, Oberst, Major, Hauptman, Lieutenant, Deserter) by the value of the "

@@ -32,6 +32,8 @@ class Solo66Game(Game):
     title = "Solo 66"
     version = "1"
     listing = 4
+    hand_key = "deal"  # a replay marks each new deal
+    trick_key = "tricks_won"  # and each trick taken
     summary = (
         "Five players, a 32-card Skat pack, six cards each and two in the talon. The auction is "
         "for the trump suit (Diamonds < Hearts < Spades < Clubs); the winner may announce a "

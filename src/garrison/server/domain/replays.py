@@ -30,11 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("garrison.server")
 
-#: Observation keys that count a game's hands (the first a game has is used) and its tricks.
-_HAND_KEYS = ("hand_no", "deal", "round")
-_TRICK_KEYS = ("tricks_won", "tricks")
-
-
 def _count(value: Any) -> Any:
     """Tricks so far: the length of a list of tricks, or the sum of tricks won per seat."""
     if isinstance(value, list):
@@ -45,10 +40,12 @@ def _count(value: Any) -> Any:
 def compute_marks(rt: Runtime) -> dict[str, Any]:
     """The decision steps of a finished game (the move number each decision is made at, after
     the first deal), and the steps where its tricks and hands begin, read from the spectator's
-    observation (so nothing hidden). Replays the whole game once."""
+    observation (so nothing hidden) by the keys the game declares (``Game.hand_key``,
+    ``Game.trick_key``). Replays the whole game once."""
     decisions = [k for k, mover in enumerate(rt.movers) if mover >= 0]
     steps = [decisions[0] if decisions else rt.n] + [k + 1 for k in decisions]
     state = rt.game.new_initial_state()
+    hand_key, trick_key = rt.game.hand_key, rt.game.trick_key
     tricks: list[int] = []
     hands: list[int] = []
     last_trick: Any = None
@@ -59,8 +56,8 @@ def compute_marks(rt: Runtime) -> dict[str, Any]:
             state.apply_action(action)
         done = n
         obs = state.observation(None)
-        hand = next((obs[k] for k in _HAND_KEYS if k in obs), None)
-        trick = next((_count(obs[k]) for k in _TRICK_KEYS if k in obs), None)
+        hand = obs.get(hand_key) if hand_key else None
+        trick = _count(obs.get(trick_key)) if trick_key else None
         if i > 0 and hand is not None and hand != last_hand:
             hands.append(i)
         if i > 0 and isinstance(trick, int) and isinstance(last_trick, int) and trick > last_trick:
