@@ -26,9 +26,12 @@ from garrison.bots.levels import levels
 from garrison.core import CompiledPolicyBot
 
 TESTS = Path(__file__).resolve().parents[1]
-#: the tests folder of each game (1848's is g1848: a package name cannot start with a digit)
-FOLDER = {"1848": "g1848"}
 GAMES = garrison.games()
+
+
+def _tests_of(name: str) -> Path:
+    """A game's tests folder: named as its package (1848's is revolution1848)."""
+    return TESTS / garrison.game_class(name).__module__.split(".")[2]
 
 
 def _presets(name: str) -> list[dict]:
@@ -37,7 +40,7 @@ def _presets(name: str) -> list[dict]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_plays_every_recorded_move_of_the_python_bot_it_replaced(name):
-    path = TESTS / FOLDER.get(name, name) / "fixtures" / "policy_moves.json"
+    path = _tests_of(name) / "fixtures" / "policy_moves.json"
     count, wrong = fixture_mismatches(path, name)
     assert count >= 2000 and wrong == []
 

@@ -46,7 +46,7 @@ def test_every_game_folder_is_an_entry_point_with_rules_and_tests(folder):
     assert len(names) == 1, f"no entry point names garrison.games.{folder}:GAME"
     name = names[0]
     assert (ROOT / "docs" / "rules" / f"{name}.md").is_file()
-    tests = ROOT / "tests" / (name if name[0].isalpha() else f"g{name}")
+    tests = ROOT / "tests" / folder  # named as the game's package
     assert list(tests.glob(f"test_{tests.name}_*.py")), f"no scenario tests in {tests}"
 
 

@@ -7,10 +7,10 @@ from typing import Any
 import numpy as np
 
 from garrison.games.revolution1848.constants import MAX_SEATS, PHASE_NAMES
-from garrison.games.revolution1848.game import G1848Game
+from garrison.games.revolution1848.game import Revolution1848Game
 
 
-def encode(game: G1848Game, obs: dict[str, Any]) -> np.ndarray:
+def encode(game: Revolution1848Game, obs: dict[str, Any]) -> np.ndarray:
     """Flat float32 features built only from ``obs`` (and the public card data), part by part
     by name (``layout``; ``i`` is where the part being written starts)."""
     out = np.zeros(game.facts.observation_tensor_size, dtype=np.float32)

@@ -12,7 +12,7 @@ from .carddata import FLAGS, CardSet, Filter
 from .words import FLAG_WORDS, card_label, card_name, party
 
 if TYPE_CHECKING:
-    from .state import G1848State
+    from .state import Revolution1848State
 
 
 def filter_words(flt: Filter) -> str:
@@ -36,7 +36,7 @@ def where_words(cs: CardSet, card: int) -> str:
     return "on any player's side (train symbol)" if cs.train[card] else "only on your own side"
 
 
-def explain(state: G1848State, action: int) -> str:
+def explain(state: Revolution1848State, action: int) -> str:
     cs = state.cs
     kind, x = A.decode(action)
     seat = state.current_player()
@@ -75,7 +75,7 @@ def explain(state: G1848State, action: int) -> str:
     return f"'{state._describe_id(action)}' is not allowed now"
 
 
-def _bad_target(state: G1848State, card: int, kind: str, x: int) -> str:
+def _bad_target(state: Revolution1848State, card: int, kind: str, x: int) -> str:
     cs = state.cs
     eff = cs.effect[card]
     seat = state.current_player()

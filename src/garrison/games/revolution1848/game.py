@@ -9,8 +9,8 @@ from garrison.core import Game, GameFacts
 from . import actions, observe, render, rules
 from .bots import BOTS
 from .carddata import CardSet, load_cards
-from .params import G1848Params, in_play
-from .state import G1848State
+from .params import Revolution1848Params, in_play
+from .state import Revolution1848State
 
 
 def victory_points_now(obs: dict[str, Any], seat: int) -> float:
@@ -21,7 +21,7 @@ def victory_points_now(obs: dict[str, Any], seat: int) -> float:
     return float(rules.final_scoring(obs["tally"])[0][seat])
 
 
-class G1848Game(Game):
+class Revolution1848Game(Game):
     name = "1848"
     title = "1848 - Das Kartenspiel zur Revolution"
     version = "1"
@@ -37,9 +37,9 @@ class G1848Game(Game):
         "are known: all values marked * are Garrison's reconstruction, not the original "
         "printing."
     )
-    Params = G1848Params
-    State = G1848State
-    params: G1848Params
+    Params = Revolution1848Params
+    State = Revolution1848State
+    params: Revolution1848Params
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
@@ -53,8 +53,8 @@ class G1848Game(Game):
         {"players": 2, "rules": "base"},
     )
 
-    def __init__(self, params: G1848Params | None = None) -> None:
-        p = params if params is not None else G1848Params()
+    def __init__(self, params: Revolution1848Params | None = None) -> None:
+        p = params if params is not None else Revolution1848Params()
         self.cards: CardSet = load_cards(p.cards)
         #: the Ablaufkarten in play and the bitmask of the cards left out (rules and ``pack``)
         self.in_play: tuple[list[int], int] = in_play(self.cards, p.rules, p.pack)

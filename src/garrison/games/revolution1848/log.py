@@ -59,8 +59,8 @@ from .rules import (
 if TYPE_CHECKING:
     from garrison.core.game import Game
 
-    from .game import G1848Game
-    from .state import G1848State
+    from .game import Revolution1848Game
+    from .state import Revolution1848State
 
 def _cards(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
@@ -167,19 +167,19 @@ def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PL
     raise ValueError(f"unknown 1848 event {event!r}")
 
 
-#: Worded events a game keeps (``G1848Game.event_lines``) before it starts afresh.
+#: Worded events a game keeps (``Revolution1848Game.event_lines``) before it starts afresh.
 WORDED_LIMIT = 1 << 16
 
 
 def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], None]:
     """One event's lines, kept on the game once worded: they depend only on the event, the card
     set and the number of players, and the same events come back in every game."""
-    memo = cast("G1848Game", game).event_lines
+    memo = cast("Revolution1848Game", game).event_lines
     got = memo.get(event)
     if got is None:
         if len(memo) >= WORDED_LIMIT:
             memo.clear()
-        got = memo[event] = tuple(lines(cast("G1848Game", game).cards, game.num_players,
+        got = memo[event] = tuple(lines(cast("Revolution1848Game", game).cards, game.num_players,
                                         decode_event(event)))
     return got, None
 
@@ -188,13 +188,13 @@ def _tell(game: Game, context: None, event: Event) -> tuple[tuple[Line, ...], No
 LOG: EventLog[None] = EventLog("1848", _tell, lambda game: None)
 
 
-def read(state: G1848State, seat: int | None, limit: int | None = None) -> list[str]:
+def read(state: Revolution1848State, seat: int | None, limit: int | None = None) -> list[str]:
     """What ``seat`` may read of the log (public lines and its own; ``None``: the public
     lines), oldest first; only the last ``limit`` lines if given."""
     return LOG.read(state, seat, limit)
 
 
-def last_result(state: G1848State) -> tuple[str, ...]:
+def last_result(state: Revolution1848State) -> tuple[str, ...]:
     """The last Stich's decision: its kind and its lines (empty before the first)."""
     kind, start, end = state.last_decision
     if not kind:
@@ -223,6 +223,6 @@ def _move(event: Event) -> tuple[int, dict[str, int | str]] | None:  # noqa: PLR
     return None
 
 
-def last_moves(state: G1848State) -> list[dict[str, int | str] | None]:
+def last_moves(state: Revolution1848State) -> list[dict[str, int | str] | None]:
     """Each seat's latest move this game (None: none yet), public parts only."""
     return latest_per_seat(state.events(), state.n, _move)

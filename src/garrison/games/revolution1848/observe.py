@@ -19,8 +19,8 @@ from .carddata import N_ABLAUF, N_PERSON, N_PLAYABLE, PARTIES
 from .constants import MAX_SEATS, PHASE_NAMES
 
 if TYPE_CHECKING:
-    from .game import G1848Game
-    from .state import G1848State
+    from .game import Revolution1848Game
+    from .state import Revolution1848State
 
 LOG_LINES = 40
 RECONSTRUCTED_NOTE = (
@@ -35,7 +35,7 @@ PRIVATE = ("seat", "hand", "hand_reconstructed", "my_pushed", "known", "log")
 _JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 
 
-def _public(state: G1848State, with_log: bool) -> dict[str, Any]:
+def _public(state: Revolution1848State, with_log: bool) -> dict[str, Any]:
     """Everything of the observation that every seat and a spectator see alike."""
     cs = state.cs
     n = state.n
@@ -122,7 +122,7 @@ def _public(state: G1848State, with_log: bool) -> dict[str, Any]:
     }
 
 
-def _private(state: G1848State, seat: int | None, with_log: bool) -> dict[str, Any]:
+def _private(state: Revolution1848State, seat: int | None, with_log: bool) -> dict[str, Any]:
     """What only ``seat`` sees (``None``: a spectator, who sees none of it)."""
     if seat is None:
         return {"seat": None, "hand": None, "hand_reconstructed": None, "my_pushed": [],
@@ -147,7 +147,7 @@ def _private(state: G1848State, seat: int | None, with_log: bool) -> dict[str, A
     }
 
 
-def observation(state: G1848State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
+def observation(state: Revolution1848State, seat: int | None, with_log: bool = True) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator). ``with_log=False`` leaves out the log and
     the last decision's lines (bots read the table, not the words)."""
     pub = _public(state, with_log)
@@ -184,7 +184,7 @@ def _runs(keys: list[str]) -> tuple[tuple[bool, tuple[str, ...]], ...]:
 _RUNS: list[tuple[tuple[bool, tuple[str, ...]], ...]] = []
 
 
-def observation_string(state: G1848State, seat: int | None) -> str:
+def observation_string(state: Revolution1848State, seat: int | None) -> str:
     """``json.dumps(observation(state, seat), sort_keys=True, separators=(",", ":"))``, the
     same text (tested), made faster: the public part's JSON is written in runs of keys (those
     that come between two private keys in sorted order) and kept on the state for its node
@@ -213,7 +213,7 @@ def tensor_size() -> int:
     )
 
 
-def layout(game: G1848Game) -> list[tuple[str, int, str]]:
+def layout(game: Revolution1848Game) -> list[tuple[str, int, str]]:
     """The tensor's parts in order: (name, length, meaning), as the compiled ``_encode`` writes
     them."""
     return [("seat", MAX_SEATS, "the viewer's seat"),

@@ -11,7 +11,7 @@ from .carddata import CardSet, load_cards
 
 
 @dataclass(frozen=True)
-class G1848Params(Params):
+class Revolution1848Params(Params):
     #: The starting points a new table is offered (the lobby), the rulebook's first.
     TABLES: ClassVar[tuple[Preset, ...]] = (
         Preset("classic", "Classic", "three players with armies"),

@@ -10,7 +10,7 @@ from .carddata import N_PERSON, PARTIES, CardSet
 from .words import PILE_WORDS, card_name, flag_word, party, round_card
 
 if TYPE_CHECKING:
-    from .state import G1848State
+    from .state import Revolution1848State
 
 
 def _value(cs: CardSet, p: int, now: int) -> str:
@@ -155,7 +155,7 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     return "\n".join(out)
 
 
-def render_full(state: G1848State) -> str:
+def render_full(state: Revolution1848State) -> str:
     """Everything, hidden cards included (for tests and debugging)."""
     cs = state.cs
     lines = [render(state.observation(None), cs), "", "Hidden:"]

@@ -1,6 +1,6 @@
 """A game of 1848 in progress: the compiled rules (``rules.pyx``) with the views.
 
-``G1848State`` is the compiled ``G1848Core`` (typed state and rules) joined with the kernel's
+``Revolution1848State`` is the compiled ``G1848Core`` (typed state and rules) joined with the kernel's
 Python ``State`` (observation gate, notation, explanations). Nothing here changes the state,
 except ``resample``, which builds a new world.
 """
@@ -23,8 +23,8 @@ from .render import render_full
 from .rules import HAND_LIMIT, G1848Fields
 
 if TYPE_CHECKING:
-    from .game import G1848Game
-    from .params import G1848Params
+    from .game import Revolution1848Game
+    from .params import Revolution1848Params
 
 
 def pile_of(card: int) -> int:
@@ -39,16 +39,16 @@ STEP_WORDS = {"play": "in your turn of the round", "target": "while placing an e
               "assign": "while giving the army a commander", "draw": "while drawing cards"}
 
 
-class G1848State(G1848Fields, State):
+class Revolution1848State(G1848Fields, State):
     """Every field is a typed accessor of ``G1848Core`` (see ``rules.pyx``)."""
 
     @property
-    def params(self) -> G1848Params:
-        return cast("G1848Params", self.game.params)
+    def params(self) -> Revolution1848Params:
+        return cast("Revolution1848Params", self.game.params)
 
     @property
     def cs(self) -> CardSet:
-        return cast("G1848Game", self.game).cards
+        return cast("Revolution1848Game", self.game).cards
 
     @property
     def last_result(self) -> tuple[str, ...]:
@@ -136,7 +136,7 @@ class G1848State(G1848Fields, State):
         return observe.observation_string(self, None if seat is None else int(seat))
 
     # -- hidden information ------------------------------------------------------------------------
-    def resample(self, seat: int, rng: Any) -> G1848State:
+    def resample(self, seat: int, rng: Any) -> Revolution1848State:
         """Re-deal every card ``seat`` cannot know: other hands (except cards it pushed and saw
         drawn, and a Zusatzkarte being placed), the face-down draw piles and other players'
         pushed cards, keeping every count. The world's log keeps no other seat's private line
@@ -185,7 +185,7 @@ class G1848State(G1848Fields, State):
                     bottom[pile][x] = mask.bit_length() - 1
                 else:
                     stock |= mask
-        world = cast("G1848State", self.clone())
+        world = cast("Revolution1848State", self.clone())
         world._set_hidden(hands, stock, bottom, seat)
         world.forget_history()  # the true history would tell the real deal
         return world
@@ -211,7 +211,7 @@ class G1848State(G1848Fields, State):
             assert seen & m == 0, "a card is in two places"
             seen |= m
             total += m.bit_count()
-        universe = ((1 << len(cs.cid)) - 1) & ~cast("G1848Game", self.game).in_play[1]
+        universe = ((1 << len(cs.cid)) - 1) & ~cast("Revolution1848Game", self.game).in_play[1]
         assert seen == universe and total == universe.bit_count(), "a card is missing"
         assert all(h.bit_count() <= HAND_LIMIT for h in self.hands), "more than 6 in hand"
         assert len(self.won) == self.n

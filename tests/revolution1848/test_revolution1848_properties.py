@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from g1848_support import deal, new_game
+from revolution1848_support import deal, new_game
 
 import garrison
 from garrison.bots import make_bot

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from g1848_support import act, deal, draw, idx, new_game, side_values
+from revolution1848_support import act, deal, draw, idx, new_game, side_values
 
 from garrison import CHANCE, GameError, IllegalActionError, InvalidActionError, NotYourTurnError
 from garrison.games.revolution1848.carddata import PARTIES

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from g1848_support import act, deal, idx, new_game
+from revolution1848_support import act, deal, idx, new_game
 
 from garrison import IllegalActionError
 from garrison.games.revolution1848.carddata import DEFAULT_PATH, PARTIES

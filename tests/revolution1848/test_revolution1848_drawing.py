@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from g1848_support import act, deal, draw, new_game
+from revolution1848_support import act, deal, draw, new_game
 
 from garrison import CHANCE, IllegalActionError
 from garrison.games.revolution1848 import actions as A
