@@ -94,3 +94,23 @@ def test_measured_ratings_rank_the_levels(name: str) -> None:
     if elo:
         assert list(elo) == list(LEVELS) and elo["easy"] == 0
         assert elo["easy"] < elo["good"] < elo["strong"]
+
+
+def test_the_docs_table_of_measured_elo_is_what_the_games_declare():
+    """Each game's ``level_ratings`` (what the lobby shows) and docs/bots.md's table of measured
+    Elo are the same figures: a new measurement changes both or the test fails."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    section = text.split("## Levels: measured Elo", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("| ") or not re.fullmatch(r"-?\d+", cells[1]):
+            continue  # the header, its rule, the prose
+        name = re.sub(r"\s*\(\d+\)$", "", cells[0]).replace(" ", "").lower()
+        rows[name] = {"easy": int(cells[1]), "good": int(cells[2]), "strong": int(cells[3])}
+    declared = {n: garrison.game_class(n).level_ratings for n in garrison.games()
+                if garrison.game_class(n).level_ratings}
+    assert rows and rows == declared
