@@ -48,49 +48,73 @@ import os
 import numpy as np
 
 # The pool of threads that steps the tables (``threads`` of them: the caller's own and the
-# workers). Each job is split into ``parts`` fixed ranges of tables, one per thread; a table
-# is stepped by one thread only and draws from its own generators, so the games are the same
-# whatever the count. Written with POSIX threads rather than OpenMP: GNU OpenMP hangs in a
-# process forked after it ran (multiprocessing's default on Linux), while this pool notices a
-# fork (another pid) and is made again in the child.
+# workers). A job is cut into fixed chunks of tables; each thread takes the next chunk not yet
+# taken until none is left, so a thread the system keeps waiting (a loaded machine) holds up
+# only the chunk it took. A table is stepped by one thread and draws from its own generators,
+# so the games are the same whatever the count and whoever steps it. Written with POSIX
+# threads rather than OpenMP: GNU OpenMP hangs in a process forked after it ran
+# (multiprocessing's default on Linux), while this pool notices a fork (another pid) and is
+# made again in the child.
 cdef extern from *:
     """
     #include <pthread.h>
+    #include <sched.h>
     #include <unistd.h>
-    typedef void (*gr_job)(void* ctx, int part, int parts);
+    typedef void (*gr_job)(void* ctx, int chunk);
     typedef struct gr_pool gr_pool;
-    typedef struct { gr_pool* pool; int part; } gr_seat;
     struct gr_pool {
         pthread_mutex_t lock;
-        pthread_cond_t wake, done;
+        pthread_cond_t wake;
         pthread_t* ids;
-        gr_seat* seats;
-        int workers;             /* threads besides the caller */
-        unsigned long round;     /* bumped for every job */
-        int pending;             /* workers still on the current job */
+        int workers;                /* threads besides the caller */
+        unsigned long round;        /* bumped for every job */
         int stop;
         gr_job job;
         void* ctx;
-        int parts;
+        int chunks;
+        unsigned long long ticket;  /* the job's round (high half) and its next chunk (low) */
+        int busy;                   /* threads between looking for a chunk and being done */
         pid_t pid;
     };
 
+    /* Take chunks of job ``round`` and run them until none is left (or another job began). */
+    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks) {
+        unsigned long long t;
+        int chunk;
+        for (;;) {
+            __atomic_add_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
+            chunk = -1;
+            t = __atomic_load_n(&p->ticket, __ATOMIC_SEQ_CST);
+            while ((t >> 32) == (round & 0xffffffffUL) && (int)(t & 0xffffffffUL) < chunks) {
+                if (__atomic_compare_exchange_n(&p->ticket, &t, t + 1, 0, __ATOMIC_SEQ_CST,
+                                                __ATOMIC_SEQ_CST)) {
+                    chunk = (int)(t & 0xffffffffUL);
+                    break;
+                }
+            }
+            if (chunk >= 0) job(ctx, chunk);
+            __atomic_sub_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
+            if (chunk < 0) return;
+        }
+    }
+
     static void* gr_worker(void* arg) {
-        gr_seat* seat = (gr_seat*)arg;
-        gr_pool* p = seat->pool;
-        unsigned long seen = 0;
+        gr_pool* p = (gr_pool*)arg;
+        unsigned long seen = 0, round;
+        gr_job job;
+        void* ctx;
+        int chunks;
         pthread_mutex_lock(&p->lock);
         for (;;) {
             while (!p->stop && p->round == seen) pthread_cond_wait(&p->wake, &p->lock);
             if (p->stop) break;
-            seen = p->round;
-            gr_job job = p->job;
-            void* ctx = p->ctx;
-            int parts = p->parts;
+            seen = round = p->round;
+            job = p->job;
+            ctx = p->ctx;
+            chunks = p->chunks;
             pthread_mutex_unlock(&p->lock);
-            job(ctx, seat->part, parts);
+            gr_work(p, round, job, ctx, chunks);
             pthread_mutex_lock(&p->lock);
-            if (--p->pending == 0) pthread_cond_signal(&p->done);
         }
         pthread_mutex_unlock(&p->lock);
         return NULL;
@@ -102,36 +126,32 @@ cdef extern from *:
         int k;
         if (!p) return NULL;
         p->ids = (pthread_t*)calloc(workers > 0 ? workers : 1, sizeof(pthread_t));
-        p->seats = (gr_seat*)calloc(workers > 0 ? workers : 1, sizeof(gr_seat));
-        if (!p->ids || !p->seats) { free(p->ids); free(p->seats); free(p); return NULL; }
+        if (!p->ids) { free(p); return NULL; }
         pthread_mutex_init(&p->lock, NULL);
         pthread_cond_init(&p->wake, NULL);
-        pthread_cond_init(&p->done, NULL);
         p->pid = getpid();
         for (k = 0; k < workers; k++) {
-            p->seats[k].pool = p;
-            p->seats[k].part = k + 1;
-            if (pthread_create(&p->ids[k], NULL, gr_worker, &p->seats[k]) != 0) break;
+            if (pthread_create(&p->ids[k], NULL, gr_worker, p) != 0) break;
             p->workers = k + 1;
         }
         return p;
     }
 
-    /* Run ``job`` in ``workers + 1`` parts: part 0 in the caller, one in each worker. */
-    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx) {
-        int parts = p->workers + 1;
+    /* Run ``job`` over chunks 0 .. chunks - 1: the caller and the workers take them in turn;
+       returns when every chunk is done. */
+    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
+        unsigned long round;
         pthread_mutex_lock(&p->lock);
+        round = ++p->round;
         p->job = job;
         p->ctx = ctx;
-        p->parts = parts;
-        p->pending = p->workers;
-        p->round++;
+        p->chunks = chunks;
+        __atomic_store_n(&p->ticket, (unsigned long long)(round & 0xffffffffUL) << 32,
+                         __ATOMIC_SEQ_CST);
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->lock);
-        job(ctx, 0, parts);
-        pthread_mutex_lock(&p->lock);
-        while (p->pending) pthread_cond_wait(&p->done, &p->lock);
-        pthread_mutex_unlock(&p->lock);
+        gr_work(p, round, job, ctx, chunks);
+        while (__atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0) sched_yield();
     }
 
     /* MT19937 seeded by Python's initialisation by array with a one-word key, for GR_LANES
@@ -191,18 +211,16 @@ cdef extern from *:
             for (k = 0; k < p->workers; k++) pthread_join(p->ids[k], NULL);
             pthread_mutex_destroy(&p->lock);
             pthread_cond_destroy(&p->wake);
-            pthread_cond_destroy(&p->done);
         }   /* in a forked child the threads are gone and the lock may be held: only free */
         free(p->ids);
-        free(p->seats);
         free(p);
     }
     """
-    ctypedef void (*gr_job)(void* ctx, int part, int parts) noexcept nogil
+    ctypedef void (*gr_job)(void* ctx, int chunk) noexcept nogil
     ctypedef struct gr_pool:
         int workers
     gr_pool* gr_pool_new(int workers) nogil
-    void gr_pool_run(gr_pool* p, gr_job job, void* ctx) nogil
+    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) nogil
     int gr_pool_here(gr_pool* p) nogil
     void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) nogil
     void gr_pool_free(gr_pool* p) nogil
@@ -365,9 +383,9 @@ cdef struct Collect:
     int* counts
 
 
-cdef void _run_part(void* ctx, int part, int parts) noexcept nogil:
-    """One thread's share of a job: its fixed range of tables."""
-    (<CompiledTables>ctx)._run_range(part, parts)
+cdef void _run_chunk(void* ctx, int chunk) noexcept nogil:
+    """One chunk of a job: its fixed range of tables."""
+    (<CompiledTables>ctx)._run_chunk(chunk)
 
 
 cdef class CompiledTables:
@@ -417,6 +435,7 @@ cdef class CompiledTables:
     cdef int* fail_action
     cdef int* fail_seat
     cdef int job
+    cdef int chunk_size            # tables a chunk of a job
     cdef Collect out
 
     def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None,
@@ -753,10 +772,13 @@ cdef class CompiledTables:
     cdef void _run(self, int job) except *:
         """Run ``job`` over every table: in this thread, or split over the pool's threads. The
         GIL is released meanwhile (a hook that needs it takes it for a moment)."""
-        cdef int i, threads = min(self.threads, self.num_envs)
+        cdef int i, chunks, threads = min(self.threads, self.num_envs)
         for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
             self.table[i] = <PyObject*>self.states[i]
         self.job = job
+        # a few chunks a thread, so that one the system keeps waiting holds up little
+        self.chunk_size = max(1, min(16, self.num_envs // (4 * threads)))
+        chunks = (self.num_envs + self.chunk_size - 1) // self.chunk_size
         if threads > 1 and not self.shared_gens:
             if self.pool != NULL and not gr_pool_here(self.pool):
                 self.pool = NULL  # made in the parent of this forked process: its threads are gone
@@ -766,15 +788,16 @@ cdef class CompiledTables:
                     raise MemoryError("no memory for the batch's threads")
         with nogil:
             if threads > 1 and not self.shared_gens and self.pool.workers > 0:
-                gr_pool_run(self.pool, _run_part, <void*>self)
+                gr_pool_run(self.pool, _run_chunk, <void*>self, chunks)
             else:
-                _run_part(<void*>self, 0, 1)
+                for i in range(chunks):
+                    self._run_chunk(i)
 
-    cdef void _run_range(self, int part, int parts) noexcept nogil:
-        """Thread ``part``'s share of the job: its fixed range of tables."""
+    cdef void _run_chunk(self, int chunk) noexcept nogil:
+        """Chunk ``chunk`` of the job: tables ``chunk * chunk_size`` on, ``chunk_size`` of them."""
         cdef int i
-        cdef int lo = <int>((<long long>self.num_envs * part) // parts)
-        cdef int hi = <int>((<long long>self.num_envs * (part + 1)) // parts)
+        cdef int lo = chunk * self.chunk_size
+        cdef int hi = min(lo + self.chunk_size, self.num_envs)
         if self.job == JOB_STEP:
             self._seed_range(lo, hi)
         for i in range(lo, hi):
@@ -796,13 +819,20 @@ cdef class CompiledTables:
             self.status[i] = self._advance(state, i)
 
     def is_legal(self, long long[::1] actions):
-        """Per table: is ``actions[i]`` legal for the seat to move now."""
-        cdef int i
+        """Per table: is ``actions[i]`` legal for the seat to move now (among the node's legal
+        ids, listed once a node)."""
+        cdef int i, n
+        cdef long long a
         cdef CompiledState state
-        out = np.empty(self.num_envs, bool)
+        out = np.zeros(self.num_envs, bool)
+        cdef unsigned char[::1] flags = out.view(np.uint8)
         for i in range(self.num_envs):
             state = <CompiledState>self.states[i]
-            out[i] = state._is_legal(<int>actions[i]) if 0 <= actions[i] < 2**31 else False
+            n = state._find_legal_c()
+            if n < 0:
+                state._raise_code(n, -1)
+            a = actions[i]
+            flags[i] = 0 <= a < 2**31 and state._legal_has(<int>a)
         return out
 
     def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
