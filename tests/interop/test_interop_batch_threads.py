@@ -119,6 +119,19 @@ def test_thread_counts_are_checked():
     assert BatchEnv("gambit", 2, players=2).threads == default_threads() >= 1
 
 
+def test_the_vector_env_takes_threads_through_its_keywords():
+    import gymnasium
+
+    import garrison.interop  # noqa: F401  (registers the ids)
+
+    one = gymnasium.make_vec("garrison/gambit-v1", 3, players=2, threads=1)
+    every = gymnasium.make_vec("garrison/gambit-v1", 3, players=2)
+    assert one.batch.threads == 1 and every.batch.threads == default_threads()
+    first, _ = one.reset(seed=2)
+    second, _ = every.reset(seed=2)
+    assert all(np.array_equal(first[k], second[k]) for k in first)
+
+
 def test_a_forked_process_steps_its_tables_on_threads_of_its_own():
     """The parent's threads do not exist in a forked child: its batch makes new ones (GNU
     OpenMP would hang here)."""

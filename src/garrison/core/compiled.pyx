@@ -51,6 +51,16 @@ cdef void* _grow(void* block, Py_ssize_t nbytes) except NULL:
     return out
 
 
+cdef inline bint _regrow(void** block, Py_ssize_t nbytes) noexcept nogil:
+    """Grow ``block[0]`` to ``nbytes`` (``realloc``) without the GIL; False, and the block as it
+    was, when there is no memory."""
+    cdef void* out = realloc(block[0], nbytes)
+    if out == NULL:
+        return False
+    block[0] = out
+    return True
+
+
 #: The most events a log may hold: the undo marks count them in C ints.
 cdef Py_ssize_t EVENTS_LIMIT = 2147483647
 
@@ -460,13 +470,10 @@ cdef class CompiledState:
         """Room for the undo copy of history entry ``n`` (doubling, and at least that far: a
         gap may have skipped many); ``ERR_MEMORY`` when there is none."""
         cdef Py_ssize_t need = n - self._stack_base + 1, cap
-        cdef void* grown
         if need > self._stack_cap:
             cap = max(2 * self._stack_cap + 16, need)
-            grown = realloc(self._stack, cap * self._size)
-            if grown == NULL:
+            if not _regrow(<void**>&self._stack, cap * self._size):
                 return ERR_MEMORY
-            self._stack = <char*>grown
             self._stack_cap = cap
         return 0
 
@@ -478,18 +485,11 @@ cdef class CompiledState:
         """Room for history entry ``n`` (doubling); ``ERR_MEMORY`` when there is none,
         ``ERR_LOG_LOST`` if the log lost an event before (nothing is applied then)."""
         cdef Py_ssize_t cap
-        cdef void* hist
-        cdef void* marks
         if n == self._hist_cap:
             cap = 2 * self._hist_cap + 64
-            hist = realloc(self._hist, cap * sizeof(int))
-            if hist == NULL:
+            if not (_regrow(<void**>&self._hist, cap * sizeof(int))
+                    and _regrow(<void**>&self._marks, cap * sizeof(int))):
                 return ERR_MEMORY
-            self._hist = <int*>hist
-            marks = realloc(self._marks, cap * sizeof(int))
-            if marks == NULL:
-                return ERR_MEMORY
-            self._marks = <int*>marks
             self._hist_cap = cap
         if self._log_overflow:
             return ERR_LOG_LOST
@@ -607,24 +607,13 @@ cdef class CompiledState:
         is matched by one ``_unprobe``. When ``_apply`` fails, the probe takes itself back and
         its code is returned (no ``_unprobe`` then); ``ERR_MEMORY`` when no probe can open."""
         cdef Py_ssize_t k = self._nprobes, cap
-        cdef void* probes
-        cdef void* events
-        cdef void* overflow
         cdef int code
         if k == self._probes_cap:
             cap = 2 * self._probes_cap + 4
-            probes = realloc(self._probes, cap * self._size)
-            if probes == NULL:
+            if not (_regrow(<void**>&self._probes, cap * self._size)
+                    and _regrow(<void**>&self._probe_events, cap * sizeof(Py_ssize_t))
+                    and _regrow(<void**>&self._probe_overflow, cap * sizeof(bint))):
                 return ERR_MEMORY
-            self._probes = <char*>probes
-            events = realloc(self._probe_events, cap * sizeof(Py_ssize_t))
-            if events == NULL:
-                return ERR_MEMORY
-            self._probe_events = <Py_ssize_t*>events
-            overflow = realloc(self._probe_overflow, cap * sizeof(bint))
-            if overflow == NULL:
-                return ERR_MEMORY
-            self._probe_overflow = <bint*>overflow
             self._probes_cap = cap
         memcpy(self._probes + k * self._size, self._data, self._size)
         self._probe_events[k] = self._nevents
