@@ -98,14 +98,25 @@ cdef extern from *:
         }
     }
 
+    /* How long a worker watches for the next job before it sleeps (pause instructions, about a
+       millisecond): a batch is stepped call after call with a little Python between, and a
+       thread woken from sleep arrives tens of microseconds late, after the caller has done
+       most of a short job alone. */
+    #define GR_SPIN 2000
+
     static void* gr_worker(void* arg) {
         gr_pool* p = (gr_pool*)arg;
         unsigned long seen = 0, round;
         gr_job job;
         void* ctx;
-        int chunks;
-        pthread_mutex_lock(&p->lock);
+        int chunks, spin;
         for (;;) {
+            for (spin = 0; spin < GR_SPIN; spin++) {
+                if (__atomic_load_n(&p->round, __ATOMIC_ACQUIRE) != seen
+                        || __atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) break;
+                __builtin_ia32_pause();
+            }
+            pthread_mutex_lock(&p->lock);
             while (!p->stop && p->round == seen) pthread_cond_wait(&p->wake, &p->lock);
             if (p->stop) break;
             seen = round = p->round;
@@ -114,7 +125,6 @@ cdef extern from *:
             chunks = p->chunks;
             pthread_mutex_unlock(&p->lock);
             gr_work(p, round, job, ctx, chunks);
-            pthread_mutex_lock(&p->lock);
         }
         pthread_mutex_unlock(&p->lock);
         return NULL;
@@ -142,12 +152,13 @@ cdef extern from *:
     static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
         unsigned long round;
         pthread_mutex_lock(&p->lock);
-        round = ++p->round;
+        round = p->round + 1;
         p->job = job;
         p->ctx = ctx;
         p->chunks = chunks;
         __atomic_store_n(&p->ticket, (unsigned long long)(round & 0xffffffffUL) << 32,
                          __ATOMIC_SEQ_CST);
+        __atomic_store_n(&p->round, round, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->lock);
         gr_work(p, round, job, ctx, chunks);
@@ -205,7 +216,7 @@ cdef extern from *:
         if (!p) return;
         if (gr_pool_here(p)) {
             pthread_mutex_lock(&p->lock);
-            p->stop = 1;
+            __atomic_store_n(&p->stop, 1, __ATOMIC_RELEASE);
             pthread_cond_broadcast(&p->wake);
             pthread_mutex_unlock(&p->lock);
             for (k = 0; k < p->workers; k++) pthread_join(p->ids[k], NULL);
