@@ -50,7 +50,7 @@ import numpy as np
 # The pool of threads that steps the tables (``threads`` of them: the caller's own and the
 # workers). A job is cut into fixed chunks of tables; each thread takes the next chunk not yet
 # taken until none is left, so a thread the system keeps waiting (a loaded machine) holds up
-# only the chunk it took. A table is stepped by one thread and draws from its own generators,
+# nothing it has not taken. A table is stepped by one thread and draws from its own generators,
 # so the games are the same whatever the count and whoever steps it. Written with POSIX
 # threads rather than OpenMP: GNU OpenMP hangs in a process forked after it ran
 # (multiprocessing's default on Linux), while this pool notices a fork (another pid) and is
@@ -787,8 +787,11 @@ cdef class CompiledTables:
         for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
             self.table[i] = <PyObject*>self.states[i]
         self.job = job
-        # a few chunks a thread, so that one the system keeps waiting holds up little
-        self.chunk_size = max(1, min(16, self.num_envs // (4 * threads)))
+        # one chunk a thread: each keeps its tables in its own cache from step to step (smaller
+        # chunks, taken by whichever thread came first, measured slower: tables moved between
+        # the cores' caches, and every chunk taken is a write both cores share); a thread that
+        # comes late finds its chunk taken by the caller
+        self.chunk_size = max(1, (self.num_envs + threads - 1) // threads)
         chunks = (self.num_envs + self.chunk_size - 1) // self.chunk_size
         if threads > 1 and not self.shared_gens:
             if self.pool != NULL and not gr_pool_here(self.pool):
