@@ -110,6 +110,11 @@ cdef extern from *:
         gr_job job;
         void* ctx;
         int chunks, spin;
+        /* A Python thread state for the worker's whole life, the GIL released: a rule that takes
+           the GIL for a moment (Scopa's hand scoring) then only waits for it, instead of making
+           and dropping a thread state each time. */
+        PyGILState_STATE python = PyGILState_Ensure();
+        PyThreadState* saved = PyEval_SaveThread();
         for (;;) {
             for (spin = 0; spin < GR_SPIN; spin++) {
                 if (__atomic_load_n(&p->round, __ATOMIC_ACQUIRE) != seen
@@ -127,6 +132,8 @@ cdef extern from *:
             gr_work(p, round, job, ctx, chunks);
         }
         pthread_mutex_unlock(&p->lock);
+        PyEval_RestoreThread(saved);
+        PyGILState_Release(python);
         return NULL;
     }
 
