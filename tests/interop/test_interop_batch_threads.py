@@ -159,3 +159,21 @@ def test_a_forked_process_steps_its_tables_on_threads_of_its_own():
     os.kill(pid, 9)
     os.waitpid(pid, 0)
     pytest.fail("the forked child did not finish its steps")
+
+
+def test_threads_speedup_measures_each_count_and_the_bench_prints_it():
+    from garrison.cli.bench import batched_lines
+    from garrison.interop.speed import threads_speedup
+
+    figures = threads_speedup("gambit", 8, 0.2, counts=(1, 2), rounds=2)
+    assert set(figures) == {1, 2} and all(v > 0 for v in figures.values())
+    row = {"game": "gambit", "tables": 8, "holdem_steps_per_s": 1.0, "self_play_steps_per_s": 2.0,
+           "threads_1_wall_steps_per_s": figures[1], "threads_2_wall_steps_per_s": figures[2],
+           "threads_2_over_1": figures[2] / figures[1]}
+    lines = batched_lines([row])
+    at = lines.index("Self-play on threads: agent-steps per wall second (the load counts: see uptime)")
+    assert lines[at + 2].split() == ["game", "1", "thread", "2", "threads", "2÷1"]
+    assert lines[at + 3].split()[0] == "gambit" and lines[at + 3].endswith("×")
+    assert all(len(line) <= 100 for line in lines)
+    assert not any("threads" in line for line in batched_lines([{k: v for k, v in row.items()
+                                                                 if not k.startswith("threads")}]))
