@@ -391,14 +391,21 @@ cdef enum:
 cdef enum:
     JOB_STEP = 0     # ST_PLAY and ST_FRESH tables: apply, then play on to the caller's seat
     JOB_COLLECT = 1  # every table: mover, legal mask and observation into the caller's arrays
+    JOB_IDS = 2      # every table: its legal ids into the caller's list (offsets made)
+    JOB_CHECK = 3    # every table: is the caller's action among the node's legal ids
 
 
 cdef struct Collect:
-    # where ``collect`` writes (rows of the caller's arrays) and each table's count of ids
+    # where ``collect`` writes (rows of the caller's arrays) and each table's count of ids;
+    # where ``is_legal`` reads the actions and writes its answers
     float* obs
     unsigned char* mask
     long long* to_move
     int* counts
+    int* ids
+    long long* start
+    const long long* actions
+    unsigned char* legal
 
 
 cdef void _run_chunk(void* ctx, int chunk) noexcept nogil:
@@ -824,8 +831,22 @@ cdef class CompiledTables:
         for i in range(lo, hi):
             if self.job == JOB_STEP:
                 self._step_table(<CompiledState>self.table[i], i)
-            else:
+            elif self.job == JOB_COLLECT:
                 self._collect_table(<CompiledState>self.table[i], i)
+            elif self.job == JOB_IDS:
+                if self.out.counts[i] > 0:
+                    memcpy(&self.out.ids[self.out.start[i]], (<CompiledState>self.table[i])._legal_buf,
+                           self.out.counts[i] * sizeof(int))
+            else:
+                self._check_table(<CompiledState>self.table[i], i)
+
+    cdef void _check_table(self, CompiledState state, int i) noexcept nogil:
+        """``JOB_CHECK`` at table ``i`` (the threads touch each table's state, not the caller:
+        its cache lines stay on the core that steps it)."""
+        cdef long long a = self.out.actions[i]
+        cdef int n = state._find_legal_c()
+        self.out.counts[i] = n
+        self.out.legal[i] = n >= 0 and 0 <= a <= 2147483647 and state._legal_has(<int>a)
 
     cdef void _step_table(self, CompiledState state, int i) noexcept nogil:
         """``JOB_STEP`` at table ``i``: the caller's action, then on to the caller's seat."""
@@ -841,19 +862,17 @@ cdef class CompiledTables:
 
     def is_legal(self, long long[::1] actions):
         """Per table: is ``actions[i]`` legal for the seat to move now (among the node's legal
-        ids, listed once a node)."""
-        cdef int i, n
-        cdef long long a
-        cdef CompiledState state
+        ids, listed once a node), worked out by the threads."""
+        cdef int i
         out = np.zeros(self.num_envs, bool)
         cdef unsigned char[::1] flags = out.view(np.uint8)
+        self.out.actions = &actions[0]
+        self.out.legal = &flags[0]
+        self._run(JOB_CHECK)
         for i in range(self.num_envs):
-            state = <CompiledState>self.states[i]
-            n = state._find_legal_c()
-            if n < 0:
-                state._raise_code(n, -1)
-            a = actions[i]
-            flags[i] = 0 <= a < 2**31 and state._legal_has(<int>a)
+            if self.out.counts[i] < 0:
+                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
+                self._raise_failed(i)
         return out
 
     def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
@@ -881,7 +900,9 @@ cdef class CompiledTables:
                 self.act[i] = <int>actions[i]
                 self.status[i] = ST_PLAY
         self._run(JOB_STEP)
-        for i in range(self.num_envs):
+        for i in range(self.num_envs):  # a state is touched only where there is something to do
+            if (self.status[i] == ST_IDLE or self.status[i] == ST_WAIT) and not terminated[i]:
+                continue
             state = <CompiledState>self.states[i]
             self._finish_python(i, state)
             if self.status[i] == ST_FAILED:
@@ -900,7 +921,8 @@ cdef class CompiledTables:
                 self.status[i] = ST_IDLE
         self._run(JOB_STEP)
         for i in range(self.num_envs):
-            self._finish_python(i, <CompiledState>self.states[i])
+            if self.status[i] == ST_PYTHON:
+                self._finish_python(i, <CompiledState>self.states[i])
             if self.status[i] == ST_FAILED and failed < 0:
                 failed = i
         if failed >= 0:
@@ -941,13 +963,12 @@ cdef class CompiledTables:
         start[self.num_envs] = total
         if failed >= 0:
             self._raise_failed(failed)
-        legal = np.empty(total, np.int32)
+        legal = np.empty(max(total, 1), np.int32)
         cdef int[::1] ids = legal
-        for i in range(self.num_envs):
-            if self.out.counts[i]:
-                memcpy(&ids[start[i]], (<CompiledState>self.states[i])._legal_buf,
-                       self.out.counts[i] * sizeof(int))
-        return legal
+        self.out.ids = &ids[0]
+        self.out.start = &start[0]
+        self._run(JOB_IDS)
+        return legal[:total]
 
     cdef void _collect_table(self, CompiledState state, int i) noexcept nogil:
         """``JOB_COLLECT`` at table ``i``: each row is zeroed while in cache."""
