@@ -5,8 +5,10 @@ one env at a time, all in the same run.
     PYTHONPATH=src python bench/bench_batched.py [--batch 256] [--seconds 2] [--profile GAME]
 
 An agent-step is one decision of one seat (the bots' moves and chance are not counted). Each
-figure runs for about ``--seconds`` of CPU time (``time.process_time``) after one warm-up call;
-write the load average (printed first) next to any figure you quote.
+figure but the last column runs for about ``--seconds`` of CPU time (``time.process_time``)
+after one warm-up call, the batch on one thread; the last column is the batch on every core per
+second of wall time (``threads_speedup``), beside holdem's wall-time figure, so it depends on
+what else the machine runs: write the load average (printed first) next to any figure you quote.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 import garrison
 from garrison.interop import gymnasium as gym_env
 from garrison.interop.speed import batched_steps as batched
-from garrison.interop.speed import pettingzoo_holdem
+from garrison.interop.speed import pettingzoo_holdem, threads_speedup
 
 
 def single_gym(name: str, seconds: float) -> float:
@@ -53,12 +55,19 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
         return
     holdem = pettingzoo_holdem(args.seconds)
-    print(f"{'pettingzoo texas_holdem_v4 (single env)':40s} {holdem:>10,.0f} agent-steps/s")
-    print(f"{'game':12s} {'batched':>12s} {'x holdem':>9s} {'gym single':>12s} {'x holdem':>9s}")
+    start = time.perf_counter()
+    holdem_wall = pettingzoo_holdem(args.seconds) * args.seconds / (time.perf_counter() - start)
+    cores = os.cpu_count() or 1
+    print(f"{'pettingzoo texas_holdem_v4 (single env)':40s} {holdem:>10,.0f} agent-steps/s "
+          f"({holdem_wall:,.0f} per wall second)")
+    print(f"{'game':12s} {'batched':>12s} {'x holdem':>9s} {'gym single':>12s} {'x holdem':>9s} "
+          f"{'all cores, wall':>16s} {'x holdem':>9s}")
     for name in args.games:
         fast = batched(name, args.batch, args.seconds)
         single = single_gym(name, args.seconds)
-        print(f"{name:12s} {fast:12,.0f} {fast / holdem:9.2f} {single:12,.0f} {single / holdem:9.2f}")
+        wide = threads_speedup(name, args.batch, args.seconds, counts=(cores,))[cores]
+        print(f"{name:12s} {fast:12,.0f} {fast / holdem:9.2f} {single:12,.0f} {single / holdem:9.2f} "
+              f"{wide:16,.0f} {wide / holdem_wall:9.2f}")
 
 
 if __name__ == "__main__":

@@ -451,7 +451,7 @@ def _emitter(e: Event) -> list[str]:
         else:
             words.append(" | ".join(parts[k]))
     args = [f"{_ctype(f)} {f.name}" for f in e.fields]
-    head = f"cdef inline void emit_{e.name.lower()}({', '.join(['CompiledState st', *args])}) noexcept:"
+    head = f"cdef inline void emit_{e.name.lower()}({', '.join(['CompiledState st', *args])}) noexcept nogil:"
     doc = f'    """{_sentence(e.doc)}"""' if e.doc else None
     call = f"    st.emit({e.const}, {', '.join(words)})"
     return [head, *([doc] if doc else []), call]
@@ -499,14 +499,14 @@ def _readers(e: Event) -> list[str]:
         if f.count or f.width == -1:
             continue
         w = f"e[{f.word + 1}]"
-        value = w if f.width == 0 else (
+        value = w if f.width == 0 or (f.width >= 32 and not f.shift) else (
             f"({w} >> {f.shift}) & {(1 << f.width) - 1}" if f.shift else f"{w} & {(1 << f.width) - 1}")
         if f.signed:
             half = 1 << (f.width - 1)
             value = f"(({value}) ^ {half}) - {half}"
         if f.bias:
             value = f"({value}) - {f.bias}"
-        out += ["", f"cdef inline int ev_{e.name.lower()}_{f.name}(const int* e) noexcept:",
+        out += ["", f"cdef inline int ev_{e.name.lower()}_{f.name}(const int* e) noexcept nogil:",
                 f"    return {value}"]
     return out
 
@@ -515,7 +515,7 @@ def _hider(events: list[Event]) -> list[str]:
     owned = [e for e in events if e.owner is not None]
     if not owned:
         return []
-    out = ["", "", "cdef inline void hide_from(CompiledState st, int seat) noexcept:",
+    out = ["", "", "cdef inline void hide_from(CompiledState st, int seat) noexcept nogil:",
            '    """Keep in the log only what ``seat`` may read: drop the other seats\' private events,',
            '    blank (-1) their secret fields. For a world made for ``seat`` (its search)."""',
            "    cdef Py_ssize_t i, k = 0",
@@ -547,7 +547,7 @@ def event_code(events: list[Event]) -> list[str]:
         out += ["", "cdef extern from *:", '    ctypedef unsigned long long _Set128 "unsigned __int128"']
     for e in events:
         out += ["", ""] + _emitter(e)
-    out += ["", "", "cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:",
+    out += ["", "", "cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:",
             '    """The ``i``-th event\'s words: its code, then a, b, c."""',
             "    return st._events + EVENT_WORDS * i"]
     for e in events:

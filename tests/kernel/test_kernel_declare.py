@@ -237,7 +237,7 @@ def test_offsets_signed_fields_and_wide_words_pack_as_the_old_hand_packing():
     hider = code[code.index("cdef inline void hide_from"):]
     assert "if e[0] == EV_DRAW and ev_draw_seat(e) != seat:\n            e[3] = -1" in hider
     assert "if e[0] == EV_PASS and ev_pass_giver(e) != seat:\n            continue" in hider
-    assert "cdef inline int ev_result_soloist(const int* e) noexcept:\n    return ((e[1] >> 8) & 15) - 1" in code
+    assert "cdef inline int ev_result_soloist(const int* e) noexcept nogil:\n    return ((e[1] >> 8) & 15) - 1" in code
 
 
 CONSTANTS_SAMPLE = '''

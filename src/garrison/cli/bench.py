@@ -206,4 +206,25 @@ def batched_lines(rows: list[dict[str, Any]]) -> list[str]:
         "",
         line([head for head, _, _ in columns]),
         *(line(row) for row in cells),
+        *threads_lines(rows),
     ]
+
+
+def threads_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The threads' part of the batched table (rows that have it): self-play agent-steps per
+    wall second on one thread and on two, side by side, and their ratio."""
+    have = [r for r in rows if "threads_2_over_1" in r]
+    if not have:
+        return []
+    cells = [[r["game"], f"{r['threads_1_wall_steps_per_s']:,.0f}",
+              f"{r['threads_2_wall_steps_per_s']:,.0f}", f"{r['threads_2_over_1']:.2f}×"]
+             for r in have]
+    heads = ["game", "1 thread", "2 threads", "2÷1"]
+    widths = [max(len(h), *(len(c[j]) for c in cells)) for j, h in enumerate(heads)]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.ljust(w) if j == 0 else v.rjust(w)
+                         for j, (v, w) in enumerate(zip(values, widths))).rstrip()
+
+    return ["", "Self-play on threads: agent-steps per wall second (the load counts: see uptime)",
+            "", line(heads), *(line(c) for c in cells)]

@@ -8,6 +8,7 @@ import numpy as np
 from .bot import Bot, BotMaker
 from .compiled import CompiledState
 
+def default_threads() -> int: ...
 def stream_start(seed: int) -> int: ...
 def seed_at(base: int, draws: int) -> int: ...
 
@@ -21,10 +22,12 @@ class CompiledTables:
     num_players: int
     tensor_size: int
     num_actions: int
+    threads: int
     def __init__(
         self, game: Any, rngs: Sequence[np.random.Generator], observe_all: bool,
         new_bots: BotMaker | None = None,
         states: list[CompiledState] | None = None, bots: list[dict[int, Bot]] | None = None,
+        threads: int | None = None,
     ) -> None: ...
     def is_legal(self, actions: np.ndarray) -> np.ndarray: ...
     def sync_bots(self) -> None: ...

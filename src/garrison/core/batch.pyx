@@ -34,14 +34,223 @@ positions), its bots and the game, so an unpickled copy continues as the origina
 """
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
+from cpython.ref cimport PyObject
 from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
+                                     next_uniform)
+
+import os
 
 import numpy as np
+
+# The pool of threads that steps the tables (``threads`` of them: the caller's own and the
+# workers). A job is cut into fixed chunks of tables; each thread takes the next chunk not yet
+# taken until none is left, so a thread the system keeps waiting (a loaded machine) holds up
+# nothing it has not taken. A table is stepped by one thread and draws from its own generators,
+# so the games are the same whatever the count and whoever steps it. Written with POSIX
+# threads rather than OpenMP: GNU OpenMP hangs in a process forked after it ran
+# (multiprocessing's default on Linux), while this pool notices a fork (another pid) and is
+# made again in the child.
+cdef extern from *:
+    """
+    #include <pthread.h>
+    #include <sched.h>
+    #include <unistd.h>
+    typedef void (*gr_job)(void* ctx, int chunk);
+    typedef struct gr_pool gr_pool;
+    struct gr_pool {
+        pthread_mutex_t lock;
+        pthread_cond_t wake;
+        pthread_t* ids;
+        int workers;                /* threads besides the caller */
+        unsigned long round;        /* bumped for every job */
+        int stop;
+        gr_job job;
+        void* ctx;
+        int chunks;
+        unsigned long long ticket;  /* the job's round (high half) and its next chunk (low) */
+        int busy;                   /* threads between looking for a chunk and being done */
+        pid_t pid;
+    };
+
+    /* Take chunks of job ``round`` and run them until none is left (or another job began). */
+    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks) {
+        unsigned long long t;
+        int chunk;
+        for (;;) {
+            __atomic_add_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
+            chunk = -1;
+            t = __atomic_load_n(&p->ticket, __ATOMIC_SEQ_CST);
+            while ((t >> 32) == (round & 0xffffffffUL) && (int)(t & 0xffffffffUL) < chunks) {
+                if (__atomic_compare_exchange_n(&p->ticket, &t, t + 1, 0, __ATOMIC_SEQ_CST,
+                                                __ATOMIC_SEQ_CST)) {
+                    chunk = (int)(t & 0xffffffffUL);
+                    break;
+                }
+            }
+            if (chunk >= 0) job(ctx, chunk);
+            __atomic_sub_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
+            if (chunk < 0) return;
+        }
+    }
+
+    /* How long a worker watches for the next job before it sleeps (pause instructions, about a
+       millisecond): a batch is stepped call after call with a little Python between, and a
+       thread woken from sleep arrives tens of microseconds late, after the caller has done
+       most of a short job alone. */
+    #define GR_SPIN 2000
+
+    static void* gr_worker(void* arg) {
+        gr_pool* p = (gr_pool*)arg;
+        unsigned long seen = 0, round;
+        gr_job job;
+        void* ctx;
+        int chunks, spin;
+        /* A Python thread state for the worker's whole life, the GIL released: a rule that takes
+           the GIL for a moment (Scopa's hand scoring) then only waits for it, instead of making
+           and dropping a thread state each time. */
+        PyGILState_STATE python = PyGILState_Ensure();
+        PyThreadState* saved = PyEval_SaveThread();
+        for (;;) {
+            for (spin = 0; spin < GR_SPIN; spin++) {
+                if (__atomic_load_n(&p->round, __ATOMIC_ACQUIRE) != seen
+                        || __atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) break;
+                __builtin_ia32_pause();
+            }
+            pthread_mutex_lock(&p->lock);
+            while (!p->stop && p->round == seen) pthread_cond_wait(&p->wake, &p->lock);
+            if (p->stop) break;
+            seen = round = p->round;
+            job = p->job;
+            ctx = p->ctx;
+            chunks = p->chunks;
+            pthread_mutex_unlock(&p->lock);
+            gr_work(p, round, job, ctx, chunks);
+        }
+        pthread_mutex_unlock(&p->lock);
+        PyEval_RestoreThread(saved);
+        PyGILState_Release(python);
+        return NULL;
+    }
+
+    /* A pool of ``workers`` threads besides the caller (fewer if the system gives fewer). */
+    static gr_pool* gr_pool_new(int workers) {
+        gr_pool* p = (gr_pool*)calloc(1, sizeof(gr_pool));
+        int k;
+        if (!p) return NULL;
+        p->ids = (pthread_t*)calloc(workers > 0 ? workers : 1, sizeof(pthread_t));
+        if (!p->ids) { free(p); return NULL; }
+        pthread_mutex_init(&p->lock, NULL);
+        pthread_cond_init(&p->wake, NULL);
+        p->pid = getpid();
+        for (k = 0; k < workers; k++) {
+            if (pthread_create(&p->ids[k], NULL, gr_worker, p) != 0) break;
+            p->workers = k + 1;
+        }
+        return p;
+    }
+
+    /* Run ``job`` over chunks 0 .. chunks - 1: the caller and the workers take them in turn;
+       returns when every chunk is done. */
+    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
+        unsigned long round;
+        pthread_mutex_lock(&p->lock);
+        round = p->round + 1;
+        p->job = job;
+        p->ctx = ctx;
+        p->chunks = chunks;
+        __atomic_store_n(&p->ticket, (unsigned long long)(round & 0xffffffffUL) << 32,
+                         __ATOMIC_SEQ_CST);
+        __atomic_store_n(&p->round, round, __ATOMIC_RELEASE);
+        pthread_cond_broadcast(&p->wake);
+        pthread_mutex_unlock(&p->lock);
+        gr_work(p, round, job, ctx, chunks);
+        while (__atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0) sched_yield();
+    }
+
+    /* MT19937 seeded by Python's initialisation by array with a one-word key, for GR_LANES
+       generators at once: ``w[k][b]`` is word ``k`` of generator ``b``, so each step of the walk
+       is one vector operation over the generators. Every generator starts from ``start`` (the
+       first pass reads it where it has not written yet). Built for the processors' vector
+       units where they have them (integer arithmetic: the same words on any). */
+    #define GR_MT_N 624
+    #define GR_LANES 16
+    __attribute__((target_clones("avx512f", "avx2", "default")))
+    static void gr_mt_block(uint32_t (*w)[GR_LANES], const uint32_t* seed, const uint32_t* start) {
+        int i = 1, k, b;
+        for (b = 0; b < GR_LANES; b++) w[0][b] = start[0];
+        for (k = 0; k < GR_MT_N - 1; k++, i++)  /* the first visit of words 1 .. N - 1 */
+            for (b = 0; b < GR_LANES; b++)
+                w[i][b] = (start[i] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1664525U)) + seed[b];
+        for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b];
+        i = 1;
+        for (; k < GR_MT_N; k++) {
+            for (b = 0; b < GR_LANES; b++)
+                w[i][b] = (w[i][b] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1664525U)) + seed[b];
+            if (++i >= GR_MT_N) { for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b]; i = 1; }
+        }
+        for (k = 0; k < GR_MT_N - 1; k++) {
+            for (b = 0; b < GR_LANES; b++)
+                w[i][b] = (w[i][b] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1566083941U)) - (uint32_t)i;
+            if (++i >= GR_MT_N) { for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b]; i = 1; }
+        }
+    }
+
+    /* Seed ``mts[b]`` (``GR_MT_N`` words each) from ``seeds[b]``, ``b < count``, GR_LANES at a
+       time from the start state ``start``. */
+    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) {
+        uint32_t w[GR_MT_N][GR_LANES];
+        uint32_t seed[GR_LANES];
+        int at, n, b, k;
+        for (at = 0; at < count; at += GR_LANES) {
+            n = count - at < GR_LANES ? count - at : GR_LANES;
+            for (b = 0; b < GR_LANES; b++) seed[b] = b < n ? seeds[at + b] : 0;
+            gr_mt_block(w, seed, start);
+            for (k = 0; k < GR_MT_N; k++)
+                for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+        }
+    }
+
+    /* Whether the pool's threads are this process's (not a forked child's, which has none). */
+    static int gr_pool_here(gr_pool* p) { return p->pid == getpid(); }
+
+    static void gr_pool_free(gr_pool* p) {
+        int k;
+        if (!p) return;
+        if (gr_pool_here(p)) {
+            pthread_mutex_lock(&p->lock);
+            __atomic_store_n(&p->stop, 1, __ATOMIC_RELEASE);
+            pthread_cond_broadcast(&p->wake);
+            pthread_mutex_unlock(&p->lock);
+            for (k = 0; k < p->workers; k++) pthread_join(p->ids[k], NULL);
+            pthread_mutex_destroy(&p->lock);
+            pthread_cond_destroy(&p->wake);
+        }   /* in a forked child the threads are gone and the lock may be held: only free */
+        free(p->ids);
+        free(p);
+    }
+    """
+    ctypedef void (*gr_job)(void* ctx, int chunk) noexcept nogil
+    ctypedef struct gr_pool:
+        int workers
+    gr_pool* gr_pool_new(int workers) nogil
+    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) nogil
+    int gr_pool_here(gr_pool* p) nogil
+    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) nogil
+    void gr_pool_free(gr_pool* p) nogil
+
+
+def default_threads():
+    """The threads a batch steps its tables on by default: the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
 
 cdef enum:
     BOT_NONE = 0        # the seat is played by the caller
@@ -82,30 +291,11 @@ cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nog
     """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
     count``: each state seeded from the key of one word (the initialisation by array of
     MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
-    generators are seeded side by side, a word of each in turn: each one's walk is a chain of
-    dependent steps, and the processor runs the chains of a table's bots at once."""
-    cdef int i = 1, k, b
-    cdef uint32_t* mt
-    for b in range(count):
-        memcpy(mts[b], MT_START, MT_N * sizeof(uint32_t))
-    for k in range(MT_N):  # max(N, key length) rounds; the key is one word, at index 0
-        for b in range(count):
-            mt = mts[b]
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + seeds[b]
-        i += 1
-        if i >= MT_N:
-            for b in range(count):
-                mts[b][0] = mts[b][MT_N - 1]
-            i = 1
-    for k in range(MT_N - 1):
-        for b in range(count):
-            mt = mts[b]
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - <uint32_t>i
-        i += 1
-        if i >= MT_N:
-            for b in range(count):
-                mts[b][0] = mts[b][MT_N - 1]
-            i = 1
+    generators are seeded side by side, sixteen at a time, a word of each in turn (one vector
+    operation: ``gr_mt_seed``): each one's walk is a chain of dependent steps, which alone
+    would leave the processor waiting."""
+    cdef int b
+    gr_mt_seed(mts, seeds, count, MT_START)
     for b in range(count):
         mts[b][0] = 0x80000000U
         mts[b][MT_POS] = MT_N  # the next word comes from a new generation
@@ -114,8 +304,10 @@ cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nog
 
 cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
     """Make word ``k`` of the next generation."""
-    cdef uint32_t y = (mt[k] & MT_UPPER) | (mt[(k + 1) % MT_N] & MT_LOWER)
-    mt[k] = mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ (MT_MATRIX if y & 1 else 0)
+    cdef int next = k + 1 if k + 1 < MT_N else 0
+    cdef int far = k + MT_M if k + MT_M < MT_N else k + MT_M - MT_N
+    cdef uint32_t y = (mt[k] & MT_UPPER) | (mt[next] & MT_LOWER)
+    mt[k] = mt[far] ^ (y >> 1) ^ (MT_MATRIX if y & 1 else 0)
 
 
 cdef void mt_complete(uint32_t* mt) noexcept nogil:
@@ -156,7 +348,7 @@ cdef int mt_below(uint32_t* mt, int n) noexcept nogil:
     return <int>r
 
 
-cpdef uint64_t stream_start(uint64_t seed) noexcept:
+cpdef uint64_t stream_start(uint64_t seed) noexcept nogil:
     """Where a compiled bot's stream of tie-break seeds starts for ``seed``: splitmix64's
     finaliser (``CompiledPolicyBot`` and the tables both use this one)."""
     cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
@@ -165,15 +357,60 @@ cpdef uint64_t stream_start(uint64_t seed) noexcept:
     return z ^ (z >> 31)
 
 
-cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept:
+cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept nogil:
     """The ``draws``-th seed of a stream starting at ``base`` (a splitmix64 step apart;
     ``CompiledPolicyBot.seed_at`` and the tables both use this one)."""
     return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
 
 
-def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all):
+def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all,
+             threads=None):
     """Unpickle a ``CompiledTables`` (see ``__reduce__``)."""
-    return CompiledTables(game, rngs, observe_all, new_bots, states, bots)
+    return CompiledTables(game, rngs, observe_all, new_bots, states, bots, threads)
+
+
+# What a table is at in a step (``status``): what the threads did to it, what the caller (holding
+# the GIL) does next.
+cdef enum:
+    ST_IDLE = 0      # nothing to do (held, or lost by an illegal action)
+    ST_PLAY = 1      # the caller's action is to be applied (``act``)
+    ST_FRESH = 2     # a new game: chance and the bots play up to the caller's seat
+    ST_WAIT = 3      # the caller's seat is to move
+    ST_OVER = 4      # the game ended
+    ST_PYTHON = 5    # a bot written in Python is to move: asked holding the GIL
+    ST_FAILED = 6    # something could not be done (``fail_*``): raised holding the GIL
+
+# What failed at a table (``fail_kind``): the caller raises it as the kernel would have.
+cdef enum:
+    FAIL_APPLY = 1       # applying ``fail_action`` (its code in ``fail_code``): nothing applied
+    FAIL_BOT = 2         # a compiled bot chose ``fail_action``, which is not legal
+    FAIL_POLICY = 3      # a compiled bot gave no move (``fail_code``: -1 none, or an error)
+    FAIL_NODE = 4        # listing the legal ids or drawing chance (``fail_code``)
+
+# The jobs the threads run over the tables.
+cdef enum:
+    JOB_STEP = 0     # ST_PLAY and ST_FRESH tables: apply, then play on to the caller's seat
+    JOB_COLLECT = 1  # every table: mover, legal mask and observation into the caller's arrays
+    JOB_IDS = 2      # every table: its legal ids into the caller's list (offsets made)
+    JOB_CHECK = 3    # every table: is the caller's action among the node's legal ids
+
+
+cdef struct Collect:
+    # where ``collect`` writes (rows of the caller's arrays) and each table's count of ids;
+    # where ``is_legal`` reads the actions and writes its answers
+    float* obs
+    unsigned char* mask
+    long long* to_move
+    int* counts
+    int* ids
+    long long* start
+    const long long* actions
+    unsigned char* legal
+
+
+cdef void _run_chunk(void* ctx, int chunk) noexcept nogil:
+    """One chunk of a job: its fixed range of tables."""
+    (<CompiledTables>ctx)._run_chunk(chunk)
 
 
 cdef class CompiledTables:
@@ -203,16 +440,42 @@ cdef class CompiledTables:
     # random bot's Mersenne Twister (MT_WORDS words; NULL when no seat has that bot)
     cdef unsigned char* random_seat
     cdef uint32_t* mt
-    # a new game's random seats, seeded together: their twisters and seeds (one per seat)
+    # new games' random seats, seeded together: their twisters and seeds (a thread seeds those
+    # of its range of tables, table i's from table * num_players on)
     cdef uint32_t** mt_of
     cdef uint32_t* mt_seeds
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef bint observe_all
+    #: how many threads step the tables (1: the caller's alone)
+    cdef readonly int threads
+    cdef gr_pool* pool             # the workers (made at the first job that needs them)
+    cdef bint shared_gens          # two tables share a generator: they are stepped in one thread
+    # per table, for the threads: the state (borrowed from ``states``), what to do and what
+    # happened (ST_*), the caller's action, and what failed (FAIL_*, the code, the action, the seat)
+    cdef PyObject** table
+    cdef int* status
+    cdef int* act
+    cdef int* fail_kind
+    cdef int* fail_code
+    cdef int* fail_action
+    cdef int* fail_seat
+    cdef int job
+    cdef int chunk_size            # tables a chunk of a job
+    cdef Collect out
 
-    def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None):
+    def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None,
+                 threads=None):
         """``rngs``: one ``numpy.random.Generator`` per table; ``new_bots(rng)``: the bots of a
         new game (``{seat: bot}``), seeded from the table's generator, or ``None`` for
-        self-play. ``states`` and ``bots`` restore tables as they were (unpickling)."""
+        self-play. ``states`` and ``bots`` restore tables as they were (unpickling).
+        ``threads``: how many threads step the tables (``None``: ``default_threads()``, the
+        machine's cores; 1: the calling thread alone); the games are the same whatever the
+        count. Raises ``ValueError`` for a count below 1."""
+        if threads is None:
+            threads = default_threads()
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a whole number, 1 or more (got {threads!r})")
+        self.threads = threads
         self.game = game
         self.new_bots = new_bots
         self.num_envs = len(rngs)
@@ -234,12 +497,26 @@ cdef class CompiledTables:
         self.seeds = <uint64_t*>malloc(seats * sizeof(uint64_t))
         self.seeded = <int*>malloc(max(self.num_players, 1) * sizeof(int))
         self.random_seat = <unsigned char*>malloc(max(self.num_players, 1))
-        self.mt_of = <uint32_t**>malloc(max(self.num_players, 1) * sizeof(uint32_t*))
-        self.mt_seeds = <uint32_t*>malloc(max(self.num_players, 1) * sizeof(uint32_t))
+        self.mt_of = <uint32_t**>malloc(seats * sizeof(uint32_t*))
+        self.mt_seeds = <uint32_t*>malloc(seats * sizeof(uint32_t))
         if (self.kind == NULL or self.base == NULL or self.draws == NULL or self.seeds == NULL
                 or self.seeded == NULL or self.random_seat == NULL or self.mt_of == NULL
                 or self.mt_seeds == NULL):
             raise MemoryError("no memory for the tables' bots")
+        cdef Py_ssize_t envs = max(self.num_envs, 1)
+        self.table = <PyObject**>malloc(envs * sizeof(PyObject*))
+        self.status = <int*>malloc(envs * sizeof(int))
+        self.act = <int*>malloc(envs * sizeof(int))
+        self.fail_kind = <int*>malloc(envs * sizeof(int))
+        self.fail_code = <int*>malloc(envs * sizeof(int))
+        self.fail_action = <int*>malloc(envs * sizeof(int))
+        self.fail_seat = <int*>malloc(envs * sizeof(int))
+        self.out.counts = <int*>malloc(envs * sizeof(int))
+        if (self.table == NULL or self.status == NULL or self.act == NULL
+                or self.fail_kind == NULL or self.fail_code == NULL or self.fail_action == NULL
+                or self.fail_seat == NULL or self.out.counts == NULL):
+            raise MemoryError("no memory for the tables' step")
+        self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
         self.mt = NULL
@@ -272,6 +549,17 @@ cdef class CompiledTables:
             self.states[i] = self._fresh(i)
 
     def __dealloc__(self):
+        if self.pool != NULL:
+            with nogil:
+                gr_pool_free(self.pool)
+        free(self.table)
+        free(self.status)
+        free(self.act)
+        free(self.fail_kind)
+        free(self.fail_code)
+        free(self.fail_action)
+        free(self.fail_seat)
+        free(self.out.counts)
         free(self.gens)
         free(self.kind)
         free(self.base)
@@ -351,80 +639,240 @@ cdef class CompiledTables:
     def __reduce__(self):
         self.sync_bots()
         return (_restore, (self.game, self.states, self.rngs, self._bots, self.new_bots,
-                           self.observe_all))
+                           self.observe_all, self.threads))
+
+    cdef void _check_gens(self) except *:
+        """Whether two tables share one generator (then a step runs in one thread: their
+        draws interleave in table order, as they always have)."""
+        cdef int i
+        self.shared_gens = len({<size_t>self.gens[i] for i in range(self.num_envs)}) < self.num_envs
 
     cdef CompiledState _fresh(self, int i):
+        """Table ``i``'s next game, played up to the caller's seat."""
+        cdef CompiledState state = self._new_game(i)
+        self.table[i] = <PyObject*>state
+        self.status[i] = ST_FRESH
+        self._seed_range(i, i + 1)
+        self.status[i] = self._advance(state, i)
+        self._finish_python(i, state)
+        self._raise_failed(i)
+        return state
+
+    cdef CompiledState _new_game(self, int i):
+        """Table ``i``'s next game at its start; bots made in Python are made now, those seeded
+        in C when the table is stepped (``_seed_range``, status ``ST_FRESH``)."""
         cdef CompiledState state = self.game.new_initial_state()
-        cdef bitgen_t* gen = self.gens[i]
-        cdef int j, k, randoms = 0
+        if state._legal_cap == 0:  # sized now, holding the GIL (the threads never need to)
+            state._size_legal()
         if self.n_seeded >= 0:
-            # what new_bots does, in C: each bot's seed is rng.integers(2**31) (numpy's Lemire
-            # draw for that bound is one 32-bit draw halved), its stream starts at stream_start(seed)
+            self._bots[i] = None
+        elif self.new_bots is not None:
+            self._bots[i] = self.new_bots(self.rngs[i])
+            self._load_bots(i)
+        return state
+
+    cdef void _seed_range(self, int lo, int hi) noexcept nogil:
+        """Seed the bots of the new games (``ST_FRESH``) among tables ``lo`` to ``hi - 1``, as
+        ``new_bots`` seeds them: each bot's seed is ``rng.integers(2**31)`` of the table's
+        generator in seat order (numpy's Lemire draw for that bound is one 32-bit draw halved);
+        a compiled bot's stream starts at ``stream_start(seed)``, a random bot's twister is
+        ``random.Random(seed)``, all of the range's twisters seeded together."""
+        cdef int i, j, k, randoms = 0, first = lo * self.num_players
+        cdef bitgen_t* gen
+        if self.n_seeded < 0:
+            return
+        for i in range(lo, hi):
+            if self.status[i] != ST_FRESH:
+                continue
+            gen = self.gens[i]
             for j in range(self.n_seeded):
                 k = i * self.num_players + self.seeded[j]
                 self.seeds[k] = gen.next_uint32(gen.state) >> 1
                 if self.random_seat[self.seeded[j]]:
                     self.kind[k] = BOT_RANDOM
-                    self.mt_of[randoms] = &self.mt[k * MT_WORDS]
-                    self.mt_seeds[randoms] = <uint32_t>self.seeds[k]
+                    self.mt_of[first + randoms] = &self.mt[k * MT_WORDS]
+                    self.mt_seeds[first + randoms] = <uint32_t>self.seeds[k]
                     randoms += 1
                 else:
                     self.kind[k] = BOT_COMPILED
                     self.base[k] = stream_start(self.seeds[k])
                     self.draws[k] = 0
-            mt_seed(self.mt_of, self.mt_seeds, randoms)
-            self._bots[i] = None
-        elif self.new_bots is not None:
-            self._bots[i] = self.new_bots(self.rngs[i])
-            self._load_bots(i)
-        self._advance(state, i)
-        return state
+        if randoms:
+            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms)
 
-    cdef void _advance(self, CompiledState state, int i) except *:
-        """Draw chance outcomes and play the bots until the caller must act or the game ends."""
+    cdef int _fail(self, int i, int kind, int code, int action, int seat) noexcept nogil:
+        self.fail_kind[i], self.fail_code[i] = kind, code
+        self.fail_action[i], self.fail_seat[i] = action, seat
+        return ST_FAILED
+
+    cdef int _advance(self, CompiledState state, int i) noexcept nogil:
+        """Draw chance outcomes and play the bots until the caller must act (``ST_WAIT``), the
+        game ends (``ST_OVER``) or a bot written in Python is to move (``ST_PYTHON``: asked
+        holding the GIL, ``_finish_python``); ``ST_FAILED`` when something could not be done
+        (``_raise_failed`` raises it). Touches only this table: any thread may run it."""
         cdef bitgen_t* gen = self.gens[i]
-        cdef int player, action, k, n
+        cdef int player, action, k, n, code
         cdef uint64_t seed
         while True:
             player = state._current()
             if player == CHANCE_PLAYER:
-                state._do_fast(state._sample_chance(gen.next_double(gen.state)))
+                action = state._sample_chance(gen.next_double(gen.state))
+                if action < 0:
+                    return self._fail(i, FAIL_NODE, action, -1, player)
+                code = state._do_fast_c(action)
+                if code < 0:
+                    return self._fail(i, FAIL_APPLY, code, action, player)
                 continue
+            if player == TERMINAL_PLAYER:
+                return ST_OVER
             if player < 0:
-                return
+                return ST_WAIT
             k = i * self.num_players + player
             if self.kind[k] == BOT_COMPILED:
                 # CompiledPolicyBot.step in C: one legal id is played as is, else the policy
                 # draws from the next seed of the bot's stream
-                if state._find_legal() == 1:
+                n = state._find_legal_c()
+                if n < 0:
+                    return self._fail(i, FAIL_NODE, n, -1, player)
+                if n == 1:
                     action = state._legal_buf[0]
                 else:
                     seed = seed_at(self.base[k], self.draws[k])
                     self.draws[k] += 1
-                    action = state._policy_move(player, &seed)
-                if state._is_legal(action):
-                    state._do_fast(action)
-                else:
-                    state.apply_action(action, seat=player)  # raises, naming the move
+                    action = state._policy(player, &seed)
+                    if action < 0:
+                        return self._fail(i, FAIL_POLICY, action, -1, player)
+                if not state._legal_has(action):
+                    return self._fail(i, FAIL_BOT, 0, action, player)
             elif self.kind[k] == BOT_RANDOM:
                 # RandomBot.step in C: random.Random.choice over the sorted legal ids (a
                 # draw even when only one is legal, as choice makes it)
-                n = state._find_legal()
+                n = state._find_legal_c()
+                if n < 0:
+                    return self._fail(i, FAIL_NODE, n, -1, player)
                 action = state._legal_buf[mt_below(&self.mt[k * MT_WORDS], n)]
-                state._do_fast(action)
             elif self.kind[k] == BOT_PYTHON:
-                state.apply_action(self._bots[i][player].step(state), seat=player)
+                return ST_PYTHON
             else:
-                return
+                return ST_WAIT
+            code = state._do_fast_c(action)
+            if code < 0:
+                return self._fail(i, FAIL_APPLY, code, action, player)
+
+    cdef void _finish_python(self, int i, CompiledState state) except *:
+        """Holding the GIL: while table ``i`` waits for a bot written in Python, ask it (its
+        ``step``, applied as ``apply_action`` checks it) and play on."""
+        cdef int player
+        while self.status[i] == ST_PYTHON:
+            player = state._current()
+            try:
+                state.apply_action(self._bots[i][player].step(state), seat=player)
+            except BaseException as error:
+                error.add_note(f"(table {i} of the batch, its bot playing seat {player})")
+                raise
+            self.status[i] = self._advance(state, i)
+
+    cdef void _raise_failed(self, int i) except *:
+        """Holding the GIL: if table ``i`` failed, raise what failed as the kernel raises it
+        (its message), with a note naming the table. The table is as it was before the action
+        that failed (a failed action changes nothing)."""
+        cdef CompiledState state = <CompiledState>self.table[i]
+        cdef int kind = self.fail_kind[i], code = self.fail_code[i], action = self.fail_action[i]
+        cdef uint64_t seed = 0
+        if self.status[i] != ST_FAILED:
+            return
+        self.status[i] = ST_IDLE
+        try:
+            if kind == FAIL_BOT:
+                state.apply_action(action, seat=self.fail_seat[i])  # raises, naming the move
+            elif kind == FAIL_POLICY and code == -1:
+                state._policy_move(self.fail_seat[i], &seed)  # raises: the game has no bot
+            state._raise_code(code, action)
+            raise RuntimeError(f"action {action} failed at table {i} and then did not")
+        except BaseException as error:
+            what = f"action {action}" if action >= 0 else "the next move"
+            error.add_note(f"(table {i} of the batch, playing {what})")
+            raise
+
+    cdef void _run(self, int job) except *:
+        """Run ``job`` over every table: in this thread, or split over the pool's threads. The
+        GIL is released meanwhile (a hook that needs it takes it for a moment)."""
+        cdef int i, chunks, threads = min(self.threads, self.num_envs)
+        for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
+            self.table[i] = <PyObject*>self.states[i]
+        self.job = job
+        # one chunk a thread: each keeps its tables in its own cache from step to step (smaller
+        # chunks, taken by whichever thread came first, measured slower: tables moved between
+        # the cores' caches, and every chunk taken is a write both cores share); a thread that
+        # comes late finds its chunk taken by the caller
+        self.chunk_size = max(1, (self.num_envs + threads - 1) // threads)
+        chunks = (self.num_envs + self.chunk_size - 1) // self.chunk_size
+        if threads > 1 and not self.shared_gens:
+            if self.pool != NULL and not gr_pool_here(self.pool):
+                self.pool = NULL  # made in the parent of this forked process: its threads are gone
+            if self.pool == NULL:
+                self.pool = gr_pool_new(threads - 1)
+                if self.pool == NULL:
+                    raise MemoryError("no memory for the batch's threads")
+        with nogil:
+            if threads > 1 and not self.shared_gens and self.pool.workers > 0:
+                gr_pool_run(self.pool, _run_chunk, <void*>self, chunks)
+            else:
+                for i in range(chunks):
+                    self._run_chunk(i)
+
+    cdef void _run_chunk(self, int chunk) noexcept nogil:
+        """Chunk ``chunk`` of the job: tables ``chunk * chunk_size`` on, ``chunk_size`` of them."""
+        cdef int i
+        cdef int lo = chunk * self.chunk_size
+        cdef int hi = min(lo + self.chunk_size, self.num_envs)
+        if self.job == JOB_STEP:
+            self._seed_range(lo, hi)
+        for i in range(lo, hi):
+            if self.job == JOB_STEP:
+                self._step_table(<CompiledState>self.table[i], i)
+            elif self.job == JOB_COLLECT:
+                self._collect_table(<CompiledState>self.table[i], i)
+            elif self.job == JOB_IDS:
+                if self.out.counts[i] > 0:
+                    memcpy(&self.out.ids[self.out.start[i]], (<CompiledState>self.table[i])._legal_buf,
+                           self.out.counts[i] * sizeof(int))
+            else:
+                self._check_table(<CompiledState>self.table[i], i)
+
+    cdef void _check_table(self, CompiledState state, int i) noexcept nogil:
+        """``JOB_CHECK`` at table ``i`` (the threads touch each table's state, not the caller:
+        its cache lines stay on the core that steps it)."""
+        cdef long long a = self.out.actions[i]
+        cdef int n = state._find_legal_c()
+        self.out.counts[i] = n
+        self.out.legal[i] = n >= 0 and 0 <= a <= 2147483647 and state._legal_has(<int>a)
+
+    cdef void _step_table(self, CompiledState state, int i) noexcept nogil:
+        """``JOB_STEP`` at table ``i``: the caller's action, then on to the caller's seat."""
+        cdef int code
+        if self.status[i] == ST_PLAY:
+            code = state._do_fast_c(self.act[i])
+            if code < 0:
+                self.status[i] = self._fail(i, FAIL_APPLY, code, self.act[i], state._current())
+            else:
+                self.status[i] = self._advance(state, i)
+        elif self.status[i] == ST_FRESH:
+            self.status[i] = self._advance(state, i)
 
     def is_legal(self, long long[::1] actions):
-        """Per table: is ``actions[i]`` legal for the seat to move now."""
+        """Per table: is ``actions[i]`` legal for the seat to move now (among the node's legal
+        ids, listed once a node), worked out by the threads."""
         cdef int i
-        cdef CompiledState state
-        out = np.empty(self.num_envs, bool)
+        out = np.zeros(self.num_envs, bool)
+        cdef unsigned char[::1] flags = out.view(np.uint8)
+        self.out.actions = &actions[0]
+        self.out.legal = &flags[0]
+        self._run(JOB_CHECK)
         for i in range(self.num_envs):
-            state = <CompiledState>self.states[i]
-            out[i] = state._is_legal(<int>actions[i]) if 0 <= actions[i] < 2**31 else False
+            if self.out.counts[i] < 0:
+                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
+                self._raise_failed(i)
         return out
 
     def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
@@ -432,29 +880,53 @@ cdef class CompiledTables:
         """Apply ``actions`` where ``legal``; a table with an illegal action ends its game, the
         mover getting ``min_utility`` (``illegal="lose"``). Finished games are restarted and
         their returns written to ``rewards``; their last states are kept in ``finished``.
-        Tables where ``hold`` is set are left as they are (their action is not read)."""
-        cdef int i, s, mover
+        Tables where ``hold`` is set are left as they are (their action is not read).
+
+        The tables are stepped on ``threads`` threads; a bot written in Python is asked holding
+        the GIL, table after table. Raises what the kernel raises when an action cannot be
+        applied (a bot's illegal move, a full event log), with a note naming the table; that
+        table is left as it was before that action, the others are stepped."""
+        cdef int i, s, failed = -1
         cdef CompiledState state
         self.finished = []
         for i in range(self.num_envs):
+            self.status[i] = ST_IDLE
             if hold is not None and hold[i]:
                 continue
-            state = <CompiledState>self.states[i]
             if not legal[i]:
-                mover = state._current()
-                rewards[i, mover] = min_utility
+                rewards[i, (<CompiledState>self.states[i])._current()] = min_utility
                 terminated[i] = 1
             else:
-                state._do_fast(<int>actions[i])
-                self._advance(state, i)
-                if state._current() == TERMINAL_PLAYER:
-                    returns = state._returns()
-                    for s in range(self.num_players):
-                        rewards[i, s] = returns[s]
-                    terminated[i] = 1
+                self.act[i] = <int>actions[i]
+                self.status[i] = ST_PLAY
+        self._run(JOB_STEP)
+        for i in range(self.num_envs):  # a state is touched only where there is something to do
+            if (self.status[i] == ST_IDLE or self.status[i] == ST_WAIT) and not terminated[i]:
+                continue
+            state = <CompiledState>self.states[i]
+            self._finish_python(i, state)
+            if self.status[i] == ST_FAILED:
+                failed = i if failed < 0 else failed
+                continue
+            if self.status[i] == ST_OVER:
+                returns = state._returns()
+                for s in range(self.num_players):
+                    rewards[i, s] = returns[s]
+                terminated[i] = 1
             if terminated[i]:
                 self.finished.append((i, state))
-                self.states[i] = self._fresh(i)
+                self.states[i] = self._new_game(i)
+                self.status[i] = ST_FRESH
+            else:
+                self.status[i] = ST_IDLE
+        self._run(JOB_STEP)
+        for i in range(self.num_envs):
+            if self.status[i] == ST_PYTHON:
+                self._finish_python(i, <CompiledState>self.states[i])
+            if self.status[i] == ST_FAILED and failed < 0:
+                failed = i
+        if failed >= 0:
+            self._raise_failed(failed)
 
     def restart(self, int i, rng=None):
         """Start table ``i``'s next game now, leaving the one in play: its bots seeded and its
@@ -465,36 +937,56 @@ cdef class CompiledTables:
         if rng is not None:
             self.rngs[i] = rng
             self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(rng.bit_generator.capsule, "BitGenerator")
+            self._check_gens()
         self.states[i] = self._fresh(i)
 
     def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
                 long long[::1] start):
         """Write each table's mover, legal mask and observation tensor (``observe="all"``: the
         ``obs`` rows are table-major, one row per seat); return the legal ids listed, table
-        after table, with ``start`` (``num_envs + 1`` offsets) filled."""
-        cdef int i, k, n, s, player, t = self.tensor_size
+        after table, with ``start`` (``num_envs + 1`` offsets) filled. Each table's rows are
+        written by one of the ``threads`` threads."""
+        cdef int i, failed = -1
         cdef long long total = 0
         cdef CompiledState state
+        self.out.obs = &obs[0, 0]
+        self.out.mask = &mask[0, 0]
+        self.out.to_move = &to_move[0]
+        self._run(JOB_COLLECT)
         for i in range(self.num_envs):
             start[i] = total
-            total += (<CompiledState>self.states[i])._find_legal()
-        start[self.num_envs] = total
-        legal = np.empty(total, np.int32)
-        cdef int[::1] ids = legal
-        for i in range(self.num_envs):  # row by row: each row is zeroed while in cache
-            state = <CompiledState>self.states[i]
-            player = state._current()
-            to_move[i] = player
-            n = state._find_legal()
-            memset(&mask[i, 0], 0, self.num_actions)
-            for k in range(n):
-                mask[i, state._legal_buf[k]] = 1
-                ids[start[i] + k] = state._legal_buf[k]
-            if self.observe_all:
-                for s in range(self.num_players):
-                    memset(&obs[i * self.num_players + s, 0], 0, t * sizeof(float))
-                    state._encode(s, &obs[i * self.num_players + s, 0])
+            if self.out.counts[i] < 0:
+                failed = i if failed < 0 else failed
+                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
             else:
-                memset(&obs[i, 0], 0, t * sizeof(float))
-                state._encode(player, &obs[i, 0])
-        return legal
+                total += self.out.counts[i]
+        start[self.num_envs] = total
+        if failed >= 0:
+            self._raise_failed(failed)
+        legal = np.empty(max(total, 1), np.int32)
+        cdef int[::1] ids = legal
+        self.out.ids = &ids[0]
+        self.out.start = &start[0]
+        self._run(JOB_IDS)
+        return legal[:total]
+
+    cdef void _collect_table(self, CompiledState state, int i) noexcept nogil:
+        """``JOB_COLLECT`` at table ``i``: each row is zeroed while in cache."""
+        cdef int k, s, t = self.tensor_size, p = self.num_players
+        cdef int player = state._current(), n = state._find_legal_c()
+        cdef float* row
+        cdef unsigned char* marks = self.out.mask + <Py_ssize_t>i * self.num_actions
+        self.out.to_move[i] = player
+        self.out.counts[i] = n
+        memset(marks, 0, self.num_actions)
+        for k in range(max(n, 0)):
+            marks[state._legal_buf[k]] = 1
+        if self.observe_all:
+            for s in range(p):
+                row = self.out.obs + (<Py_ssize_t>i * p + s) * t
+                memset(row, 0, t * sizeof(float))
+                state._encode(s, row)
+        else:
+            row = self.out.obs + <Py_ssize_t>i * t
+            memset(row, 0, t * sizeof(float))
+            state._encode(player, row)

@@ -51,6 +51,16 @@ cdef void* _grow(void* block, Py_ssize_t nbytes) except NULL:
     return out
 
 
+cdef inline bint _regrow(void** block, Py_ssize_t nbytes) noexcept nogil:
+    """Grow ``block[0]`` to ``nbytes`` (``realloc``) without the GIL; False, and the block as it
+    was, when there is no memory."""
+    cdef void* out = realloc(block[0], nbytes)
+    if out == NULL:
+        return False
+    block[0] = out
+    return True
+
+
 #: The most events a log may hold: the undo marks count them in C ints.
 cdef Py_ssize_t EVENTS_LIMIT = 2147483647
 
@@ -135,10 +145,10 @@ cdef class CompiledState:
         self._events_limit = EVENTS_LIMIT
 
     # -- hooks (a game overrides every one) -----------------------------------------------------
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         return TERMINAL_PLAYER
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         return 0
 
     cdef object _chance(self):
@@ -149,45 +159,58 @@ cdef class CompiledState:
         -1 when they are not (the list is read instead)."""
         return -1
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         """The chance outcome that ``u`` (uniform in [0, 1)) draws: the first whose cumulative
-        probability exceeds ``u``, as ``garrison.sample_chance`` walks them. Games override it
-        with a walk in C (the batched engine draws every chance outcome through it)."""
+        probability exceeds ``u``, as ``garrison.sample_chance`` walks them; ``ERR_KEPT`` if
+        ``_chance`` raised. Games override it with a walk in C (the batched engine draws every
+        chance outcome through it; this one takes the GIL)."""
         cdef double total = 0.0
-        outcomes = self._chance()
-        for action, prob in outcomes:
-            total += prob
-            if u < total:
-                return action
-        return outcomes[len(outcomes) - 1][0]
+        with gil:
+            try:
+                outcomes = self._chance()
+                for action, prob in outcomes:
+                    total += prob
+                    if u < total:
+                        return action
+                return outcomes[len(outcomes) - 1][0]
+            except BaseException:
+                self._keep_error()
+                return ERR_KEPT
 
-    cdef int _apply(self, int action) except -1:
-        raise NotImplementedError
+    cdef int _apply(self, int action) noexcept nogil:
+        """The rules: apply ``action``; 0, or an ``ERR_*`` code (nothing raised)."""
+        with gil:
+            try:
+                raise NotImplementedError(f"{type(self).__name__} has no rules (_apply)")
+            except NotImplementedError:
+                self._keep_error()
+        return ERR_KEPT
 
     cdef object _returns(self):
         raise NotImplementedError
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         pass
 
     cdef void _copy_extra(self, CompiledState other) noexcept:
         pass
 
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The move the game's rule-of-thumb bot plays for ``seat``, the player to move, reading
         only what that seat may see (its own cards, the public table; never the struct's
         hidden parts), with ties or mixed choices drawn from ``rng`` (``next_uniform``). The
-        legal ids are in ``_legal_buf`` (``_find_legal`` ran). -1: the game has no such policy."""
+        legal ids are in ``_legal_buf`` (``_find_legal`` ran). -1: the game has no such policy;
+        ``ERR_KEPT``: it raised (kept)."""
         return -1
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """A count of the game's scored parts (hands, deals, rounds) so far: ``returns()``
         changes only where it changes, so a rollout that stops at the next score watches it in
         C. -1: the game does not say (the rollout compares ``returns()`` after every action)."""
         return -1
 
     # -- events ---------------------------------------------------------------------------------
-    cdef void emit(self, int code, int a, int b, int c) noexcept:
+    cdef void emit(self, int code, int a, int b, int c) noexcept nogil:
         """Append one event. A log that cannot grow (its limit, or no memory) loses nothing
         silently: the flag makes ``_do`` undo the action and raise ``MemoryError``."""
         cdef Py_ssize_t at = self._nevents * EVENT_WORDS, cap
@@ -261,23 +284,79 @@ cdef class CompiledState:
     def is_terminal(self):
         return self._current() == TERMINAL_PLAYER
 
+    cdef void _keep_error(self) noexcept:
+        """Keep the exception being handled (the GIL held, in an ``except`` block) for
+        ``_raise_code``: how a hook on the hot path reports what it raised."""
+        import sys
+
+        self._error = sys.exc_info()[1]
+
+    cdef int _raise_code(self, int code, int action) except -1:
+        """Raise what the hot path's ``code`` stands for (``action``: the one being applied),
+        with the kernel's message; nothing for a code of 0 or more."""
+        if code >= 0:
+            return 0
+        if code == ERR_KEPT:
+            error, self._error = self._error, None
+            if error is None:
+                error = RuntimeError(f"{type(self).__name__} failed on action {action} and kept "
+                                     "no error")
+            raise error
+        if code == ERR_LOG_FULL:
+            raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
+                              f"is {self._events_limit}, or memory ran out): action {action} is "
+                              "undone")
+        if code == ERR_LOG_LOST:
+            raise MemoryError("the event log lost an event before this action (no memory)")
+        if code == ERR_LEGAL_COUNT:
+            raise RuntimeError(f"{type(self).__name__} listed {self._error_count} legal ids at "
+                               f"one node; its action space has {self._legal_cap} ids")
+        raise MemoryError(f"no memory to apply action {action}")
+
     cdef int _find_legal(self) except -1:
         """Work out (once per node) the legal ids of a player node into ``_legal_buf``, which
         holds the game's whole action space: a list is never clipped. Raises ``RuntimeError`` if
         a game lists more ids than that (its rules are wrong)."""
+        cdef int n = self._find_legal_c()
+        if n < 0:
+            self._raise_code(n, -1)
+        return n
+
+    cdef int _find_legal_c(self) noexcept nogil:
+        """``_find_legal`` without the GIL: the count, or an ``ERR_*`` code."""
         cdef int n
         if self._nlegal < 0:
             if self._current() < 0:
                 self._nlegal = 0
                 return 0
-            if self._legal_cap == 0:
-                self._size_legal()
+            if self._legal_cap == 0:  # the first node of a state made without one: size it
+                with gil:
+                    try:
+                        self._size_legal()
+                    except BaseException:
+                        self._keep_error()
+                        return ERR_KEPT
             n = self._legal(self._legal_buf)
             if not 0 <= n <= self._legal_cap:
-                raise RuntimeError(f"{type(self).__name__} listed {n} legal ids at one node; its "
-                                   f"action space has {self._legal_cap} ids")
+                self._error_count = n
+                return ERR_LEGAL_COUNT
             self._nlegal = n
         return self._nlegal
+
+    cdef bint _legal_has(self, int action) noexcept nogil:
+        """Whether ``action`` is among the legal ids ``_find_legal`` listed at this node."""
+        cdef int i
+        for i in range(self._nlegal):
+            if self._legal_buf[i] == action:
+                return True
+        return False
+
+    cdef int _draw_chance(self, double u) except -1:
+        """``_sample_chance`` holding the GIL: the outcome, or what the game raised."""
+        cdef int action = self._sample_chance(u)
+        if action < 0:
+            self._raise_code(action, -1)
+        return action
 
     cdef int _size_legal(self) except -1:
         """Make ``_legal_buf`` hold every id of the game's action space (the state's own
@@ -325,7 +404,7 @@ cdef class CompiledState:
             raise GameError("not a chance node: chance_outcome_at() is asked only where chance acts")
         if not 0.0 <= u < 1.0:
             raise ValueError(f"u must be in [0, 1), not {u}")
-        return self._sample_chance(u)
+        return self._draw_chance(u)
 
     cdef bint _is_legal(self, int action):
         cdef int i, n, player = self._current()
@@ -387,28 +466,33 @@ cdef class CompiledState:
             self._hist_cap = actions
         return 0
 
-    cdef int _stack_room(self, Py_ssize_t n) except -1:
+    cdef int _stack_room_c(self, Py_ssize_t n) noexcept nogil:
         """Room for the undo copy of history entry ``n`` (doubling, and at least that far: a
-        gap may have skipped many)."""
-        cdef Py_ssize_t need = n - self._stack_base + 1
+        gap may have skipped many); ``ERR_MEMORY`` when there is none."""
+        cdef Py_ssize_t need = n - self._stack_base + 1, cap
         if need > self._stack_cap:
-            self._stack_cap = max(2 * self._stack_cap + 16, need)
-            self._stack = <char*>_grow(self._stack, self._stack_cap * self._size)
+            cap = max(2 * self._stack_cap + 16, need)
+            if not _regrow(<void**>&self._stack, cap * self._size):
+                return ERR_MEMORY
+            self._stack_cap = cap
         return 0
 
     def apply_unchecked(self, int action):
         """The fast path for trusted callers (bots, playouts): no legality check."""
         self._do(action)
 
-    cdef int _room(self, Py_ssize_t n) except -1:
-        """Room for history entry ``n`` (doubling); ``MemoryError`` if the log lost an event
-        before (nothing is applied then)."""
+    cdef int _room_c(self, Py_ssize_t n) noexcept nogil:
+        """Room for history entry ``n`` (doubling); ``ERR_MEMORY`` when there is none,
+        ``ERR_LOG_LOST`` if the log lost an event before (nothing is applied then)."""
+        cdef Py_ssize_t cap
         if n == self._hist_cap:
-            self._hist_cap = 2 * self._hist_cap + 64
-            self._hist = <int*>_grow(self._hist, self._hist_cap * sizeof(int))
-            self._marks = <int*>_grow(self._marks, self._hist_cap * sizeof(int))
+            cap = 2 * self._hist_cap + 64
+            if not (_regrow(<void**>&self._hist, cap * sizeof(int))
+                    and _regrow(<void**>&self._marks, cap * sizeof(int))):
+                return ERR_MEMORY
+            self._hist_cap = cap
         if self._log_overflow:
-            raise MemoryError("the event log lost an event before this action (no memory)")
+            return ERR_LOG_LOST
         return 0
 
     cdef int _do(self, int action) except -1:
@@ -416,49 +500,51 @@ cdef class CompiledState:
         return self._step(action, True)
 
     cdef int _do_fast(self, int action) except -1:
-        """Apply ``action`` without its undo copy where the gap can take it (``_do_light``: the
-        entry before has its copy, or the gap ends there), else with it (``_do``): for callers
-        that seldom undo (``apply_legal_prefix``, the batched engine), whose states still undo
-        as if every copy had been made."""
-        if self._nhist > self._stack_base and (self._gap_hi == 0 or self._gap_hi == self._nhist):
-            return self._step(action, False)
-        return self._step(action, True)
+        """``_do_fast_c`` holding the GIL: what it could not do raised."""
+        return self._raise_code(self._do_fast_c(action), action)
 
-    cdef int _do_light(self, int action) except -1:
-        """``_do`` without the undo copy, for ``apply_legal_prefix`` (a record replayed is
-        seldom undone): history entry ``n`` joins the gap [``_gap_lo``, ``_gap_hi``) of entries
-        whose copies were not made, which starts right after an entry whose copy was. An undo
-        into the gap, or this action failing, makes them again (``_fill_gap``), so the state
-        behaves as if ``_do`` had applied it: undone, it is what it was; on an error nothing
-        changes."""
-        return self._step(action, False)
+    cdef int _do_fast_c(self, int action) noexcept nogil:
+        """Apply ``action`` without its undo copy where the gap can take it (the entry before
+        has its copy, or the gap ends there), else with it: for callers that seldom undo
+        (``apply_legal_prefix``, the batched engine), whose states still undo as if every copy
+        had been made. 0, or an ``ERR_*`` code (nothing changed then)."""
+        if self._nhist > self._stack_base and (self._gap_hi == 0 or self._gap_hi == self._nhist):
+            return self._step_c(action, False)
+        return self._step_c(action, True)
 
     cdef int _step(self, int action, bint copy) except -1:
-        """``_do`` (``copy``: the struct saved for undo first) or ``_do_light`` (the entry joins
-        the gap). If the game's ``_apply`` raises, or the log lost an event, the action is
-        taken back (from the copy, or by filling the gap up to it) and the error passes on."""
+        """``_step_c`` holding the GIL: what it could not do raised (nothing changed then)."""
+        return self._raise_code(self._step_c(action, copy), action)
+
+    cdef int _step_c(self, int action, bint copy) noexcept nogil:
+        """``_do`` (``copy``: the struct saved for undo first) or without the undo copy (the
+        entry joins the gap [``_gap_lo``, ``_gap_hi``) of entries whose copies were not made,
+        which starts right after an entry whose copy was; an undo into the gap makes them again,
+        ``_fill_gap``). If the game's ``_apply`` fails, or the log lost an event, the action is
+        taken back (from the copy, or by filling the gap up to it) and the code returned."""
         cdef Py_ssize_t n = self._nhist
         cdef char* saved = NULL
-        self._room(n)
+        cdef int code = self._room_c(n)
+        if code < 0:
+            return code
         if copy:
-            self._stack_room(n)
+            code = self._stack_room_c(n)
+            if code < 0:
+                return code
             saved = self._stack + (n - self._stack_base) * self._size
             memcpy(saved, self._data, self._size)
         elif self._gap_hi == 0:
             self._gap_lo = self._gap_hi = n
         self._marks[n] = <int>self._nevents
         self._changes += 1
-        try:
-            self._apply(action)
-        except BaseException:
-            self._take_back(n, saved)
-            raise
-        if self._log_overflow:  # an event could not be logged: take the action back
+        code = self._apply(action)
+        if code >= 0 and self._log_overflow:  # an event could not be logged: take it back
             self._log_overflow = False
-            self._take_back(n, saved)
-            raise MemoryError(f"the event log cannot grow past {self._nevents} events (its limit "
-                              f"is {self._events_limit}, or memory ran out): action {action} is "
-                              "undone")
+            code = ERR_LOG_FULL
+        if code < 0:
+            if self._take_back_c(n, saved) < 0:
+                return ERR_MEMORY
+            return code
         self._hist[n] = action
         self._nhist = n + 1
         if not copy:
@@ -466,18 +552,23 @@ cdef class CompiledState:
         self._nlegal = -1
         return 0
 
-    cdef int _take_back(self, Py_ssize_t n, char* saved) except -1:
+    cdef int _take_back_c(self, Py_ssize_t n, char* saved) noexcept nogil:
         """Put the state back as it was before history entry ``n`` was applied: from its undo
         copy ``saved``, or (none made) by filling the gap up to it."""
+        cdef int code = 0
         if saved != NULL:
             memcpy(self._data, saved, self._size)
         else:
-            self._fill_gap(n)
+            code = self._fill_gap_c(n)
         self._nevents = self._marks[n]
         self._epoch += 1
-        return 0
+        return code
 
     cdef int _fill_gap(self, Py_ssize_t upto) except -1:
+        """``_fill_gap_c`` holding the GIL: what it could not do raised."""
+        return self._raise_code(self._fill_gap_c(upto), -1)
+
+    cdef int _fill_gap_c(self, Py_ssize_t upto) noexcept nogil:
         """Make the undo copies of the gap's entries below ``upto`` (the gap's end, or a failing
         action's entry) by applying the history again from the copy before the gap; the struct
         is then the state before entry ``upto``, and the gap is closed. While the actions are
@@ -486,73 +577,73 @@ cdef class CompiledState:
         cdef Py_ssize_t i, nhist = self._nhist, nevents = self._nevents
         cdef bint overflow = self._log_overflow
         cdef Py_ssize_t base = self._gap_lo - 1, limit = self._events_limit
-        self._stack_room(upto - 1)
+        cdef int code = self._stack_room_c(upto - 1)
+        if code < 0:
+            return code
         memcpy(self._data, self._stack + (base - self._stack_base) * self._size, self._size)
         self._events_limit = EVENTS_LIMIT  # the events were logged once: a limit lowered since
-        try:                               # must not change what the actions see
-            for i in range(base, upto):
-                if i > base:
-                    memcpy(self._stack + (i - self._stack_base) * self._size, self._data,
-                           self._size)
-                self._nhist = i
-                self._nevents = self._marks[i]
-                self._apply(self._hist[i])
-        finally:
-            self._nhist, self._nevents, self._log_overflow = nhist, nevents, overflow
-            self._events_limit = limit
-            self._gap_lo = self._gap_hi = 0
-            self._nlegal = -1
-        return 0
+        for i in range(base, upto):        # must not change what the actions see
+            if i > base:
+                memcpy(self._stack + (i - self._stack_base) * self._size, self._data,
+                       self._size)
+            self._nhist = i
+            self._nevents = self._marks[i]
+            code = self._apply(self._hist[i])
+            if code < 0:
+                break
+        self._nhist, self._nevents, self._log_overflow = nhist, nevents, overflow
+        self._events_limit = limit
+        self._gap_lo = self._gap_hi = 0
+        self._nlegal = -1
+        return code
 
-    cdef int _probe(self, int action) except -1:
+    cdef int _probe(self, int action) noexcept nogil:
         """Apply ``action`` with the game's ``_apply`` to look at the node it leads to, as a
         policy weighing its moves does, and keep what ``_unprobe`` needs to take it back: the
         struct, the event count and the log's overflow flag. Nothing else is touched: not the
         history, the undo stack, ``change_count`` or ``log_epoch``, nor the cached legal ids
         (``_legal_buf`` keeps the node's where the probes began; read a probed node's with
-        ``_legal(out)`` into an array of your own). Probes nest; every ``_probe`` that returns is
-        matched by one ``_unprobe`` (``try``/``finally``). When ``_apply`` raises, the probe takes
-        itself back before the error passes on (no ``_unprobe`` then)."""
+        ``_legal(out)`` into an array of your own). Probes nest; every ``_probe`` that returns 0
+        is matched by one ``_unprobe``. When ``_apply`` fails, the probe takes itself back and
+        its code is returned (no ``_unprobe`` then); ``ERR_MEMORY`` when no probe can open."""
         cdef Py_ssize_t k = self._nprobes, cap
+        cdef int code
         if k == self._probes_cap:
             cap = 2 * self._probes_cap + 4
-            self._probes = <char*>_grow(self._probes, cap * self._size)
-            self._probe_events = <Py_ssize_t*>_grow(self._probe_events, cap * sizeof(Py_ssize_t))
-            self._probe_overflow = <bint*>_grow(self._probe_overflow, cap * sizeof(bint))
+            if not (_regrow(<void**>&self._probes, cap * self._size)
+                    and _regrow(<void**>&self._probe_events, cap * sizeof(Py_ssize_t))
+                    and _regrow(<void**>&self._probe_overflow, cap * sizeof(bint))):
+                return ERR_MEMORY
             self._probes_cap = cap
         memcpy(self._probes + k * self._size, self._data, self._size)
         self._probe_events[k] = self._nevents
         self._probe_overflow[k] = self._log_overflow
         self._nprobes = k + 1
-        try:
-            self._apply(action)
-        except BaseException:
+        code = self._apply(action)
+        if code < 0:
             self._unprobe()
-            raise
-        return 0
+        return code
 
-    cdef int _reprobe(self, int action) except -1:
+    cdef int _reprobe(self, int action) noexcept nogil:
         """Take back the latest open probe's action and apply ``action`` in its place: the next
         sibling, for one struct copy instead of the two of ``_unprobe`` and ``_probe``. The probe
-        stays open, and the caller's ``_unprobe`` still closes it. When ``_apply`` raises, the
-        state is back where the probe began before the error passes on."""
+        stays open, and the caller's ``_unprobe`` still closes it. When ``_apply`` fails, the
+        state is back where the probe began and the code is returned (-1: no probe is open)."""
         cdef Py_ssize_t k = self._nprobes - 1
+        cdef int code
         if k < 0:
-            from .errors import GameError
-            raise GameError("_reprobe takes back an open _probe: none is open")
+            return -1
         memcpy(self._data, self._probes + k * self._size, self._size)
         self._nevents = self._probe_events[k]
         self._log_overflow = self._probe_overflow[k]
-        try:
-            self._apply(action)
-        except BaseException:
+        code = self._apply(action)
+        if code < 0:
             memcpy(self._data, self._probes + k * self._size, self._size)
             self._nevents = self._probe_events[k]
             self._log_overflow = self._probe_overflow[k]
-            raise
-        return 0
+        return code
 
-    cdef void _unprobe(self) noexcept:
+    cdef void _unprobe(self) noexcept nogil:
         """Take back the latest open ``_probe``: the struct, the event count and the overflow
         flag as they were before it (events logged while probing are dropped)."""
         cdef Py_ssize_t k = self._nprobes - 1
@@ -634,11 +725,11 @@ cdef class CompiledState:
         if self._current() < 0:
             probe = self.game.new_initial_state()
             while probe._current() == CHANCE_PLAYER:
-                probe._do(probe._sample_chance(0.5))
+                probe._do(probe._draw_chance(0.5))
             if probe._current() < 0:
                 return False
         probe._find_legal()
-        return probe._policy(probe._current(), &rng) != -1
+        return probe._policy_or_none(probe._current(), &rng) != -1
 
     def policy_action(self, unsigned long long seed):
         """The move of the game's compiled rule-of-thumb bot for the player to move, reading
@@ -653,9 +744,16 @@ cdef class CompiledState:
         self._find_legal()
         return self._policy_move(player, &rng)
 
+    cdef int _policy_or_none(self, int player, uint64_t* rng) except -2:
+        """``_policy`` holding the GIL: the move, -1 when the game has none, or what it raised."""
+        cdef int action = self._policy(player, rng)
+        if action < -1:
+            self._raise_code(action, -1)
+        return action
+
     cdef int _policy_move(self, int player, uint64_t* rng) except -1:
         """``_policy``, or ``GameError`` naming the game when its rules have none."""
-        cdef int action = self._policy(player, rng)
+        cdef int action = self._policy_or_none(player, rng)
         if action == -1:
             from .errors import GameError
 
@@ -740,7 +838,7 @@ cdef class CompiledState:
             if player == TERMINAL_PLAYER:
                 break
             if player == CHANCE_PLAYER:
-                w._do(w._sample_chance(next_uniform(&rng)))
+                w._do(w._draw_chance(next_uniform(&rng)))
             else:
                 n = w._find_legal()
                 if not by_policy or (epsilon > 0.0 and next_uniform(&rng) < epsilon):

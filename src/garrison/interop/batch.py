@@ -48,6 +48,11 @@ stepped never changes its game.
 * **Final positions.** ``step.final_obs(seat)`` gives, for each table whose game ended in that
   step, ``seat``'s observation tensor of the finished game's last position (the table has
   already started its next game).
+* **Threads.** A compiled game's tables are stepped on ``threads`` threads (default: every core
+  this process may use, ``default_threads()``; ``threads=1``: the calling thread alone), each
+  thread a fixed range of tables, the GIL released meanwhile. Every table draws from its own
+  generators, so the games are the same whatever the count. A bot written in Python (any but
+  the compiled ones and ``random``) is asked holding the GIL, table after table.
 * **Pickling.** A ``BatchEnv`` pickles after ``reset`` with its tables, generators and bots as
   they stand; the copy continues exactly as the original (same observations, rewards, masks).
 * **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the
@@ -68,7 +73,7 @@ import garrison
 from garrison.bots import bot_class, make_bot
 from garrison.bots.random_bot import RandomBot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
-from garrison.core.batch import CompiledTables
+from garrison.core.batch import CompiledTables, default_threads
 from garrison.core.bot import CompiledPolicyBot
 from garrison.core.compiled import CompiledState
 from garrison.core.seats import seat_label
@@ -141,11 +146,19 @@ class BatchEnv:
         chance: str = "inside",
         illegal: str = "raise",
         random_in_c: bool = True,
+        threads: int | None = None,
         **options: Any,
     ) -> None:
-        """Raises ``OptionError`` for a bad count, seat, bot name, mode or game option."""
+        """Raises ``OptionError`` for a bad count, seat, bot name, mode, thread count or game
+        option."""
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise OptionError(f"num_envs must be a whole number of tables, 1 or more (got {num_envs!r})")
+        if threads is not None and (isinstance(threads, bool)
+                                    or not isinstance(threads, (int, np.integer)) or threads < 1):
+            raise OptionError(f"threads must be a whole number, 1 or more, or None for every core "
+                              f"(got {threads!r})")
+        #: threads stepping the compiled tables (``default_threads()``: every core)
+        self.threads = default_threads() if threads is None else int(threads)
         for label, value, allowed in (("observe", observe, ("mover", "all")),
                                       ("chance", chance, ("inside", "caller")),
                                       ("illegal", illegal, ("raise", "lose"))):
@@ -238,7 +251,8 @@ class BatchEnv:
         if self._compiled:
             new_bots = (_BotMaker(self.game, self.opponents, self.random_in_c) if self.opponents
                         else None)
-            self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots)
+            self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots,
+                                          threads=self.threads)
             self._states, self._bots = self._tables.states, []  # the tables keep their bots
             return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
                                  none.copy())

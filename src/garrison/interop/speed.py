@@ -7,7 +7,9 @@ decision counts; against bots only seat 0 learns, and the bots' moves and chance
 counted (they are the cost the learner waits for).
 
 Every figure is per second of this process's CPU time (``time.process_time``), so that what
-else the machine runs does not move one figure against another measured in the same run.
+else the machine runs does not move one figure against another measured in the same run; but
+the threads' figures (``threads_speedup``) are per second of wall time, which is what more
+threads buy (their CPU time adds up): measure them on a quiet machine and write down the load.
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ from .batch import BatchEnv
 
 
 def batched_steps(name: str, batch: int = 256, seconds: float = 2.0,
-                  opponents: str | None = None, random_in_c: bool = True) -> float:
-    """Agent-steps per second of ``BatchEnv`` on ``name`` with random legal actions (self-play,
-    or seat 0 against ``opponents`` in every other seat; ``random_in_c`` as ``BatchEnv`` takes
-    it), after one warm-up step, for about ``seconds`` of CPU time."""
-    env = BatchEnv(name, batch, opponents=opponents, random_in_c=random_in_c,
+                  opponents: str | None = None, random_in_c: bool = True,
+                  threads: int = 1) -> float:
+    """Agent-steps per CPU-second of ``BatchEnv`` on ``name`` with random legal actions
+    (self-play, or seat 0 against ``opponents`` in every other seat; ``random_in_c`` and
+    ``threads`` as ``BatchEnv`` takes them: one thread by default, so that the figure is the
+    engine's cost), after one warm-up step, for about ``seconds`` of CPU time."""
+    env = BatchEnv(name, batch, opponents=opponents, random_in_c=random_in_c, threads=threads,
                    **garrison.game_class(name).bench_options)
     rng = np.random.default_rng(0)
     step = env.reset(seed=0)
@@ -38,6 +42,35 @@ def batched_steps(name: str, batch: int = 256, seconds: float = 2.0,
         step = env.step(step.random_legal(rng))
         steps += batch
     return steps / (time.process_time() - start)
+
+
+def threads_speedup(name: str, batch: int = 256, seconds: float = 2.0,
+                    counts: tuple[int, ...] = (1, 2), opponents: str | None = None,
+                    rounds: int = 4) -> dict[int, float]:
+    """Agent-steps per second of wall time of ``BatchEnv`` on ``name`` stepped on each thread
+    count in ``counts`` (self-play, or seat 0 against ``opponents``), random legal actions.
+    The counts take turns, ``rounds`` slices of ``seconds / rounds`` each, so that a change in
+    the machine's load falls on every count alike. Raises ``OptionError`` for a bad count."""
+    envs, steps = {}, {}
+    spent = dict.fromkeys(counts, 0.0)
+    done = dict.fromkeys(counts, 0)
+    for threads in counts:
+        env = BatchEnv(name, batch, opponents=opponents, threads=threads,
+                       **garrison.game_class(name).bench_options)
+        rng = np.random.default_rng(0)
+        step = env.reset(seed=0)
+        envs[threads] = (env, rng)
+        steps[threads] = env.step(step.random_legal(rng))
+    for _ in range(rounds):
+        for threads in counts:
+            env, rng = envs[threads]
+            step, start = steps[threads], time.perf_counter()
+            while time.perf_counter() - start < seconds / rounds:
+                step = env.step(step.random_legal(rng))
+                done[threads] += batch
+            spent[threads] += time.perf_counter() - start
+            steps[threads] = step
+    return {threads: done[threads] / spent[threads] for threads in counts}
 
 
 def pettingzoo_holdem(seconds: float = 2.0) -> float:
@@ -68,8 +101,8 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
                   seconds: float = 2.0) -> list[dict[str, Any]]:
     """Per game: batched self-play, learner-against-``random`` and learner-against-its-own-bot
     agent-steps/s, self-play over against-the-bot, and each beside PettingZoo's holdem
-    (measured once, first)."""
-
+    (measured once, first); and self-play on one thread and on two, per wall second
+    (``threads_speedup``)."""
     holdem = pettingzoo_holdem(seconds)
     rows = []
     for name in games or garrison.games():
@@ -77,7 +110,11 @@ def batched_table(games: list[str] | None = None, batch: int = 256,
         self_play = batched_steps(name, batch, seconds)
         random_bots = batched_steps(name, batch, seconds, opponents="random")
         versus = batched_steps(name, batch, seconds, opponents=bot)
+        threads = threads_speedup(name, batch, seconds)
         rows.append({"game": name, "tables": batch, "holdem_steps_per_s": holdem,
+                     "threads_1_wall_steps_per_s": threads[1],
+                     "threads_2_wall_steps_per_s": threads[2],
+                     "threads_2_over_1": threads[2] / threads[1],
                      "self_play_steps_per_s": self_play, "self_play_x_holdem": self_play / holdem,
                      "versus_random_steps_per_s": random_bots,
                      "versus_random_x_holdem": random_bots / holdem,
@@ -105,4 +142,5 @@ def random_bot_table(games: list[str] | None = None, batch: int = 256,
     return rows
 
 
-__all__ = ["batched_steps", "batched_table", "pettingzoo_holdem", "random_bot_table"]
+__all__ = ["batched_steps", "batched_table", "pettingzoo_holdem", "random_bot_table",
+           "threads_speedup"]

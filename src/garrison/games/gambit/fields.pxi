@@ -125,163 +125,163 @@ cdef class GambitFields(GambitCore):
 # -- the events (``cdef enum Event``): emitters, names, decoding ----------------------------------
 
 
-cdef inline void emit_round(CompiledState st, int round_no, int first) noexcept:
+cdef inline void emit_round(CompiledState st, int round_no, int first) noexcept nogil:
     """A round begins: its number, the seat that starts."""
     st.emit(EV_ROUND, round_no, first, 0)
 
 
-cdef inline void emit_rolls(CompiledState st, int seat, int dice, int outcome) noexcept:
+cdef inline void emit_rolls(CompiledState st, int seat, int dice, int outcome) noexcept nogil:
     """A seat rolls: how many dice, the outcome id."""
     st.emit(EV_ROLLS, seat, dice, outcome)
 
 
-cdef inline void emit_keeps(CompiledState st, int seat, int face) noexcept:
+cdef inline void emit_keeps(CompiledState st, int seat, int face) noexcept nogil:
     """A seat keeps a die."""
     st.emit(EV_KEEPS, seat, face, 0)
 
 
-cdef inline void emit_scores(CompiledState st, int seat, int points, int hand) noexcept:
+cdef inline void emit_scores(CompiledState st, int seat, int points, int hand) noexcept nogil:
     """A seat's score and its hand's code."""
     st.emit(EV_SCORES, seat, points, hand)
 
 
-cdef inline void emit_nobody_loses(CompiledState st) noexcept:
+cdef inline void emit_nobody_loses(CompiledState st) noexcept nogil:
     """Everyone still in would go out: nobody loses."""
     st.emit(EV_NOBODY_LOSES, 0, 0, 0)
 
 
-cdef inline void emit_loses(CompiledState st, int seat, int left) noexcept:
+cdef inline void emit_loses(CompiledState st, int seat, int left) noexcept nogil:
     """A seat loses a life (or coin): how many are left."""
     st.emit(EV_LOSES, seat, left, 0)
 
 
-cdef inline void emit_out(CompiledState st, int seat) noexcept:
+cdef inline void emit_out(CompiledState st, int seat) noexcept nogil:
     """A seat is out."""
     st.emit(EV_OUT, seat, 0, 0)
 
 
-cdef inline void emit_all_equal(CompiledState st) noexcept:
+cdef inline void emit_all_equal(CompiledState st) noexcept nogil:
     """All scores equal: nobody pays."""
     st.emit(EV_ALL_EQUAL, 0, 0, 0)
 
 
-cdef inline void emit_pays(CompiledState st, int loser, int stake, int winner) noexcept:
+cdef inline void emit_pays(CompiledState st, int loser, int stake, int winner) noexcept nogil:
     """The loser pays the stake to the winner."""
     st.emit(EV_PAYS, loser, stake, winner)
 
 
-cdef inline void emit_nobody_pays(CompiledState st) noexcept:
+cdef inline void emit_nobody_pays(CompiledState st) noexcept nogil:
     """Everyone still in would go broke: nobody pays."""
     st.emit(EV_NOBODY_PAYS, 0, 0, 0)
 
 
-cdef inline void emit_into_pool(CompiledState st, int seat, int pool) noexcept:
+cdef inline void emit_into_pool(CompiledState st, int seat, int pool) noexcept nogil:
     """A seat pays a coin into the pool."""
     st.emit(EV_INTO_POOL, seat, pool, 0)
 
 
-cdef inline void emit_buys_in(CompiledState st, int seat, int coins) noexcept:
+cdef inline void emit_buys_in(CompiledState st, int seat, int coins) noexcept nogil:
     """A seat buys in again."""
     st.emit(EV_BUYS_IN, seat, coins, 0)
 
 
-cdef inline void emit_broke(CompiledState st, int seat) noexcept:
+cdef inline void emit_broke(CompiledState st, int seat) noexcept nogil:
     """A seat has no coins left."""
     st.emit(EV_BROKE, seat, 0, 0)
 
 
-cdef inline void emit_treasure(CompiledState st, int seat, int pool) noexcept:
+cdef inline void emit_treasure(CompiledState st, int seat, int pool) noexcept nogil:
     """A seat rolled the prize and takes the pool."""
     st.emit(EV_TREASURE, seat, pool, 0)
 
 
-cdef inline void emit_wins(CompiledState st, int seat) noexcept:
+cdef inline void emit_wins(CompiledState st, int seat) noexcept nogil:
     """A seat wins."""
     st.emit(EV_WINS, seat, 0, 0)
 
 
-cdef inline void emit_ends(CompiledState st, int still_in) noexcept:
+cdef inline void emit_ends(CompiledState st, int still_in) noexcept nogil:
     """The game ends: the seats still in (a bitmask)."""
     st.emit(EV_ENDS, still_in, 0, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_round_round_no(const int* e) noexcept:
+cdef inline int ev_round_round_no(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_round_first(const int* e) noexcept:
+cdef inline int ev_round_first(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_rolls_seat(const int* e) noexcept:
+cdef inline int ev_rolls_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_rolls_dice(const int* e) noexcept:
+cdef inline int ev_rolls_dice(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_rolls_outcome(const int* e) noexcept:
+cdef inline int ev_rolls_outcome(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_keeps_seat(const int* e) noexcept:
+cdef inline int ev_keeps_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_keeps_face(const int* e) noexcept:
+cdef inline int ev_keeps_face(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_scores_seat(const int* e) noexcept:
+cdef inline int ev_scores_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_scores_points(const int* e) noexcept:
+cdef inline int ev_scores_points(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_scores_hand(const int* e) noexcept:
+cdef inline int ev_scores_hand(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_loses_seat(const int* e) noexcept:
+cdef inline int ev_loses_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_loses_left(const int* e) noexcept:
+cdef inline int ev_loses_left(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_out_seat(const int* e) noexcept:
+cdef inline int ev_out_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_pays_loser(const int* e) noexcept:
+cdef inline int ev_pays_loser(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_pays_stake(const int* e) noexcept:
+cdef inline int ev_pays_stake(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_pays_winner(const int* e) noexcept:
+cdef inline int ev_pays_winner(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_into_pool_seat(const int* e) noexcept:
+cdef inline int ev_into_pool_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_into_pool_pool(const int* e) noexcept:
+cdef inline int ev_into_pool_pool(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_buys_in_seat(const int* e) noexcept:
+cdef inline int ev_buys_in_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_buys_in_coins(const int* e) noexcept:
+cdef inline int ev_buys_in_coins(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_broke_seat(const int* e) noexcept:
+cdef inline int ev_broke_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_treasure_seat(const int* e) noexcept:
+cdef inline int ev_treasure_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_treasure_pool(const int* e) noexcept:
+cdef inline int ev_treasure_pool(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_wins_seat(const int* e) noexcept:
+cdef inline int ev_wins_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_ends_still_in(const int* e) noexcept:
+cdef inline int ev_ends_still_in(const int* e) noexcept nogil:
     return e[1]
 
 

@@ -46,7 +46,7 @@ cdef int fill_expected(int dice) except -1:
     return 0
 
 
-cdef int best_set_aside(GambitCore self, const double* values) noexcept:
+cdef int best_set_aside(GambitCore self, const double* values) noexcept nogil:
     """The solver bots' action: the sub-multisets of the roll that hold the dice taken, in
     ``solver.sub_multisets`` order (faces ascending, the last varying fastest); the first best by
     more than 1e-12 is the set to take."""
@@ -89,13 +89,20 @@ cdef int best_set_aside(GambitCore self, const double* values) noexcept:
     for i in range(nfaces):
         if best_pick[i] > g.taken[faces[i]]:
             return faces[i] - 1
-    return ROLL
+    return C_ROLL
 
 
-cdef int greedy_move(GambitCore self) except -2:
-    """``greedy``: the best set-aside for the expected score of the turn."""
+cdef int greedy_move(GambitCore self) noexcept nogil:
+    """``greedy``: the best set-aside for the expected score of the turn (the table made on
+    first use, holding the GIL; ``ERR_KEPT`` if that raised)."""
     if not EXPECTED_READY[self.dice]:
-        fill_expected(self.dice)
+        with gil:
+            try:
+                if not EXPECTED_READY[self.dice]:  # another thread may have made it meanwhile
+                    fill_expected(self.dice)
+            except BaseException:
+                self._keep_error()
+                return ERR_KEPT
     return best_set_aside(self, EXPECTED[self.dice])
 
 

@@ -12,7 +12,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState
 
 from garrison.core.dice import likeliest_first, multisets
 
@@ -31,6 +31,7 @@ cdef enum:
 
 MODES = ("lives", "coins", "trader", "treasure")
 ROLL = 6
+cdef int C_ROLL = ROLL  # ROLL for the rules that run without the GIL
 
 # The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, a word each.
@@ -75,7 +76,7 @@ cdef struct Gambit:
     int winners               # {bits:n} the winners (a bitmask of seats in C)
 
 
-cdef int hand_code(int* counts) noexcept:
+cdef int hand_code(int* counts) noexcept nogil:
     cdef int f, code = 0
     for f in range(6, 0, -1):
         code = code * 7 + counts[f]
@@ -178,7 +179,7 @@ cdef class GambitCore(CompiledState):
         self._tensor_at(game.tensor_offsets())
 
     # -- A round: every player still in takes one turn (seed "Rules"; spec: first player rotates)
-    cdef void start_round(self, int first) noexcept:
+    cdef void start_round(self, int first) noexcept nogil:
         """Begin a round with ``first`` (or the next player still in) rolling first."""
         cdef int i, seat
         self.s.norder = 0
@@ -194,13 +195,13 @@ cdef class GambitCore(CompiledState):
         emit_round(self, round_no=self.s.round_no, first=self.s.first)
 
     # -- A turn: roll all dice, set aside at least one, reroll the rest (seed "Rules") ---------
-    cdef inline int dice_to_roll(self) noexcept:
+    cdef inline int dice_to_roll(self) noexcept nogil:
         return self.dice - self.s.nkept
 
-    cdef inline int mover(self) noexcept:
+    cdef inline int mover(self) noexcept nogil:
         return self.s.order[self.s.turn]
 
-    cdef void rolled(self, int outcome) noexcept:
+    cdef void rolled(self, int outcome) noexcept nogil:
         """Chance has rolled every die not yet set aside."""
         cdef int f, k = self.dice_to_roll()
         for f in range(7):
@@ -210,15 +211,15 @@ cdef class GambitCore(CompiledState):
         self.s.rolled = 1
         emit_rolls(self, seat=self.mover(), dice=k, outcome=outcome)
 
-    cdef inline bint can_keep(self, int face) noexcept:
+    cdef inline bint can_keep(self, int face) noexcept nogil:
         """A die showing ``face`` is in the current roll and not yet set aside."""
         return self.s.roll[face] > self.s.taken[face]
 
-    cdef inline bint can_roll(self) noexcept:
+    cdef inline bint can_roll(self) noexcept nogil:
         """At least one die of this roll is set aside, and dice remain to roll."""
         return self.s.ntaken > 0 and self.dice_to_roll() > 0
 
-    cdef void set_aside(self, int face) noexcept:
+    cdef void set_aside(self, int face) noexcept nogil:
         """The player sets aside one die showing ``face``; the last die ends the turn."""
         self.s.kept[face] += 1
         self.s.nkept += 1
@@ -228,7 +229,7 @@ cdef class GambitCore(CompiledState):
         if self.dice_to_roll() == 0:
             self.end_turn()
 
-    cdef void reroll(self) noexcept:
+    cdef void reroll(self) noexcept nogil:
         """The player rolls the dice not set aside (chance acts next)."""
         cdef int f
         self.s.rolled = 0
@@ -236,7 +237,7 @@ cdef class GambitCore(CompiledState):
             self.s.taken[f] = 0
         self.s.ntaken = 0
 
-    cdef void end_turn(self) noexcept:
+    cdef void end_turn(self) noexcept nogil:
         """All dice are set aside: the hand scores (combinations beat every pip sum)."""
         cdef int f, seat = self.mover()
         cdef int code = hand_code(self.s.kept)
@@ -254,7 +255,7 @@ cdef class GambitCore(CompiledState):
             self.end_round()
 
     # -- End of a round: the lowest score loses (seed "Rules"; "Variations") -----------------
-    cdef void end_round(self) noexcept:
+    cdef void end_round(self) noexcept nogil:
         cdef int i, seat, low = 1000, high = -1, losers = 0, winners = 0
         for i in range(self.s.norder):
             seat = self.s.order[i]
@@ -279,14 +280,14 @@ cdef class GambitCore(CompiledState):
                 self.s.round_no += 1
                 self.start_round(self.next_active(self.s.first))
 
-    cdef int active_mask(self) noexcept:
+    cdef int active_mask(self) noexcept nogil:
         cdef int seat, mask = 0
         for seat in range(self.n):
             if self.s.active[seat]:
                 mask |= 1 << seat
         return mask
 
-    cdef int next_active(self, int seat) noexcept:
+    cdef int next_active(self, int seat) noexcept nogil:
         cdef int step, s
         for step in range(1, self.n + 1):
             s = (seat + step) % self.n
@@ -294,7 +295,7 @@ cdef class GambitCore(CompiledState):
                 return s
         return -1
 
-    cdef void lose_lives(self, int losers) noexcept:
+    cdef void lose_lives(self, int losers) noexcept nogil:
         """Everyone tied for lowest loses a life (coin play: pays a coin into the pool).
 
         Spec reading: if every player still in would go out this round, nobody loses a life."""
@@ -321,7 +322,7 @@ cdef class GambitCore(CompiledState):
         if count == 1:
             self.finish(1 << last)
 
-    cdef void trade(self, int losers, int winners) noexcept:
+    cdef void trade(self, int losers, int winners) noexcept nogil:
         """Coin Trader: every lowest player pays the stake to every highest player."""
         cdef int i, j, loser, winner
         if losers == winners:
@@ -337,7 +338,7 @@ cdef class GambitCore(CompiledState):
                         self.s.coins[winner] += self.stake
                         emit_pays(self, loser=loser, stake=self.stake, winner=winner)
 
-    cdef void pay_into_pool(self, int losers) noexcept:
+    cdef void pay_into_pool(self, int losers) noexcept nogil:
         """Treasure Hunt: each lowest player pays a coin into the pool; the broke buy in or leave.
 
         Reading (as in lives play): if paying would leave nobody in, nobody pays this round."""
@@ -368,7 +369,7 @@ cdef class GambitCore(CompiledState):
         if mask and mask & (mask - 1) == 0:
             self.finish(mask)
 
-    cdef void treasure_found(self, int seat) noexcept:
+    cdef void treasure_found(self, int seat) noexcept nogil:
         """Treasure Hunt: rolling the prize combination takes the whole pool."""
         if self.s.pool:
             self.s.coins[seat] += self.s.pool
@@ -376,7 +377,7 @@ cdef class GambitCore(CompiledState):
             self.s.pool = 0
 
     # -- The end of the game -----------------------------------------------------------------
-    cdef void finish(self, int survivors) noexcept:
+    cdef void finish(self, int survivors) noexcept nogil:
         """The game ends; ``survivors`` (a bitmask) share what is left in the pool."""
         cdef int seat
         self.s.finished = 1
@@ -411,30 +412,30 @@ cdef class GambitCore(CompiledState):
         return [self.s.coins[seat] + share[seat] - self.s.invested[seat] for seat in range(n)]
 
     # -- the kernel's hooks --------------------------------------------------------------------
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The greedy bot (policy.pxi; docs/rules/gambit.md, "Bots and the solver"): no ties
         are drawn."""
         return greedy_move(self)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """The returns are the game's result only (zero until it ends)."""
         return self.s.finished
 
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         if self.s.finished:
             return TERMINAL_PLAYER
         if not self.s.rolled:
             return CHANCE_PLAYER
         return self.s.order[self.s.turn]
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         cdef int face, k = 0
         for face in range(1, 7):
             if self.can_keep(face):
                 out[k] = face - 1
                 k += 1
         if self.can_roll():
-            out[k] = ROLL
+            out[k] = C_ROLL
             k += 1
         return k
 
@@ -444,7 +445,7 @@ cdef class GambitCore(CompiledState):
     cdef int _chance_count(self) noexcept:
         return len(<list>self.chance_lists[self.dice_to_roll()])
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         """The roll of the dice not set aside, by the walk ``garrison.sample_chance`` makes."""
         cdef int i, k = self.dice_to_roll()
         for i in range(OUTCOME_N[k] - 1):
@@ -452,10 +453,10 @@ cdef class GambitCore(CompiledState):
                 return OUTCOME_ID[k][i]
         return OUTCOME_ID[k][OUTCOME_N[k] - 1]
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _apply(self, int action) noexcept nogil:
         if not self.s.rolled:
             self.rolled(action)
-        elif action == ROLL:
+        elif action == C_ROLL:
             self.reroll()
         else:
             self.set_aside(action + 1)
@@ -476,7 +477,7 @@ cdef class GambitCore(CompiledState):
         self.at_dice_left, self.at_pool, self.at_round = at["dice_left"], at["pool"], at["round"]
         self.at_awaiting, self.at_over = at["awaiting_roll"], at["game_over"]
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int s, f, k, to_move = -1 if self.s.finished else self.mover()

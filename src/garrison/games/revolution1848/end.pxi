@@ -14,7 +14,7 @@ cdef struct Score:
     int points[MAX_SEATS * N_PARTIES]
 
 
-cdef int holders(int n, const int* points, int stride, int* out) noexcept:
+cdef int holders(int n, const int* points, int stride, int* out) noexcept nogil:
     """Seats holding the most of something, ``points[seat * stride]`` (only a positive top
     counts), into ``out``; returns how many."""
     cdef int seat, top = points[0], k = 0
@@ -30,7 +30,7 @@ cdef int holders(int n, const int* points, int stride, int* out) noexcept:
     return k
 
 
-cdef void score(int n, const int* tally, Score* out) noexcept:
+cdef void score(int n, const int* tally, Score* out) noexcept nogil:
     """Victory points: absolute majority -> 5 to its top holder(s) and 0 to all others; else
     4/3/2/1 to the top holders of the parties by strength (only parties above 0; equal party
     totals share a rank; equal holders each get the points)."""
@@ -66,7 +66,7 @@ cdef void score(int n, const int* tally, Score* out) noexcept:
             out.nawards += 1
 
 
-cdef int winners_of(int n, const int* vp, const int* won) noexcept:
+cdef int winners_of(int n, const int* vp, const int* won) noexcept nogil:
     """Most victory points; ties broken by Ablaufkarten won (docs/rules/1848.md, "End and scoring"); still tied:
     shared. A bitmask of seats."""
     cdef int seat, best_vp = -1, best_won = -1, out = 0
@@ -105,7 +105,7 @@ def winners(vp, won):
 
 
 # -- "Bei vier ist Schluss" and "Und so wird abgerechnet" ----------------------------------
-cdef void finish(G1848Core self) noexcept:
+cdef void finish(G1848Core self) noexcept nogil:
     """The game is over: victory points (``score``) and the winners (``winners_of``)."""
     cdef Score sc
     cdef int k, seat

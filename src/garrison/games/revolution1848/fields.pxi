@@ -133,372 +133,372 @@ cdef extern from *:
     ctypedef unsigned long long _Set128 "unsigned __int128"
 
 
-cdef inline void emit_begin(CompiledState st) noexcept:
+cdef inline void emit_begin(CompiledState st) noexcept nogil:
     """The game begins."""
     st.emit(EV_BEGIN, 0, 0, 0)
 
 
-cdef inline void emit_round(CompiledState st, int round_no, int ablauf, int opener) noexcept:
+cdef inline void emit_round(CompiledState st, int round_no, int ablauf, int opener) noexcept nogil:
     """A round: its Ablaufkarte, who opens."""
     st.emit(EV_ROUND, round_no, ablauf, opener)
 
 
-cdef inline void emit_choose(CompiledState st, int seat, int pile) noexcept:
+cdef inline void emit_choose(CompiledState st, int seat, int pile) noexcept nogil:
     """A seat chooses the pile to draw from."""
     st.emit(EV_CHOOSE, seat, pile, 0)
 
 
-cdef inline void emit_draw(CompiledState st, int seat, int pile, int under, int card) noexcept:
+cdef inline void emit_draw(CompiledState st, int seat, int pile, int under, int card) noexcept nogil:
     """A seat draws (under: from under the pile)."""
     st.emit(EV_DRAW, seat, pile | under << 1, card)
 
 
-cdef inline void emit_reshuffle(CompiledState st, int pile) noexcept:
+cdef inline void emit_reshuffle(CompiledState st, int pile) noexcept nogil:
     """A pile's discards are shuffled into a new pile."""
     st.emit(EV_RESHUFFLE, pile, 0, 0)
 
 
-cdef inline void emit_play(CompiledState st, int seat, int card) noexcept:
+cdef inline void emit_play(CompiledState st, int seat, int card) noexcept nogil:
     """A person card played."""
     st.emit(EV_PLAY, seat, card, 0)
 
 
-cdef inline void emit_army(CompiledState st, int seat, int card) noexcept:
+cdef inline void emit_army(CompiledState st, int seat, int card) noexcept nogil:
     """An army card played."""
     st.emit(EV_ARMY, seat, card, 0)
 
 
-cdef inline void emit_chooses(CompiledState st, int seat, int card) noexcept:
+cdef inline void emit_chooses(CompiledState st, int seat, int card) noexcept nogil:
     """A Zusatzkarte played (its target is chosen next)."""
     st.emit(EV_CHOOSES, seat, card, 0)
 
 
-cdef inline void emit_back(CompiledState st, int card) noexcept:
+cdef inline void emit_back(CompiledState st, int card) noexcept nogil:
     """The card that brought the passed players back."""
     st.emit(EV_BACK, card, 0, 0)
 
 
-cdef inline void emit_idle(CompiledState st, int card) noexcept:
+cdef inline void emit_idle(CompiledState st, int card) noexcept nogil:
     """An army card without a commander."""
     st.emit(EV_IDLE, card, 0, 0)
 
 
-cdef inline void emit_put(CompiledState st, int seat, int card, int target, int kind) noexcept:
+cdef inline void emit_put(CompiledState st, int seat, int card, int target, int kind) noexcept nogil:
     """A card put on a target (kind 1: a card, else a side)."""
     st.emit(EV_PUT, seat, card, target | kind << 8)
 
 
-cdef inline void emit_leaves(CompiledState st, int card) noexcept:
+cdef inline void emit_leaves(CompiledState st, int card) noexcept nogil:
     """A person card leaves the game."""
     st.emit(EV_LEAVES, card, 0, 0)
 
 
-cdef inline void emit_goes(CompiledState st, int army, int commander, int seat) noexcept:
+cdef inline void emit_goes(CompiledState st, int army, int commander, int seat) noexcept nogil:
     """An army goes to a commander."""
     st.emit(EV_GOES, army, commander, seat)
 
 
-cdef inline void emit_give(CompiledState st, int army, int verb, int seat, int was, uint64_t members) noexcept:
+cdef inline void emit_give(CompiledState st, int army, int verb, int seat, int was, uint64_t members) noexcept nogil:
     """An army's command changes (was -1: nobody)."""
     st.emit(EV_GIVE, army | verb << 8 | seat << 10 | (was + 1) << 13, <int>(members & 2097151), <int>(members >> 21))
 
 
-cdef inline void emit_push(CompiledState st, int seat, int pile, int card) noexcept:
+cdef inline void emit_push(CompiledState st, int seat, int pile, int card) noexcept nogil:
     """A card pushed under a pile."""
     st.emit(EV_PUSH, seat, pile, card)
 
 
-cdef inline void emit_pass(CompiledState st, int seat) noexcept:
+cdef inline void emit_pass(CompiledState st, int seat) noexcept nogil:
     """A seat passes."""
     st.emit(EV_PASS, seat, 0, 0)
 
 
-cdef inline void emit_totals(CompiledState st, int final, const int* totals) noexcept:
+cdef inline void emit_totals(CompiledState st, int final, const int* totals) noexcept nogil:
     """The party totals (final: of the final scoring)."""
     st.emit(EV_TOTALS, final, <int>((<unsigned int>totals[0] & 65535) | (<unsigned int>totals[1] & 65535) << 16), <int>((<unsigned int>totals[2] & 65535) | (<unsigned int>totals[3] & 65535) << 16))
 
 
-cdef inline void emit_pol_none(CompiledState st) noexcept:
+cdef inline void emit_pol_none(CompiledState st) noexcept nogil:
     """No party has a positive total."""
     st.emit(EV_POL_NONE, 0, 0, 0)
 
 
-cdef inline void emit_pol_win(CompiledState st, int party, int seat, int total) noexcept:
+cdef inline void emit_pol_win(CompiledState st, int party, int seat, int total) noexcept nogil:
     """The political decision."""
     st.emit(EV_POL_WIN, party, seat, total)
 
 
-cdef inline void emit_pol_patt(CompiledState st, int why) noexcept:
+cdef inline void emit_pol_patt(CompiledState st, int why) noexcept nogil:
     """A political Patt (0 parties tie, 1 no single majority holder)."""
     st.emit(EV_POL_PATT, why, 0, 0)
 
 
-cdef inline void emit_mil_army(CompiledState st, int army, int seat, int party, int points) noexcept:
+cdef inline void emit_mil_army(CompiledState st, int army, int seat, int party, int points) noexcept nogil:
     """An army's military points."""
     st.emit(EV_MIL_ARMY, army, seat | party << 4, points)
 
 
-cdef inline void emit_mil_patt(CompiledState st) noexcept:
+cdef inline void emit_mil_patt(CompiledState st) noexcept nogil:
     """A military Patt."""
     st.emit(EV_MIL_PATT, 0, 0, 0)
 
 
-cdef inline void emit_rot(CompiledState st, int rot) noexcept:
+cdef inline void emit_rot(CompiledState st, int rot) noexcept nogil:
     """Rot subtracted."""
     st.emit(EV_ROT, rot, 0, 0)
 
 
-cdef inline void emit_mil_win(CompiledState st, int party, int seat, int total, int points) noexcept:
+cdef inline void emit_mil_win(CompiledState st, int party, int seat, int total, int points) noexcept nogil:
     """The military decision."""
     st.emit(EV_MIL_WIN, party | seat << 4, total, points)
 
 
-cdef inline void emit_credit(CompiledState st, int seat, int party, int points) noexcept:
+cdef inline void emit_credit(CompiledState st, int seat, int party, int points) noexcept nogil:
     """Points credited."""
     st.emit(EV_CREDIT, seat, party, points)
 
 
-cdef inline void emit_win(CompiledState st, int seat, int military, int ablauf) noexcept:
+cdef inline void emit_win(CompiledState st, int seat, int military, int ablauf) noexcept nogil:
     """A Stich won."""
     st.emit(EV_WIN, seat, military, ablauf)
 
 
-cdef inline void emit_patt(CompiledState st, int ablauf, int opener) noexcept:
+cdef inline void emit_patt(CompiledState st, int ablauf, int opener) noexcept nogil:
     """A Patt."""
     st.emit(EV_PATT, ablauf, opener, 0)
 
 
-cdef inline void emit_aside(CompiledState st, int ablauf) noexcept:
+cdef inline void emit_aside(CompiledState st, int ablauf) noexcept nogil:
     """An Ablaufkarte set aside unwon."""
     st.emit(EV_ASIDE, ablauf, 0, 0)
 
 
-cdef inline void emit_out(CompiledState st, _Set128 cards) noexcept:
+cdef inline void emit_out(CompiledState st, _Set128 cards) noexcept nogil:
     """Cards leaving the game."""
     st.emit(EV_OUT, <int>(cards & 67108863), <int>((cards >> 26) & 67108863), <int>(cards >> 52))
 
 
-cdef inline void emit_horizon(CompiledState st, int patts) noexcept:
+cdef inline void emit_horizon(CompiledState st, int patts) noexcept nogil:
     """The Patt horizon is reached."""
     st.emit(EV_HORIZON, patts, 0, 0)
 
 
-cdef inline void emit_majority(CompiledState st, int party, int seat) noexcept:
+cdef inline void emit_majority(CompiledState st, int party, int seat) noexcept nogil:
     """An absolute majority."""
     st.emit(EV_MAJORITY, party, seat, 0)
 
 
-cdef inline void emit_rank(CompiledState st, int party, int rank, int seat, int points) noexcept:
+cdef inline void emit_rank(CompiledState st, int party, int rank, int seat, int points) noexcept nogil:
     """A party's rank award."""
     st.emit(EV_RANK, party, rank, seat | points << 4)
 
 
-cdef inline void emit_over(CompiledState st, int winners, const int* vp) noexcept:
+cdef inline void emit_over(CompiledState st, int winners, const int* vp) noexcept nogil:
     """The game is over: the winners (a mask), victory points."""
     st.emit(EV_OVER, winners, vp[0] | vp[1] << 4 | vp[2] << 8 | vp[3] << 12, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_round_round_no(const int* e) noexcept:
+cdef inline int ev_round_round_no(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_round_ablauf(const int* e) noexcept:
+cdef inline int ev_round_ablauf(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_round_opener(const int* e) noexcept:
+cdef inline int ev_round_opener(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_choose_seat(const int* e) noexcept:
+cdef inline int ev_choose_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_choose_pile(const int* e) noexcept:
+cdef inline int ev_choose_pile(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_draw_seat(const int* e) noexcept:
+cdef inline int ev_draw_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_draw_pile(const int* e) noexcept:
+cdef inline int ev_draw_pile(const int* e) noexcept nogil:
     return e[2] & 1
 
-cdef inline int ev_draw_under(const int* e) noexcept:
+cdef inline int ev_draw_under(const int* e) noexcept nogil:
     return (e[2] >> 1) & 1
 
-cdef inline int ev_draw_card(const int* e) noexcept:
+cdef inline int ev_draw_card(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_reshuffle_pile(const int* e) noexcept:
+cdef inline int ev_reshuffle_pile(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_play_seat(const int* e) noexcept:
+cdef inline int ev_play_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_play_card(const int* e) noexcept:
+cdef inline int ev_play_card(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_army_seat(const int* e) noexcept:
+cdef inline int ev_army_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_army_card(const int* e) noexcept:
+cdef inline int ev_army_card(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_chooses_seat(const int* e) noexcept:
+cdef inline int ev_chooses_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_chooses_card(const int* e) noexcept:
+cdef inline int ev_chooses_card(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_back_card(const int* e) noexcept:
+cdef inline int ev_back_card(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_idle_card(const int* e) noexcept:
+cdef inline int ev_idle_card(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_put_seat(const int* e) noexcept:
+cdef inline int ev_put_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_put_card(const int* e) noexcept:
+cdef inline int ev_put_card(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_put_target(const int* e) noexcept:
+cdef inline int ev_put_target(const int* e) noexcept nogil:
     return e[3] & 255
 
-cdef inline int ev_put_kind(const int* e) noexcept:
+cdef inline int ev_put_kind(const int* e) noexcept nogil:
     return (e[3] >> 8) & 255
 
-cdef inline int ev_leaves_card(const int* e) noexcept:
+cdef inline int ev_leaves_card(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_goes_army(const int* e) noexcept:
+cdef inline int ev_goes_army(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_goes_commander(const int* e) noexcept:
+cdef inline int ev_goes_commander(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_goes_seat(const int* e) noexcept:
+cdef inline int ev_goes_seat(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_give_army(const int* e) noexcept:
+cdef inline int ev_give_army(const int* e) noexcept nogil:
     return e[1] & 255
 
-cdef inline int ev_give_verb(const int* e) noexcept:
+cdef inline int ev_give_verb(const int* e) noexcept nogil:
     return (e[1] >> 8) & 3
 
-cdef inline int ev_give_seat(const int* e) noexcept:
+cdef inline int ev_give_seat(const int* e) noexcept nogil:
     return (e[1] >> 10) & 7
 
-cdef inline int ev_give_was(const int* e) noexcept:
+cdef inline int ev_give_was(const int* e) noexcept nogil:
     return ((e[1] >> 13) & 7) - 1
 
-cdef inline int ev_push_seat(const int* e) noexcept:
+cdef inline int ev_push_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_push_pile(const int* e) noexcept:
+cdef inline int ev_push_pile(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_push_card(const int* e) noexcept:
+cdef inline int ev_push_card(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_pass_seat(const int* e) noexcept:
+cdef inline int ev_pass_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_totals_final(const int* e) noexcept:
+cdef inline int ev_totals_final(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_pol_win_party(const int* e) noexcept:
+cdef inline int ev_pol_win_party(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_pol_win_seat(const int* e) noexcept:
+cdef inline int ev_pol_win_seat(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_pol_win_total(const int* e) noexcept:
+cdef inline int ev_pol_win_total(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_pol_patt_why(const int* e) noexcept:
+cdef inline int ev_pol_patt_why(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_mil_army_army(const int* e) noexcept:
+cdef inline int ev_mil_army_army(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_mil_army_seat(const int* e) noexcept:
+cdef inline int ev_mil_army_seat(const int* e) noexcept nogil:
     return e[2] & 15
 
-cdef inline int ev_mil_army_party(const int* e) noexcept:
+cdef inline int ev_mil_army_party(const int* e) noexcept nogil:
     return (e[2] >> 4) & 15
 
-cdef inline int ev_mil_army_points(const int* e) noexcept:
+cdef inline int ev_mil_army_points(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_rot_rot(const int* e) noexcept:
+cdef inline int ev_rot_rot(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_mil_win_party(const int* e) noexcept:
+cdef inline int ev_mil_win_party(const int* e) noexcept nogil:
     return e[1] & 15
 
-cdef inline int ev_mil_win_seat(const int* e) noexcept:
+cdef inline int ev_mil_win_seat(const int* e) noexcept nogil:
     return (e[1] >> 4) & 15
 
-cdef inline int ev_mil_win_total(const int* e) noexcept:
+cdef inline int ev_mil_win_total(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_mil_win_points(const int* e) noexcept:
+cdef inline int ev_mil_win_points(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_credit_seat(const int* e) noexcept:
+cdef inline int ev_credit_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_credit_party(const int* e) noexcept:
+cdef inline int ev_credit_party(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_credit_points(const int* e) noexcept:
+cdef inline int ev_credit_points(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_win_seat(const int* e) noexcept:
+cdef inline int ev_win_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_win_military(const int* e) noexcept:
+cdef inline int ev_win_military(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_win_ablauf(const int* e) noexcept:
+cdef inline int ev_win_ablauf(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_patt_ablauf(const int* e) noexcept:
+cdef inline int ev_patt_ablauf(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_patt_opener(const int* e) noexcept:
+cdef inline int ev_patt_opener(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_aside_ablauf(const int* e) noexcept:
+cdef inline int ev_aside_ablauf(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_horizon_patts(const int* e) noexcept:
+cdef inline int ev_horizon_patts(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_majority_party(const int* e) noexcept:
+cdef inline int ev_majority_party(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_majority_seat(const int* e) noexcept:
+cdef inline int ev_majority_seat(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_rank_party(const int* e) noexcept:
+cdef inline int ev_rank_party(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_rank_rank(const int* e) noexcept:
+cdef inline int ev_rank_rank(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_rank_seat(const int* e) noexcept:
+cdef inline int ev_rank_seat(const int* e) noexcept nogil:
     return e[3] & 15
 
-cdef inline int ev_rank_points(const int* e) noexcept:
+cdef inline int ev_rank_points(const int* e) noexcept nogil:
     return (e[3] >> 4) & 134217727
 
-cdef inline int ev_over_winners(const int* e) noexcept:
+cdef inline int ev_over_winners(const int* e) noexcept nogil:
     return e[1]
 
 
-cdef inline void hide_from(CompiledState st, int seat) noexcept:
+cdef inline void hide_from(CompiledState st, int seat) noexcept nogil:
     """Keep in the log only what ``seat`` may read: drop the other seats' private events,
     blank (-1) their secret fields. For a world made for ``seat`` (its search)."""
     cdef Py_ssize_t i, k = 0

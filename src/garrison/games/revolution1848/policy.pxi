@@ -12,7 +12,7 @@ cdef double WIN_BONUS = 6.0
 cdef double CARD_COST = 1.5
 
 
-cdef double stich_value(G1848Core self, int seat) noexcept:
+cdef double stich_value(G1848Core self, int seat) noexcept nogil:
     """How good the table is for ``seat`` if the Stich ended now: the points credited to it less
     half the others', plus the win bonus (less half of it when another seat would win)."""
     cdef Result r
@@ -33,39 +33,42 @@ cdef double stich_value(G1848Core self, int seat) noexcept:
 
 
 cdef int values_after(G1848Core self, int seat, const int* actions, int n,
-                      double* out) except -1:
+                      double* out) noexcept nogil:
     """``out[k]``: ``stich_value`` once ``actions[k]`` is played; when that leaves ``seat`` a
     target or an army's commander to choose, the best of those. Each action is tried on the
     state itself and the state is restored as it was (the kernel's ``_probe``, ``_reprobe`` for
-    each next sibling, ``_unprobe``)."""
+    each next sibling, ``_unprobe``). 0, or the code of an action that failed."""
     cdef int choices[N_PERSON + MAX_SEATS]
     cdef double values[N_PERSON + MAX_SEATS]
-    cdef int k, j, m
-    self._probe(actions[0])
-    try:
-        for k in range(n):
-            if k:
-                self._reprobe(actions[k])
-            if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
-                m = self._legal(choices)
-                values_after(self, seat, choices, m, values)
-                out[k] = values[0]
-                for j in range(1, m):
-                    if values[j] > out[k]:
-                        out[k] = values[j]
-            else:
-                out[k] = stich_value(self, seat)
-    finally:
-        self._unprobe()
-    return 0
+    cdef int k, j, m, code = self._probe(actions[0])
+    if code < 0:
+        return code
+    for k in range(n):
+        if k:
+            code = self._reprobe(actions[k])
+            if code < 0:
+                break
+        if (self.s.phase == TARGET or self.s.phase == ASSIGN) and self.s.to_move == seat:
+            m = self._legal(choices)
+            code = values_after(self, seat, choices, m, values)
+            if code < 0:
+                break
+            out[k] = values[0]
+            for j in range(1, m):
+                if values[j] > out[k]:
+                    out[k] = values[j]
+        else:
+            out[k] = stich_value(self, seat)
+    self._unprobe()
+    return code
 
 
-cdef int heuristic_move(G1848Core self, int seat) except -2:
+cdef int heuristic_move(G1848Core self, int seat) noexcept nogil:
     """Draws from the pile it holds fewer cards of; gives an army to itself when it may; else
     the target (or commander) that leaves the best table; in its turn the card whose table
     gains most over now, less ``CARD_COST``, or passes when none gains. First best wins ties."""
     cdef const int* legal = self._legal_buf
-    cdef int n = self._nlegal, k, best, hp, nplayed = 0
+    cdef int n = self._nlegal, k, best, hp, nplayed = 0, code
     cdef int played[N_CARDS]
     cdef double values[N_CARDS + MAX_SEATS]
     cdef double base, gain, best_gain
@@ -79,7 +82,9 @@ cdef int heuristic_move(G1848Core self, int seat) except -2:
             for k in range(n):
                 if legal[k] == A_ASSIGN + seat:
                     return legal[k]
-        values_after(self, seat, legal, n, values)
+        code = values_after(self, seat, legal, n, values)
+        if code < 0:
+            return code
         best, best_gain = legal[0], values[0]
         for k in range(1, n):
             if values[k] > best_gain:
@@ -92,7 +97,9 @@ cdef int heuristic_move(G1848Core self, int seat) except -2:
             nplayed += 1
     best, best_gain = A_PASS, 0.0
     if nplayed:
-        values_after(self, seat, played, nplayed, values)
+        code = values_after(self, seat, played, nplayed, values)
+        if code < 0:
+            return code
     for k in range(nplayed):
         gain = values[k] - base - CARD_COST
         if gain > best_gain:

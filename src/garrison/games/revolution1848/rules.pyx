@@ -90,6 +90,11 @@ ABLAUF_TO_WIN = {2: 6, 3: 5, 4: 4}
 #: has a finite length (the research APIs declare one), a game ends and is scored as it stands
 #: after this many Patts in all: a horizon, not a rule (random play sees at most about 10).
 PATT_HORIZON = 40
+# the two above for the rules that run without the GIL (seats 0..4; 0 where no game is)
+cdef int C_PATT_HORIZON = PATT_HORIZON
+cdef int C_ABLAUF_TO_WIN[5]
+for _seats, _target in ABLAUF_TO_WIN.items():
+    C_ABLAUF_TO_WIN[_seats] = _target
 
 # The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word. ``seat!``
@@ -404,36 +409,36 @@ cdef class G1848Core(CompiledState):
         self.universe = ALL_CARDS & ~excluded
 
     # -- small helpers -------------------------------------------------------------------------
-    cdef inline int ablauf_now(self) noexcept:
+    cdef inline int ablauf_now(self) noexcept nogil:
         return self.deck[self.s.ablauf_pos] if self.s.ablauf_pos < self.ndeck else -1
 
-    cdef inline int side_of(self, int p) noexcept:
+    cdef inline int side_of(self, int p) noexcept nogil:
         cdef int seat
         for seat in range(self.n):
             if (self.s.side[seat] >> p) & 1:
                 return seat
         return -1
 
-    cdef inline Mask on_table(self) noexcept:
+    cdef inline Mask on_table(self) noexcept nogil:
         cdef Mask m = 0
         cdef int seat
         for seat in range(self.n):
             m |= self.s.side[seat]
         return m
 
-    cdef void take_from_hand(self, int seat, int card) noexcept:
+    cdef void take_from_hand(self, int seat, int card) noexcept nogil:
         cdef int k
         self.s.hands[seat] &= ~bit(card)
         for k in range(self.n):
             self.s.known[k] &= ~bit(card)
 
     # -- the kernel's hooks --------------------------------------------------------------------
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         if self.s.phase == OVER:
             return TERMINAL_PLAYER
         return self.s.to_move
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         cdef int seat = self.s.to_move, n = 0, c, k
         cdef U128 hand
         if self.s.phase == DRAW:
@@ -472,14 +477,14 @@ cdef class G1848Core(CompiledState):
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])
         return uniform_outcomes(<Mask>cards, <Mask>(cards >> 64))
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         cdef U128 cards = self.s.stock & pile_mask(self.s.dkind[0])
         cdef int k
         for k in range(<int>(u * count(cards))):
             cards &= cards - 1
         return lowest(cards)
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _apply(self, int action) noexcept nogil:
         cdef int seat = self.s.to_move, k
         if self.s.phase == DRAW:
             if seat == CHANCE_PLAYER:
@@ -514,15 +519,15 @@ cdef class G1848Core(CompiledState):
             return [0.0] * self.n
         return [1.0 / k if (self.s.winners >> seat) & 1 else 0.0 for seat in range(self.n)]
 
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The ``heuristic`` bot's move (policy.pxi); it draws no tie-breaks."""
         return heuristic_move(self, seat)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """0: the returns change only at the game's end, where a playout stops anyway."""
         return 0
 
-    cdef int zusatz_side(self, int i) noexcept:
+    cdef int zusatz_side(self, int i) noexcept nogil:
         """The side a Zusatzkarte on the table is shown on: the side it lies on, the side of its
         person, or (its person has left the game) its player's."""
         cdef int side
@@ -540,7 +545,7 @@ cdef class G1848Core(CompiledState):
         self.at_ablauf, self.at_patt_count = at["ablauf"], at["patt_count"]
         self.at_party_totals, self.at_piles = at["party_totals"], at["piles"]
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         written by its name where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int val[N_PERSON]

@@ -13,6 +13,8 @@ NOBODY = -1
 TAKE_BASE = 40
 #: the id of laying ``card`` is LAY_BASE + card
 LAY_BASE = 80
+#: the most sets one card may take: 1,702 (four cards of each value, sum 10)
+MAX_SETS = 2048
 SETTEBELLO = 6
 RE_BELLO = 9
 #: A deal destination meaning "face up on the table".

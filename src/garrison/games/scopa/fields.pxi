@@ -113,89 +113,89 @@ cdef class ScopaFields(ScopaCore):
 # -- the events (``cdef enum Event``): emitters, names, decoding ----------------------------------
 
 
-cdef inline void emit_hand(CompiledState st, int hand_no, int dealer) noexcept:
+cdef inline void emit_hand(CompiledState st, int hand_no, int dealer) noexcept nogil:
     """A hand begins."""
     st.emit(EV_HAND, hand_no, dealer, 0)
 
 
-cdef inline void emit_table(CompiledState st, uint64_t table) noexcept:
+cdef inline void emit_table(CompiledState st, uint64_t table) noexcept nogil:
     """The table dealt."""
     st.emit(EV_TABLE, <int>(table & 1048575), <int>(table >> 20), 0)
 
 
-cdef inline void emit_void(CompiledState st, uint64_t table) noexcept:
+cdef inline void emit_void(CompiledState st, uint64_t table) noexcept nogil:
     """Three or more Kings on the table: it is dealt again."""
     st.emit(EV_VOID, <int>(table & 1048575), <int>(table >> 20), 0)
 
 
-cdef inline void emit_lay(CompiledState st, int seat, int card) noexcept:
+cdef inline void emit_lay(CompiledState st, int seat, int card) noexcept nogil:
     """A card laid on the table."""
     st.emit(EV_LAY, seat, card, 0)
 
 
-cdef inline void emit_take(CompiledState st, int seat, int card, int scopa, int swept, uint64_t taken) noexcept:
+cdef inline void emit_take(CompiledState st, int seat, int card, int scopa, int swept, uint64_t taken) noexcept nogil:
     """A capture (a scopa, or a sweep that is none)."""
     st.emit(EV_TAKE, seat | card << 3 | scopa << 9 | swept << 10, <int>(taken & 1048575), <int>(taken >> 20))
 
 
-cdef inline void emit_rest(CompiledState st, int seat, uint64_t rest) noexcept:
+cdef inline void emit_rest(CompiledState st, int seat, uint64_t rest) noexcept nogil:
     """The last capturer takes the rest of the table."""
     st.emit(EV_REST, seat, <int>(rest & 1048575), <int>(rest >> 20))
 
 
-cdef inline void emit_score(CompiledState st, int hand_no, const int* points) noexcept:
+cdef inline void emit_score(CompiledState st, int hand_no, const int* points) noexcept nogil:
     """The hand's points per side."""
     st.emit(EV_SCORE, hand_no, points[0] | points[1] << 10 | points[2] << 20, 0)
 
 
-cdef inline void emit_level(CompiledState st) noexcept:
+cdef inline void emit_level(CompiledState st) noexcept nogil:
     """The leaders are level at or over the target."""
     st.emit(EV_LEVEL, 0, 0, 0)
 
 
-cdef inline void emit_end(CompiledState st, int why, int winners) noexcept:
+cdef inline void emit_end(CompiledState st, int why, int winners) noexcept nogil:
     """The game is over: why (END_WHY), the winning sides (bitmask)."""
     st.emit(EV_END, why, winners, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_hand_hand_no(const int* e) noexcept:
+cdef inline int ev_hand_hand_no(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_hand_dealer(const int* e) noexcept:
+cdef inline int ev_hand_dealer(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_lay_seat(const int* e) noexcept:
+cdef inline int ev_lay_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_lay_card(const int* e) noexcept:
+cdef inline int ev_lay_card(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_take_seat(const int* e) noexcept:
+cdef inline int ev_take_seat(const int* e) noexcept nogil:
     return e[1] & 7
 
-cdef inline int ev_take_card(const int* e) noexcept:
+cdef inline int ev_take_card(const int* e) noexcept nogil:
     return (e[1] >> 3) & 63
 
-cdef inline int ev_take_scopa(const int* e) noexcept:
+cdef inline int ev_take_scopa(const int* e) noexcept nogil:
     return (e[1] >> 9) & 1
 
-cdef inline int ev_take_swept(const int* e) noexcept:
+cdef inline int ev_take_swept(const int* e) noexcept nogil:
     return (e[1] >> 10) & 1
 
-cdef inline int ev_rest_seat(const int* e) noexcept:
+cdef inline int ev_rest_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_score_hand_no(const int* e) noexcept:
+cdef inline int ev_score_hand_no(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_end_why(const int* e) noexcept:
+cdef inline int ev_end_why(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_end_winners(const int* e) noexcept:
+cdef inline int ev_end_winners(const int* e) noexcept nogil:
     return e[2]
 
 

@@ -32,7 +32,7 @@ cdef int SUIT_VALUES[1024]
 cdef long long BINOMIAL[NUM_CARDS + 1][NUM_CARDS + 1]
 
 
-cdef double card_worth(int card, bint napola, bint re_bello) noexcept:
+cdef double card_worth(int card, bint napola, bint re_bello) noexcept nogil:
     """A share of the cards point, of the First (7: .35, 6: .15, Ace: .1), of the Diamonds
     point (napola's A-2-3 more), the whole 7 of Diamonds (and the King, with re_bello)."""
     cdef int value = value_of(card)
@@ -47,7 +47,7 @@ cdef double card_worth(int card, bint napola, bint re_bello) noexcept:
     return w
 
 
-cdef void _init_policy_tables() noexcept:
+cdef void _init_policy_tables() noexcept nogil:
     cdef int combo, suit, bits, face, n, k
     for combo in range(4):
         for face in range(NUM_CARDS):
@@ -80,13 +80,13 @@ cdef struct GreedyView:
     double holds[11]          # chance the next player holds a card of each value 1..10
 
 
-cdef inline double set_worth(const GreedyView* v, Mask cards) noexcept:
+cdef inline double set_worth(const GreedyView* v, Mask cards) noexcept nogil:
     cdef int c = v.combo
     return (SUIT_WORTH[c][0][cards & 1023] + SUIT_WORTH[c][1][cards >> 10 & 1023]
             + SUIT_WORTH[c][2][cards >> 20 & 1023] + SUIT_WORTH[c][3][cards >> 30])
 
 
-cdef void greedy_view(ScopaCore self, int me, GreedyView* v) noexcept:
+cdef void greedy_view(ScopaCore self, int me, GreedyView* v) noexcept nogil:
     """What seat ``me`` knows: the cards it has not seen (the pack less its hand, the table,
     the piles and the card being played) and how many cards the next player will hold."""
     cdef Mask seen = self.s.hands[me] | self.s.table, unseen
@@ -129,7 +129,7 @@ cdef void greedy_view(ScopaCore self, int me, GreedyView* v) noexcept:
         v.holds[value] = by_count[popcount(VALUE_MASK[value] & unseen)]
 
 
-cdef double risk(const GreedyView* v, Mask table) noexcept:
+cdef double risk(const GreedyView* v, Mask table) noexcept nogil:
     """What the next player may win back from ``table``: a sweep (a card of the table's total,
     or an Ace with ace_takes_all), or its most valuable card."""
     cdef int total, c
@@ -155,7 +155,7 @@ cdef double risk(const GreedyView* v, Mask table) noexcept:
     return worst
 
 
-cdef double capture_worth(const GreedyView* v, int card, Mask taken) noexcept:
+cdef double capture_worth(const GreedyView* v, int card, Mask taken) noexcept nogil:
     """``card`` takes ``taken``: the cards won, a scopa, less what is won back."""
     cdef Mask after = v.table & ~taken
     cdef double gain = set_worth(v, taken | (<Mask>1 << card))
@@ -167,18 +167,19 @@ cdef double capture_worth(const GreedyView* v, int card, Mask taken) noexcept:
     return gain - risk(v, after)
 
 
-cdef inline double lay_worth(const GreedyView* v, int card) noexcept:
+cdef inline double lay_worth(const GreedyView* v, int card) noexcept nogil:
     return -risk(v, v.table | (<Mask>1 << card)) - 0.01 * value_of(card)
 
 
-cdef double best_capture(const GreedyView* v, int card, bint* any_set) except? -1e300:
+cdef double best_capture(const GreedyView* v, int card, bint* any_set) noexcept nogil:
     """The best worth of the sets ``card`` may take (rules 3.1-3.5 as ``capture_choices``);
     ``any_set`` false when it takes nothing."""
     cdef Mask cards, rest
     cdef long long ways = capture_choices(v.table, card, 0, v.ace_takes_all, v.fewest, &cards,
-                                          None)
+                                          NULL)
     cdef double best, w
-    cdef list sets
+    cdef MaskList sets
+    cdef int i
     any_set[0] = ways > 0
     if ways <= 1:
         return capture_worth(v, card, cards) if ways else 0.0
@@ -193,37 +194,36 @@ cdef double best_capture(const GreedyView* v, int card, bint* any_set) except? -
                 best = w
             rest &= rest - 1
         return best
-    sets = []
-    capture_choices(v.table, card, 0, v.ace_takes_all, v.fewest, &cards, sets)
-    best = capture_worth(v, card, sets[0])
-    for taken in sets:
-        w = capture_worth(v, card, taken)
+    capture_choices(v.table, card, 0, v.ace_takes_all, v.fewest, &cards, &sets)
+    best = capture_worth(v, card, sets.sets[0])
+    for i in range(sets.n):
+        w = capture_worth(v, card, sets.sets[i])
         if w > best:
             best = w
     return best
 
 
-cdef int greedy_move(ScopaCore self, int me) except -2:
+cdef int greedy_move(ScopaCore self, int me) noexcept nogil:
     """The greedy bot's move for ``me``, the seat to move (``_legal_buf`` holds the legal ids)."""
     cdef GreedyView v
     cdef int i, action, card, best_action
     cdef double score, best_score = 0.0, w
     cdef bint found = False, takes
-    cdef Mask cards, best_set = 0, chosen
-    cdef list sets
+    cdef Mask cards, best_set = 0, chosen, taken
+    cdef MaskList sets
     if self._nlegal == 1:
         return self._legal_buf[0]
     greedy_view(self, me, &v)
     if self.s.pending != NOBODY:
         # choosing a capture: the best set holding the cards chosen so far, one card at a time
         card, chosen = self.s.pending, self.s.picked
-        sets = []
-        capture_choices(v.table, card, 0, v.ace_takes_all, v.fewest, &cards, sets)
-        for taken in sets:
+        capture_choices(v.table, card, 0, v.ace_takes_all, v.fewest, &cards, &sets)
+        for i in range(sets.n):
+            taken = sets.sets[i]
             if taken & chosen != chosen:
                 continue
             w = capture_worth(&v, card, taken)
-            if not found or w > best_score or (w == best_score and <Mask>taken < best_set):
+            if not found or w > best_score or (w == best_score and taken < best_set):
                 found, best_score, best_set = True, w, taken
         return TAKE_BASE + lowest(best_set & ~chosen)
     best_action = self._legal_buf[0]

@@ -14,7 +14,8 @@ text when someone reads them.
 
 from libc.stdint cimport uint64_t
 
-from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
+from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
+                                     uniform_outcomes)
 
 from .scoring import score_hand, sole_best
 
@@ -35,6 +36,7 @@ cdef enum:
 #: A deal destination meaning "face up on the table".
 TABLE = -1
 NO_ONE = NOBODY
+cdef int C_TABLE = TABLE  # TABLE for the rules that run without the GIL
 
 # The events the rules record, declared once (tools/declare.py: ``emit_<name>`` in C, the
 # ``<Name>Event`` tuples ``log.py`` reads, ``EVENTS``): fields by name, word by word; a set of
@@ -61,7 +63,7 @@ cdef Mask ACES, KINGS
 cdef long long CHOOSE[5][5]
 
 
-cdef void _init_tables() noexcept:
+cdef void _init_tables() noexcept nogil:
     cdef int suit, value, n, k
     VALUE_MASK[0] = 0
     for value in range(1, 11):
@@ -124,6 +126,16 @@ cdef struct Scopa:
 
 
 # -- 3.1-3.5 Which table cards a card may take --------------------------------------------------
+cdef enum:
+    MAX_SETS = 2048  # the most sets one card may take: 1,702 (four cards of each value, sum 10)
+
+cdef struct MaskList:
+    # the sets a card may take, listed (``capture_choices``): a C list, so that the rules and
+    # the bot list them without the GIL
+    Mask sets[MAX_SETS]
+    int n
+
+
 cdef struct SumSearch:
     # the table by value, and the cards already chosen by value
     int count[11]
@@ -139,11 +151,12 @@ cdef struct SumSearch:
     int least            # the fewest cards in a set
 
 
-cdef void expand(SumSearch* s, int v, int top, Mask acc, list out):
+cdef void expand(SumSearch* s, int v, int top, Mask acc, MaskList* out) noexcept nogil:
     """List the sets of one choice of counts per value (values below ``top``)."""
     cdef Mask m, sub, must
     if v == top:
-        out.append(acc)
+        out.sets[out.n] = acc
+        out.n += 1
         return
     if s.k[v] == 0:
         expand(s, v + 1, top, acc, out)
@@ -160,10 +173,10 @@ cdef void expand(SumSearch* s, int v, int top, Mask acc, list out):
 
 
 cdef void find_sums(SumSearch* s, int value, int remaining, int size, long long ways,
-                    Mask cards, list out):
+                    Mask cards, MaskList* out) noexcept nogil:
     """Rule 3.3: every choice of how many table cards of each value (from ``value`` up) that adds
     up to ``remaining`` and holds the cards already chosen; counted, and listed into ``out``
-    when it is a list."""
+    unless it is NULL."""
     cdef int k, free_k, taken
     if remaining == 0:
         if value > s.highest_chosen and (s.only_size == 0 or size == s.only_size):
@@ -171,7 +184,7 @@ cdef void find_sums(SumSearch* s, int value, int remaining, int size, long long 
             s.cards |= cards
             if size < s.least:
                 s.least = size
-            if out is not None:
+            if out != NULL:
                 expand(s, 1, value, 0, out)
         return
     if value > remaining:
@@ -189,9 +202,9 @@ cdef void find_sums(SumSearch* s, int value, int remaining, int size, long long 
 
 
 cdef void sum_captures(Mask table, int value, Mask picked, bint fewest, SumSearch* s,
-                       list out):
+                       MaskList* out) noexcept nogil:
     """The sets of two or more table cards adding up to ``value`` that hold ``picked``: how many
-    (``s.ways``), which further cards they use (``s.cards``), listed into ``out`` if a list.
+    (``s.ways``), which further cards they use (``s.cards``), listed into ``out`` unless NULL.
     With ``fewest`` only the sets with the fewest cards of all count (rule 3.5, option)."""
     cdef int v
     cdef Mask m
@@ -206,7 +219,7 @@ cdef void sum_captures(Mask table, int value, Mask picked, bint fewest, SumSearc
         for v in range(11):
             s.chosen[v] = 0
         s.highest_chosen, s.picked, s.ways, s.cards, s.least = 0, 0, 0, 0, 99
-        find_sums(s, 1, value, 0, 1, 0, None)
+        find_sums(s, 1, value, 0, 1, 0, NULL)
         if s.ways == 0:
             return
         s.only_size = s.least
@@ -221,9 +234,9 @@ cdef void sum_captures(Mask table, int value, Mask picked, bint fewest, SumSearc
 
 
 cdef long long capture_choices(Mask table, int card, Mask picked, bint ace_takes_all,
-                               bint fewest, Mask* cards, list out):
+                               bint fewest, Mask* cards, MaskList* out) noexcept nogil:
     """The sets ``card`` may take from ``table`` that hold ``picked``: how many, the table cards
-    they add to ``picked`` (in ``cards``), and the sets themselves into ``out`` if a list.
+    they add to ``picked`` (in ``cards``), and the sets themselves into ``out`` unless NULL.
 
     Single-card priority (3.1-3.2): a table card of equal value is taken alone (with several,
     the player picks one); otherwise any set of two or more adding up to the card's value
@@ -233,14 +246,17 @@ cdef long long capture_choices(Mask table, int card, Mask picked, bint ace_takes
     cdef Mask same, rest
     cdef SumSearch search
     cards[0] = 0
+    if out != NULL:
+        out.n = 0
     if not table:
         return 0
     if value == 1 and ace_takes_all:
         same = table & ACES
         if not same:
             cards[0] = table
-            if out is not None:
-                out.append(table)
+            if out != NULL:
+                out.sets[0] = table
+                out.n = 1
             return 1
     else:
         same = table & VALUE_MASK[value]
@@ -248,10 +264,11 @@ cdef long long capture_choices(Mask table, int card, Mask picked, bint ace_takes
         if picked:  # a single card completes the capture, so nothing is chosen yet
             return 0
         cards[0] = same
-        if out is not None:
+        if out != NULL:
             rest = same
             while rest:
-                out.append(<Mask>1 << lowest(rest))
+                out.sets[out.n] = <Mask>1 << lowest(rest)
+                out.n += 1
                 rest &= rest - 1
         return popcount(same)
     sum_captures(table, value, picked, fewest, &search, out)
@@ -263,10 +280,10 @@ def capture_sets(table, int card, bint ace_takes_all=False, bint fewest_cards=Fa
     """Every set of table cards (bitmask) that ``card`` may take from ``table``, in increasing
     order of the masks; () if it takes nothing (rules 3.1-3.5, the options)."""
     cdef Mask cards
-    cdef list out = []
-    capture_choices(table, card, 0, ace_takes_all, fewest_cards, &cards, out)
-    out.sort()
-    return tuple(out)
+    cdef MaskList found
+    cdef int i
+    capture_choices(table, card, 0, ace_takes_all, fewest_cards, &cards, &found)
+    return tuple(sorted([found.sets[i] for i in range(found.n)]))
 
 
 cdef Mask reachable_sums(Mask table) noexcept nogil:
@@ -329,12 +346,12 @@ cdef class ScopaCore(CompiledState):
         self.s.scored = 0
         self.start_hand()
 
-    cdef inline int side_of(self, int seat) noexcept:
+    cdef inline int side_of(self, int seat) noexcept nogil:
         """Partners sit opposite: seats s and s + sides form one team."""
         return seat % self.sides
 
     # -- 2. The deal ---------------------------------------------------------------------------
-    cdef void start_hand(self) noexcept:
+    cdef void start_hand(self) noexcept nogil:
         """A new hand: the whole pack is shuffled (each card is dealt by chance) and dealt; the
         seat after the dealer leads."""
         cdef int i
@@ -355,17 +372,17 @@ cdef class ScopaCore(CompiledState):
         self.s.to_move = CHANCE_PLAYER
         emit_hand(self, hand_no=self.s.hand_no, dealer=self.s.dealer)
 
-    cdef int deal_destination(self) noexcept:
+    cdef int deal_destination(self) noexcept nogil:
         """Where the next card goes: the table cards first (first deal of a hand only), then
         ``hand_size`` cards to each seat, starting with the seat after the dealer (section 2)."""
         cdef int at = self.s.deal_i
         if self.s.first_deal:
             if at < self.table_size:
-                return TABLE
+                return C_TABLE
             at -= self.table_size
         return (self.s.dealer + 1 + at // self.hand_size) % self.players
 
-    cdef void deal_card(self, int card) noexcept:
+    cdef void deal_card(self, int card) noexcept nogil:
         """Chance deals ``card`` from the stock to the next place of the deal. When the table
         cards are down, three or four Kings among them void the deal: they go back to the stock
         and the table is dealt again (docs/rules/scopa.md, "The deal")."""
@@ -373,7 +390,7 @@ cdef class ScopaCore(CompiledState):
         cdef int dest = self.deal_destination()
         self.s.stock ^= bit
         self.s.deal_i += 1
-        if dest == TABLE:
+        if dest == C_TABLE:
             self.s.table |= bit
             if self.s.deal_i == self.table_size:
                 if popcount(self.s.table & KINGS) >= 3:
@@ -389,7 +406,7 @@ cdef class ScopaCore(CompiledState):
             self.s.to_move = self.s.mover
 
     # -- 3. Capturing --------------------------------------------------------------------------
-    cdef int play_card(self, int card, bint lay) except -1:
+    cdef int play_card(self, int card, bint lay) noexcept nogil:
         """The mover plays ``card``: it captures (one way: at once; several: the mover chooses
         the cards next), or stays on the table if it takes nothing, or if laid down (``lay``,
         only without the must-capture rule)."""
@@ -399,19 +416,19 @@ cdef class ScopaCore(CompiledState):
         self.s.hands[seat] ^= <Mask>1 << card
         if not lay:
             ways = capture_choices(self.s.table, card, 0, self.ace_takes_all, self.fewest_cards,
-                                   &cards, None)
+                                   &cards, NULL)
         if ways == 0:
             self.s.table |= <Mask>1 << card
             emit_lay(self, seat=seat, card=card)
-            self.next_turn()
+            return self.next_turn()
         elif ways == 1:
-            self.capture(card, cards)
+            return self.capture(card, cards)
         else:
             self.s.pending = card
             self.s.picked = 0
         return 0
 
-    cdef int choose(self, int table_card) except -1:
+    cdef int choose(self, int table_card) noexcept nogil:
         """The mover adds ``table_card`` to the capture. Every legal choice lies inside a whole
         allowed set, so once the chosen cards add up to the played card's value they are one,
         and the capture is made."""
@@ -426,19 +443,19 @@ cdef class ScopaCore(CompiledState):
             card = self.s.pending
             self.s.pending = NOBODY
             self.s.picked = 0
-            self.capture(card, picked)
+            return self.capture(card, picked)
         else:
             self.s.picked = picked
         return 0
 
-    cdef Mask choosable(self):
+    cdef Mask choosable(self) noexcept nogil:
         """Table cards that extend the capture being chosen towards an allowed set."""
         cdef Mask cards
         capture_choices(self.s.table, self.s.pending, self.s.picked, self.ace_takes_all,
-                        self.fewest_cards, &cards, None)
+                        self.fewest_cards, &cards, NULL)
         return cards
 
-    cdef int capture(self, int card, Mask taken) except -1:
+    cdef int capture(self, int card, Mask taken) noexcept nogil:
         """``card`` takes ``taken``: both go to the mover's side. Emptying the table is a scopa
         (rule 3.6, 1 point), except with the last card of the hand (rule 3.7) and, unless
         ``ace_scopa``, when an Ace takes the whole table in Scopa d'Assi."""
@@ -460,7 +477,7 @@ cdef class ScopaCore(CompiledState):
         emit_take(self, seat=seat, card=card, scopa=scopa, swept=swept, taken=taken)
         return self.next_turn()
 
-    cdef int next_turn(self) except -1:
+    cdef int next_turn(self) noexcept nogil:
         """Play passes to the next seat; empty hands get a new deal, or the hand ends (the cards
         set aside, ``aside``, stay in the stock unseen)."""
         cdef int i
@@ -478,12 +495,12 @@ cdef class ScopaCore(CompiledState):
         return self.end_hand()
 
     # -- 3.8 and 4. End of the hand, scoring, end of the game ----------------------------------
-    cdef int end_hand(self) except -1:
+    cdef int end_hand(self) noexcept nogil:
         """The last side to capture takes what is left on the table (never a scopa); then the
-        hand is scored (seed table, ``scoring.py``) and the game ends if a side has won: alone
-        at or over the target (level leaders play another hand), with Napoleone, or at the
-        hand limit (the leaders share the win)."""
-        cdef int side, top, winners = 0
+        hand is scored (seed table, ``scoring.py``, holding the GIL) and the game ends if a side
+        has won: alone at or over the target (level leaders play another hand), with Napoleone,
+        or at the hand limit (the leaders share the win)."""
+        cdef int side, top, winners = 0, napoleone, best = NOBODY
         cdef int points[MAX_SIDES]
         for side in range(MAX_SIDES):
             points[side] = 0
@@ -491,23 +508,35 @@ cdef class ScopaCore(CompiledState):
             self.s.piles[self.side_of(self.s.last_capturer)] |= self.s.table
             emit_rest(self, seat=self.s.last_capturer, rest=self.s.table)
             self.s.table = 0
-        piles = tuple([self.s.piles[side] for side in range(self.sides)])
-        scope = tuple([self.s.scope[side] for side in range(self.sides)])
-        result = score_hand(piles, scope, napola=self.napola, re_bello=self.re_bello)
+        with gil:
+            try:
+                piles = tuple([self.s.piles[side] for side in range(self.sides)])
+                scope = tuple([self.s.scope[side] for side in range(self.sides)])
+                result = score_hand(piles, scope, napola=self.napola, re_bello=self.re_bello)
+                for side in range(self.sides):
+                    points[side] = <int>result.points[side]
+                napoleone = result.napoleone
+            except BaseException:
+                self._keep_error()
+                return ERR_KEPT
         top = -1
         for side in range(self.sides):
             self.s.last_piles[side] = self.s.piles[side]
             self.s.last_scope[side] = self.s.scope[side]
-            self.s.scores[side] += <int>result.points[side]
-            points[side] = <int>result.points[side]
+            self.s.scores[side] += points[side]
             top = max(top, self.s.scores[side])
         self.s.scored = 1
         emit_score(self, hand_no=self.s.hand_no, points=points)
-        if result.napoleone != NOBODY:
-            self.finish(1 << result.napoleone, 1)
+        if napoleone != NOBODY:
+            self.finish(1 << napoleone, 1)
             return 0
         if top >= self.target:
-            best = sole_best(self.scores)
+            with gil:
+                try:
+                    best = sole_best(self.scores)
+                except BaseException:
+                    self._keep_error()
+                    return ERR_KEPT
             if best != NOBODY:
                 self.finish(1 << best, 0)
                 return 0
@@ -523,7 +552,7 @@ cdef class ScopaCore(CompiledState):
         self.start_hand()
         return 0
 
-    cdef void finish(self, int winners, int why) noexcept:
+    cdef void finish(self, int winners, int why) noexcept nogil:
         """The game is over: the ``winners`` (a bitmask of sides) share the win; utilities sum
         to zero."""
         cdef int sides = self.sides
@@ -538,10 +567,10 @@ cdef class ScopaCore(CompiledState):
         emit_end(self, why=why, winners=winners)
 
     # -- the kernel's hooks --------------------------------------------------------------------
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         return self.s.to_move
 
-    cdef Mask layable(self, Mask hand) noexcept:
+    cdef Mask layable(self, Mask hand) noexcept nogil:
         """The cards of ``hand`` that may also be laid down although they would capture: none
         under the must-capture rule or with an empty table; else each card that takes something
         (a value some table cards add up to; an Ace in Scopa d'Assi)."""
@@ -557,7 +586,7 @@ cdef class ScopaCore(CompiledState):
             hand &= hand - 1
         return out
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         """The choosable table cards while a capture is chosen; else the hand's cards, and
         ``lay`` for each ``layable`` one."""
         cdef Mask hand, cards
@@ -605,7 +634,7 @@ cdef class ScopaCore(CompiledState):
         """Each card of the stock, with probability 1 / its size."""
         return uniform_outcomes(self.s.stock, 0)
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         """A card off the stock, every card equally likely."""
         cdef Mask cards = self.s.stock
         cdef int k
@@ -613,26 +642,26 @@ cdef class ScopaCore(CompiledState):
             cards &= cards - 1
         return lowest(cards)
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _apply(self, int action) noexcept nogil:
         if self.s.to_move == CHANCE_PLAYER:
             self.deal_card(action)
         elif action < TAKE_BASE:
-            self.play_card(action, False)
+            return self.play_card(action, False)
         elif action < LAY_BASE:
-            self.choose(action - TAKE_BASE)
+            return self.choose(action - TAKE_BASE)
         else:
-            self.play_card(action - LAY_BASE, True)
+            return self.play_card(action - LAY_BASE, True)
         return 0
 
     cdef object _returns(self):
         cdef int seat
         return [self.s.result[seat] for seat in range(self.players)]
 
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The greedy bot (policy.pxi; docs/rules/scopa.md, "Bots"): it draws no ties."""
         return greedy_move(self, seat)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """The returns are the game's result only (a hand's points are in ``scores``)."""
         return self.s.to_move == TERMINAL_PLAYER
 
@@ -647,7 +676,7 @@ cdef class ScopaCore(CompiledState):
         for side in range(self.sides):
             assert at[f"captured.side{side}"] == self.at_captured + side * NUM_CARDS
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``), each part
         where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef int side, i
@@ -670,7 +699,7 @@ cdef class ScopaCore(CompiledState):
         out[self.at_stock] = popcount(self.s.stock) / 40.0
         out[self.at_phase + self.phase()] = 1.0
 
-    cdef int phase(self) noexcept:
+    cdef int phase(self) noexcept nogil:
         """0 deal, 1 play, 2 capture, 3 over (``PHASE_NAMES``)."""
         if self.s.to_move == TERMINAL_PLAYER:
             return 3
@@ -715,7 +744,7 @@ cdef class ScopaCore(CompiledState):
         return self.phase()
 
 
-cdef inline void put_cards(float* out, int at, Mask cards) noexcept:
+cdef inline void put_cards(float* out, int at, Mask cards) noexcept nogil:
     while cards:
         out[at + lowest(cards)] = 1.0
         cards &= cards - 1

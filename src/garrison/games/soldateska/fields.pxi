@@ -207,381 +207,381 @@ cdef class SoldateskaFields(SoldateskaCore):
 # -- the events (``cdef enum Event``): emitters, names, decoding ----------------------------------
 
 
-cdef inline void emit_start(CompiledState st, int players, int cards, int bank) noexcept:
+cdef inline void emit_start(CompiledState st, int players, int cards, int bank) noexcept nogil:
     """The game begins: players, cards in play, the bank."""
     st.emit(EV_START, players, cards, bank)
 
 
-cdef inline void emit_recruit(CompiledState st) noexcept:
+cdef inline void emit_recruit(CompiledState st) noexcept nogil:
     """The recruitment round begins."""
     st.emit(EV_RECRUIT, 0, 0, 0)
 
 
-cdef inline void emit_rolls(CompiledState st, int seat, int face) noexcept:
+cdef inline void emit_rolls(CompiledState st, int seat, int face) noexcept nogil:
     """A roll-off roll."""
     st.emit(EV_ROLLS, seat, face, 0)
 
 
-cdef inline void emit_tied(CompiledState st, const int* seats, int size) noexcept:
+cdef inline void emit_tied(CompiledState st, const int* seats, int size) noexcept nogil:
     """Tied seats roll again."""
     st.emit(EV_TIED, seats[0] | seats[1] << 3 | seats[2] << 6 | seats[3] << 9 | seats[4] << 12 | seats[5] << 15, size, 0)
 
 
-cdef inline void emit_first_dealer(CompiledState st, int seat) noexcept:
+cdef inline void emit_first_dealer(CompiledState st, int seat) noexcept nogil:
     """The first dealer."""
     st.emit(EV_FIRST_DEALER, seat, 0, 0)
 
 
-cdef inline void emit_round(CompiledState st, int round, int dealer) noexcept:
+cdef inline void emit_round(CompiledState st, int round, int dealer) noexcept nogil:
     """A round begins."""
     st.emit(EV_ROUND, round, dealer, 0)
 
 
-cdef inline void emit_recruit_trump(CompiledState st) noexcept:
+cdef inline void emit_recruit_trump(CompiledState st) noexcept nogil:
     """The recruitment round's trumps."""
     st.emit(EV_RECRUIT_TRUMP, 0, 0, 0)
 
 
-cdef inline void emit_bonus(CompiledState st, int seat) noexcept:
+cdef inline void emit_bonus(CompiledState st, int seat) noexcept nogil:
     """The General takes the bonus cards."""
     st.emit(EV_BONUS, seat, 0, 0)
 
 
-cdef inline void emit_bonus_you(CompiledState st, int seat, const int* cards) noexcept:
+cdef inline void emit_bonus_you(CompiledState st, int seat, const int* cards) noexcept nogil:
     """The bonus cards, to the General."""
     st.emit(EV_BONUS_YOU, seat, cards[0] | cards[1] << 8, 0)
 
 
-cdef inline void emit_declares(CompiledState st, int seat, int suit) noexcept:
+cdef inline void emit_declares(CompiledState st, int seat, int suit) noexcept nogil:
     """The General declares trump."""
     st.emit(EV_DECLARES, seat, suit, 0)
 
 
-cdef inline void emit_passes(CompiledState st, int giver, int taker) noexcept:
+cdef inline void emit_passes(CompiledState st, int giver, int taker) noexcept nogil:
     """A rank passes 2 cards down."""
     st.emit(EV_PASSES, giver, taker, 0)
 
 
-cdef inline void emit_you_pass(CompiledState st, int giver, const int* cards, int taker) noexcept:
+cdef inline void emit_you_pass(CompiledState st, int giver, const int* cards, int taker) noexcept nogil:
     """The cards passed, to the giver."""
     st.emit(EV_YOU_PASS, giver, cards[0] | cards[1] << 8, taker)
 
 
-cdef inline void emit_you_receive(CompiledState st, int taker, const int* cards, int giver) noexcept:
+cdef inline void emit_you_receive(CompiledState st, int taker, const int* cards, int giver) noexcept nogil:
     """The cards passed, to the taker."""
     st.emit(EV_YOU_RECEIVE, taker, cards[0] | cards[1] << 8, giver)
 
 
-cdef inline void emit_aside(CompiledState st, int owner) noexcept:
+cdef inline void emit_aside(CompiledState st, int owner) noexcept nogil:
     """The Deserter lays 2 cards aside."""
     st.emit(EV_ASIDE, owner, 0, 0)
 
 
-cdef inline void emit_you_aside(CompiledState st, int owner, const int* cards) noexcept:
+cdef inline void emit_you_aside(CompiledState st, int owner, const int* cards) noexcept nogil:
     """The cards laid aside, to the Deserter."""
     st.emit(EV_YOU_ASIDE, owner, cards[0] | cards[1] << 8, 0)
 
 
-cdef inline void emit_duel(CompiledState st, const int* fighters, int size) noexcept:
+cdef inline void emit_duel(CompiledState st, const int* fighters, int size) noexcept nogil:
     """A Duel for the trick: the seats that fight."""
     st.emit(EV_DUEL, fighters[0] | fighters[1] << 3 | fighters[2] << 6 | fighters[3] << 9 | fighters[4] << 12 | fighters[5] << 15, size, 0)
 
 
-cdef inline void emit_trick(CompiledState st, int winner, int size, const int* cards, int sixth) noexcept:
+cdef inline void emit_trick(CompiledState st, int winner, int size, const int* cards, int sixth) noexcept nogil:
     """A trick won: its first 5 cards, the 6th (-1: none)."""
     st.emit(EV_TRICK, winner | size << 4, cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18 | cards[4] << 24, sixth)
 
 
-cdef inline void emit_settle(CompiledState st, int round) noexcept:
+cdef inline void emit_settle(CompiledState st, int round) noexcept nogil:
     """The round's settlement begins."""
     st.emit(EV_SETTLE, round, 0, 0)
 
 
-cdef inline void emit_aside_shown(CompiledState st, int owner, const int* cards) noexcept:
+cdef inline void emit_aside_shown(CompiledState st, int owner, const int* cards) noexcept nogil:
     """The cards laid aside are shown."""
     st.emit(EV_ASIDE_SHOWN, owner, cards[0] | cards[1] << 8, 0)
 
 
-cdef inline void emit_bomb_none(CompiledState st) noexcept:
+cdef inline void emit_bomb_none(CompiledState st) noexcept nogil:
     """Nobody holds the Bomb."""
     st.emit(EV_BOMB_NONE, 0, 0, 0)
 
 
-cdef inline void emit_bomb_again(CompiledState st, int seat) noexcept:
+cdef inline void emit_bomb_again(CompiledState st, int seat) noexcept nogil:
     """The Bomb's holder rolled 0: again."""
     st.emit(EV_BOMB_AGAIN, seat, 0, 0)
 
 
-cdef inline void emit_bomb_blows(CompiledState st, int seat, int lost) noexcept:
+cdef inline void emit_bomb_blows(CompiledState st, int seat, int lost) noexcept nogil:
     """The Bomb blows up: the ducats lost."""
     st.emit(EV_BOMB_BLOWS, seat, lost, 0)
 
 
-cdef inline void emit_bomb_dud(CompiledState st, int seat, int face) noexcept:
+cdef inline void emit_bomb_dud(CompiledState st, int seat, int face) noexcept nogil:
     """The Bomb is a dud."""
     st.emit(EV_BOMB_DUD, seat, face, 0)
 
 
-cdef inline void emit_deserter_none(CompiledState st) noexcept:
+cdef inline void emit_deserter_none(CompiledState st) noexcept nogil:
     """The Deserter card is not in play."""
     st.emit(EV_DESERTER_NONE, 0, 0, 0)
 
 
-cdef inline void emit_deserter_recruit(CompiledState st, int seat) noexcept:
+cdef inline void emit_deserter_recruit(CompiledState st, int seat) noexcept nogil:
     """The Deserter card's holder after recruitment."""
     st.emit(EV_DESERTER_RECRUIT, seat, 0, 0)
 
 
-cdef inline void emit_deserter_pays(CompiledState st, int seat, int tricks, int paid) noexcept:
+cdef inline void emit_deserter_pays(CompiledState st, int seat, int tricks, int paid) noexcept nogil:
     """The Deserter card's holder pays for his tricks."""
     st.emit(EV_DESERTER_PAYS, seat, tricks, paid)
 
 
-cdef inline void emit_kokette_none(CompiledState st) noexcept:
+cdef inline void emit_kokette_none(CompiledState st) noexcept nogil:
     """Nobody holds Kokette."""
     st.emit(EV_KOKETTE_NONE, 0, 0, 0)
 
 
-cdef inline void emit_kokette(CompiledState st, int seat, const int* faces, int dice, int paid) noexcept:
+cdef inline void emit_kokette(CompiledState st, int seat, const int* faces, int dice, int paid) noexcept nogil:
     """Kokette's holder rolls and pays."""
     st.emit(EV_KOKETTE, seat, faces[0] | faces[1] << 4 | dice << 8, paid)
 
 
-cdef inline void emit_medals(CompiledState st, const int* medals, const int* paid, int bombed) noexcept:
+cdef inline void emit_medals(CompiledState st, const int* medals, const int* paid, int bombed) noexcept nogil:
     """Medals per seat and the pay (-1: nobody blown up)."""
     st.emit(EV_MEDALS, medals[0] | medals[1] << 3 | medals[2] << 6 | medals[3] << 9 | medals[4] << 12 | medals[5] << 15, paid[0] | paid[1] << 3 | paid[2] << 6 | paid[3] << 9 | paid[4] << 12 | paid[5] << 15, (bombed + 1))
 
 
-cdef inline void emit_spy_none(CompiledState st) noexcept:
+cdef inline void emit_spy_none(CompiledState st) noexcept nogil:
     """Nobody holds the Spy."""
     st.emit(EV_SPY_NONE, 0, 0, 0)
 
 
-cdef inline void emit_spy(CompiledState st, int seat, int face, int paid) noexcept:
+cdef inline void emit_spy(CompiledState st, int seat, int face, int paid) noexcept nogil:
     """The Spy's holder rolls (paid -1: blown up, it stays in the bank)."""
     st.emit(EV_SPY, seat, face, paid)
 
 
-cdef inline void emit_bank_empty(CompiledState st) noexcept:
+cdef inline void emit_bank_empty(CompiledState st) noexcept nogil:
     """The bank is empty."""
     st.emit(EV_BANK_EMPTY, 0, 0, 0)
 
 
-cdef inline void emit_rank_sums(CompiledState st, const int* sums, int deserter) noexcept:
+cdef inline void emit_rank_sums(CompiledState st, const int* sums, int deserter) noexcept nogil:
     """The card values per seat, the new Deserter (-1: none)."""
     st.emit(EV_RANK_SUMS, (sums[0] + 512) | (sums[1] + 512) << 10 | (sums[2] + 512) << 20, (sums[3] + 512) | (sums[4] + 512) << 10 | (sums[5] + 512) << 20, (deserter + 1))
 
 
-cdef inline void emit_rolled_off(CompiledState st) noexcept:
+cdef inline void emit_rolled_off(CompiledState st) noexcept nogil:
     """Equal values are rolled off."""
     st.emit(EV_ROLLED_OFF, 0, 0, 0)
 
 
-cdef inline void emit_no_deserter(CompiledState st) noexcept:
+cdef inline void emit_no_deserter(CompiledState st) noexcept nogil:
     """No Deserter: one more officer."""
     st.emit(EV_NO_DESERTER, 0, 0, 0)
 
 
-cdef inline void emit_lowest_deserter(CompiledState st, int deserter, int passed_over) noexcept:
+cdef inline void emit_lowest_deserter(CompiledState st, int deserter, int passed_over) noexcept nogil:
     """The lowest becomes Deserter (passed over: a blown-up seat, or -1)."""
     st.emit(EV_LOWEST_DESERTER, deserter, passed_over, 0)
 
 
-cdef inline void emit_reenters(CompiledState st, int seat) noexcept:
+cdef inline void emit_reenters(CompiledState st, int seat) noexcept nogil:
     """A blown-up seat re-enters."""
     st.emit(EV_REENTERS, seat, 0, 0)
 
 
-cdef inline void emit_flag(CompiledState st, int seat, int passed) noexcept:
+cdef inline void emit_flag(CompiledState st, int seat, int passed) noexcept nogil:
     """The Flag's holder moves up past a seat."""
     st.emit(EV_FLAG, seat, passed, 0)
 
 
-cdef inline void emit_new_ranks(CompiledState st, const int* order, const int* ranks, int places) noexcept:
+cdef inline void emit_new_ranks(CompiledState st, const int* order, const int* ranks, int places) noexcept nogil:
     """The new order and the rank of each place."""
     st.emit(EV_NEW_RANKS, order[0] | order[1] << 3 | order[2] << 6 | order[3] << 9 | order[4] << 12 | order[5] << 15, ranks[0] | ranks[1] << 3 | ranks[2] << 6 | ranks[3] << 9 | ranks[4] << 12 | ranks[5] << 15, places)
 
 
-cdef inline void emit_wages(CompiledState st, const int* paid, int bombed, int bank) noexcept:
+cdef inline void emit_wages(CompiledState st, const int* paid, int bombed, int bank) noexcept nogil:
     """Wages per place (-1: nobody blown up), the bank after."""
     st.emit(EV_WAGES, paid[0] | paid[1] << 4 | paid[2] << 8 | paid[3] << 12 | paid[4] << 16 | paid[5] << 20, (bombed + 1), bank)
 
 
-cdef inline void emit_round_limit(CompiledState st, int round) noexcept:
+cdef inline void emit_round_limit(CompiledState st, int round) noexcept nogil:
     """The round limit is reached."""
     st.emit(EV_ROUND_LIMIT, round, 0, 0)
 
 
-cdef inline void emit_final(CompiledState st, const int* ducats) noexcept:
+cdef inline void emit_final(CompiledState st, const int* ducats) noexcept nogil:
     """The final ducats per seat."""
     st.emit(EV_FINAL, ducats[0] | ducats[1] << 10 | ducats[2] << 20, ducats[3] | ducats[4] << 10 | ducats[5] << 20, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_start_players(const int* e) noexcept:
+cdef inline int ev_start_players(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_start_cards(const int* e) noexcept:
+cdef inline int ev_start_cards(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_start_bank(const int* e) noexcept:
+cdef inline int ev_start_bank(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_rolls_seat(const int* e) noexcept:
+cdef inline int ev_rolls_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_rolls_face(const int* e) noexcept:
+cdef inline int ev_rolls_face(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_tied_size(const int* e) noexcept:
+cdef inline int ev_tied_size(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_first_dealer_seat(const int* e) noexcept:
+cdef inline int ev_first_dealer_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_round_round(const int* e) noexcept:
+cdef inline int ev_round_round(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_round_dealer(const int* e) noexcept:
+cdef inline int ev_round_dealer(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_bonus_seat(const int* e) noexcept:
+cdef inline int ev_bonus_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_bonus_you_seat(const int* e) noexcept:
+cdef inline int ev_bonus_you_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_declares_seat(const int* e) noexcept:
+cdef inline int ev_declares_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_declares_suit(const int* e) noexcept:
+cdef inline int ev_declares_suit(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_passes_giver(const int* e) noexcept:
+cdef inline int ev_passes_giver(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_passes_taker(const int* e) noexcept:
+cdef inline int ev_passes_taker(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_you_pass_giver(const int* e) noexcept:
+cdef inline int ev_you_pass_giver(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_you_pass_taker(const int* e) noexcept:
+cdef inline int ev_you_pass_taker(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_you_receive_taker(const int* e) noexcept:
+cdef inline int ev_you_receive_taker(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_you_receive_giver(const int* e) noexcept:
+cdef inline int ev_you_receive_giver(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_aside_owner(const int* e) noexcept:
+cdef inline int ev_aside_owner(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_you_aside_owner(const int* e) noexcept:
+cdef inline int ev_you_aside_owner(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_duel_size(const int* e) noexcept:
+cdef inline int ev_duel_size(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_trick_winner(const int* e) noexcept:
+cdef inline int ev_trick_winner(const int* e) noexcept nogil:
     return e[1] & 15
 
-cdef inline int ev_trick_size(const int* e) noexcept:
+cdef inline int ev_trick_size(const int* e) noexcept nogil:
     return (e[1] >> 4) & 15
 
-cdef inline int ev_trick_sixth(const int* e) noexcept:
+cdef inline int ev_trick_sixth(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_settle_round(const int* e) noexcept:
+cdef inline int ev_settle_round(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_aside_shown_owner(const int* e) noexcept:
+cdef inline int ev_aside_shown_owner(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_bomb_again_seat(const int* e) noexcept:
+cdef inline int ev_bomb_again_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_bomb_blows_seat(const int* e) noexcept:
+cdef inline int ev_bomb_blows_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_bomb_blows_lost(const int* e) noexcept:
+cdef inline int ev_bomb_blows_lost(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_bomb_dud_seat(const int* e) noexcept:
+cdef inline int ev_bomb_dud_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_bomb_dud_face(const int* e) noexcept:
+cdef inline int ev_bomb_dud_face(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_deserter_recruit_seat(const int* e) noexcept:
+cdef inline int ev_deserter_recruit_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_deserter_pays_seat(const int* e) noexcept:
+cdef inline int ev_deserter_pays_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_deserter_pays_tricks(const int* e) noexcept:
+cdef inline int ev_deserter_pays_tricks(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_deserter_pays_paid(const int* e) noexcept:
+cdef inline int ev_deserter_pays_paid(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_kokette_seat(const int* e) noexcept:
+cdef inline int ev_kokette_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_kokette_dice(const int* e) noexcept:
+cdef inline int ev_kokette_dice(const int* e) noexcept nogil:
     return (e[2] >> 8) & 15
 
-cdef inline int ev_kokette_paid(const int* e) noexcept:
+cdef inline int ev_kokette_paid(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_medals_bombed(const int* e) noexcept:
+cdef inline int ev_medals_bombed(const int* e) noexcept nogil:
     return (e[3]) - 1
 
-cdef inline int ev_spy_seat(const int* e) noexcept:
+cdef inline int ev_spy_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_spy_face(const int* e) noexcept:
+cdef inline int ev_spy_face(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_spy_paid(const int* e) noexcept:
+cdef inline int ev_spy_paid(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_rank_sums_deserter(const int* e) noexcept:
+cdef inline int ev_rank_sums_deserter(const int* e) noexcept nogil:
     return (e[3]) - 1
 
-cdef inline int ev_lowest_deserter_deserter(const int* e) noexcept:
+cdef inline int ev_lowest_deserter_deserter(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_lowest_deserter_passed_over(const int* e) noexcept:
+cdef inline int ev_lowest_deserter_passed_over(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_reenters_seat(const int* e) noexcept:
+cdef inline int ev_reenters_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_flag_seat(const int* e) noexcept:
+cdef inline int ev_flag_seat(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_flag_passed(const int* e) noexcept:
+cdef inline int ev_flag_passed(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_new_ranks_places(const int* e) noexcept:
+cdef inline int ev_new_ranks_places(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_wages_bombed(const int* e) noexcept:
+cdef inline int ev_wages_bombed(const int* e) noexcept nogil:
     return (e[2]) - 1
 
-cdef inline int ev_wages_bank(const int* e) noexcept:
+cdef inline int ev_wages_bank(const int* e) noexcept nogil:
     return e[3]
 
-cdef inline int ev_round_limit_round(const int* e) noexcept:
+cdef inline int ev_round_limit_round(const int* e) noexcept nogil:
     return e[1]
 
 
-cdef inline void hide_from(CompiledState st, int seat) noexcept:
+cdef inline void hide_from(CompiledState st, int seat) noexcept nogil:
     """Keep in the log only what ``seat`` may read: drop the other seats' private events,
     blank (-1) their secret fields. For a world made for ``seat`` (its search)."""
     cdef Py_ssize_t i, k = 0

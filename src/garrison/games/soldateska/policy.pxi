@@ -39,7 +39,7 @@ _read_policy_tables()
 
 
 # -- what a card is worth ---------------------------------------------------------------------------
-cdef double card_loot(int card, int ducats) noexcept:
+cdef double card_loot(int card, int ducats) noexcept nogil:
     """What winning ``card`` is worth at the round's end, in ducats: rank points and a medal;
     the Flag about a rank, the Spy its roll; the Kokette's roll, the Bomb's risk to ``ducats``
     and above all the Deserter card cost ("End of the Round")."""
@@ -58,7 +58,7 @@ cdef double card_loot(int card, int ducats) noexcept:
     return 0.0
 
 
-cdef double card_keep(int card, int trump, int ducats) noexcept:
+cdef double card_keep(int card, int trump, int ducats) noexcept nogil:
     """What holding ``card`` for later tricks is worth (negative: better gone): Tobacco is shed,
     trump and high cards kept, a Duel card and the high officers are worth keeping."""
     cdef int rank
@@ -99,7 +99,7 @@ def keep_value(int card, int trump, int ducats=10):
 
 
 # -- the trick ----------------------------------------------------------------------------------
-cdef int plain_winner(const int* plain, int n, int t) noexcept:
+cdef int plain_winner(const int* plain, int n, int t) noexcept nogil:
     """The index of the winning card among ``n`` cards that are no Duels (Game Idea): trump, else
     the highest of the led suit; the first card if none ranks."""
     cdef int i, st, best = -1, best_index = 0
@@ -118,7 +118,7 @@ cdef struct Powers:
     double value[NUM_CARDS]
 
 
-cdef inline double cached_pow(Powers* cache, double base, double e) noexcept:
+cdef inline double cached_pow(Powers* cache, double base, double e) noexcept nogil:
     """``pow(base, e)``, computed once per exponent while ``base`` stays the same (one decision:
     the same value, bit for bit, as computing it again)."""
     cdef int i
@@ -136,7 +136,7 @@ cdef inline double cached_pow(Powers* cache, double base, double e) noexcept:
 
 cdef double win_chance(SoldateskaCore self, int card, const int* plain, int nplain,
                        int duels_out, int later, Cards unseen, int nunseen, int per_player,
-                       int t, Powers* powers) noexcept:
+                       int t, Powers* powers) noexcept nogil:
     """How likely ``card`` takes the trick: nil unless it beats the cards in it; a Duel card
     only through its duel; else less for every unseen card that would beat it (more if of its
     own suit), by the share of the unseen cards the later players hold."""
@@ -169,7 +169,7 @@ cdef double win_chance(SoldateskaCore self, int card, const int* plain, int npla
 
 
 cdef double follower_loot(const int* plain, int nplain, Cards unseen, int nunseen,
-                          int per_player, double avg, int t) noexcept:
+                          int per_player, double avg, int t) noexcept nogil:
     """What one later player is expected to add to the trick: mostly a card of the led suit,
     if he has one."""
     cdef int led = SUIT_UNDER[t][plain[0]] if nplain else NOSUIT, nsuited = 0, c
@@ -189,7 +189,7 @@ cdef double follower_loot(const int* plain, int nplain, Cards unseen, int nunsee
     return q * total / nsuited + (1 - q) * avg
 
 
-cdef int play_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept:
+cdef int play_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept nogil:
     """The card with the best estimate of (chance to take the trick) x (what the trick will be
     worth) - (what the card is worth kept) - a tenth of its loot when lost; a suitless lead
     costs 3 (the leader keeps it unless someone trumps). Ties: the lower card."""
@@ -251,7 +251,7 @@ cdef int play_move(SoldateskaCore self, int seat, const int* legal, int nlegal) 
 
 
 # -- the decisions ---------------------------------------------------------------------------
-cdef int declare_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept:
+cdef int declare_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept nogil:
     """"The 2nd Round and On": officers only, unless the General's cards of one weapon suit
     score more than ``LONG_SUIT`` (face + 4 each; measured: officers only is usually better)."""
     cdef int k, suit, score, c, best = DECLARE_ID
@@ -271,7 +271,7 @@ cdef int declare_move(SoldateskaCore self, int seat, const int* legal, int nlega
     return best
 
 
-cdef int pass_move(SoldateskaCore self, const int* legal, int nlegal) noexcept:
+cdef int pass_move(SoldateskaCore self, const int* legal, int nlegal) noexcept nogil:
     """Passes the card least worth keeping (its loot counts three tenths); ties: the lower."""
     cdef int k, best = legal[0]
     cdef double v, best_v = card_keep(legal[0], self.s.trump, 10) + 0.3 * card_loot(legal[0], 10)
@@ -282,7 +282,7 @@ cdef int pass_move(SoldateskaCore self, const int* legal, int nlegal) noexcept:
     return best
 
 
-cdef int aside_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept:
+cdef int aside_move(SoldateskaCore self, int seat, const int* legal, int nlegal) noexcept nogil:
     """The Deserter lays aside the card worth most when held (its loot less what it is worth
     kept): never a Bomb, Kokette or Deserter card. Ties: the lower."""
     cdef int k, best = legal[0], me = self.s.ducats[seat]
@@ -295,7 +295,7 @@ cdef int aside_move(SoldateskaCore self, int seat, const int* legal, int nlegal)
     return best
 
 
-cdef int heuristic_move(SoldateskaCore self, int seat) noexcept:
+cdef int heuristic_move(SoldateskaCore self, int seat) noexcept nogil:
     """The ``heuristic`` bot's move for ``seat`` in the phase it is to act in."""
     cdef const int* legal = self._legal_buf
     cdef int n = self._nlegal

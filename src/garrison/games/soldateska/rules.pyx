@@ -224,7 +224,7 @@ cdef struct Sold:
     int rerolls                # {hidden} rolls of tied blocks in this roll-off, or 0s of this Bomb roll
 
 
-cdef inline int* two_cards(Cards m, int* out) noexcept:
+cdef inline int* two_cards(Cards m, int* out) noexcept nogil:
     """Two cards of ``m`` (lowest id first; 255: no second card) into ``out``, returned."""
     out[0] = ctz64(m)
     m &= m - 1
@@ -293,7 +293,7 @@ cdef class SoldateskaCore(CompiledState):
         self._tensor_at(game.tensor_offsets())
 
     # -- "Card Distribution", "Money" ------------------------------------------------------------
-    cdef void setup(self, int bank) noexcept:
+    cdef void setup(self, int bank) noexcept nogil:
         """The bank holds ducats_per_player each (the seed: 10); nobody holds a ducat or a rank
         yet; everyone rolls for the deal (First Round)."""
         cdef int s
@@ -316,7 +316,7 @@ cdef class SoldateskaCore(CompiledState):
         self.start_rolloff(FOR_DEALER, 1, 1)
 
     # -- roll-offs (First Round; "Ties are resolved by a die roll"; Duels) -------------------------
-    cdef void start_rolloff(self, int purpose, int nblocks, int top) noexcept:
+    cdef void start_rolloff(self, int purpose, int nblocks, int top) noexcept nogil:
         """Players roll a die each, high roll wins, ties roll again among the tied; the blocks
         (groups in place order) are already in ``ro_seats``/``ro_len``. ``top``: only the
         single winner is wanted. With ``roll_limit`` 0 nobody rolls: the place order settles."""
@@ -333,7 +333,7 @@ cdef class SoldateskaCore(CompiledState):
                 self.s.ro_len[b] = 1
         self.rolloff_continue()
 
-    cdef int rolloff_roller(self) noexcept:
+    cdef int rolloff_roller(self) noexcept nogil:
         """The seat to roll next: in the first block still tied."""
         cdef int b, start = 0
         for b in range(self.s.ro_nblocks):
@@ -342,7 +342,7 @@ cdef class SoldateskaCore(CompiledState):
             start += self.s.ro_len[b]
         return -1
 
-    cdef void rolloff_roll(self, int value) noexcept:
+    cdef void rolloff_roll(self, int value) noexcept nogil:
         """One die of a roll-off; once the tied block has rolled, it splits by face, highest
         first."""
         cdef Sold* g = &self.s
@@ -414,7 +414,7 @@ cdef class SoldateskaCore(CompiledState):
                     g.ro_len[s] = 1
         self.rolloff_continue()
 
-    cdef void rolloff_continue(self) noexcept:
+    cdef void rolloff_continue(self) noexcept nogil:
         """When no block is tied any more, the roll-off has placed everyone."""
         cdef int placed[MAX_PLAYERS]
         cdef int b, start = 0
@@ -431,13 +431,13 @@ cdef class SoldateskaCore(CompiledState):
             self.finish_ranks(placed, self.s.ro_nblocks)
 
     # -- "First Round – The Recruitment Round" -----------------------------------------------------
-    cdef void first_dealer(self, int seat) noexcept:
+    cdef void first_dealer(self, int seat) noexcept nogil:
         """The highest roller shuffles, deals and plays the first card."""
         self.s.dealer = seat
         emit_first_dealer(self, seat=seat)
         self.begin_round()
 
-    cdef void begin_round(self) noexcept:
+    cdef void begin_round(self) noexcept nogil:
         """Every round: 10 cards to each player; the 2 left over are unused in the recruitment
         round and go to the General from the 2nd round on (The 2nd Round and On)."""
         cdef Sold* g = &self.s
@@ -456,13 +456,13 @@ cdef class SoldateskaCore(CompiledState):
         g.phase = P_DEAL
         emit_round(self, round=g.round, dealer=g.dealer)
 
-    cdef inline int deal_target(self) noexcept:
+    cdef inline int deal_target(self) noexcept nogil:
         """Who gets the next card: round-robin from the dealer's left; then the General."""
         if self.s.deal_i < self.hand_size * self.n:
             return (self.s.dealer + 1 + self.s.deal_i) % self.n
         return self.s.order[0]
 
-    cdef void deal_card(self, int card) noexcept:
+    cdef void deal_card(self, int card) noexcept nogil:
         """One card off the shuffled stock (one chance action per card)."""
         cdef Sold* g = &self.s
         cdef int seat = self.deal_target()
@@ -484,14 +484,14 @@ cdef class SoldateskaCore(CompiledState):
         g.phase = P_DECLARE
 
     # -- "The 2nd Round and On" --------------------------------------------------------------------
-    cdef void declare_trump(self, int suit) noexcept:
+    cdef void declare_trump(self, int suit) noexcept nogil:
         """The General declares officers only, or one weapon suit as additional trump (ranked
         under the Flag and above the Spy)."""
         self.s.trump, self.s.declared = suit, 1
         emit_declares(self, seat=self.s.order[0], suit=suit)
         self.s.phase = P_PASS
 
-    cdef void pass_card(self, int card) noexcept:
+    cdef void pass_card(self, int card) noexcept nogil:
         """Each rank passes 2 cards (one action each) to the next rank down, from the General."""
         cdef Sold* g = &self.s
         cdef int giver = g.order[g.pass_pos], taker = g.order[g.pass_pos + 1]
@@ -510,7 +510,7 @@ cdef class SoldateskaCore(CompiledState):
             g.phase = P_ASIDE
             g.aside_owner = g.order[g.n_order - 1]
 
-    cdef void lay_aside(self, int card) noexcept:
+    cdef void lay_aside(self, int card) noexcept nogil:
         """The Deserter (the lowest rank) lays 2 cards aside face down; they count as his."""
         cdef Sold* g = &self.s
         cdef int owner = g.aside_owner
@@ -525,12 +525,12 @@ cdef class SoldateskaCore(CompiledState):
         self.start_play(owner)
 
     # -- "Game Idea", "Duels" ----------------------------------------------------------------------
-    cdef inline void start_play(self, int leader) noexcept:
+    cdef inline void start_play(self, int leader) noexcept nogil:
         """The Deserter (in the recruitment round the dealer) plays the first card."""
         self.s.phase = P_PLAY
         self.s.trick_len, self.s.trick_leader, self.s.led = 0, leader, NOT_LED
 
-    cdef inline Cards playable(self, int seat) noexcept:
+    cdef inline Cards playable(self, int seat) noexcept nogil:
         """Follow the led suit, a trump lead with trump; otherwise any card. A Duel is led only
         from a hand of Duels, and played only when unable to follow (unless duel_anytime)."""
         cdef Cards hand = self.s.hands[seat], others, free, follow
@@ -545,7 +545,7 @@ cdef class SoldateskaCore(CompiledState):
             return follow | free
         return hand
 
-    cdef void play_card(self, int card) noexcept:
+    cdef void play_card(self, int card) noexcept nogil:
         """A card to the trick; the first card not a Duel sets the suit to follow. A player who
         does not follow shows a void. A full trick goes to its winner, or, if it holds Duel
         cards, to a duel among the winner and the Duel players."""
@@ -594,7 +594,7 @@ cdef class SoldateskaCore(CompiledState):
         emit_duel(self, fighters=fighters, size=g.ro_len[0])
         self.start_rolloff(FOR_DUEL, 1, 1)
 
-    cdef void take_trick(self, int winner) noexcept:
+    cdef void take_trick(self, int winner) noexcept nogil:
         """The winner keeps the trick's cards and leads the next trick; after the 10th trick
         the round is settled."""
         cdef Sold* g = &self.s
@@ -618,25 +618,25 @@ cdef class SoldateskaCore(CompiledState):
             self.end_of_round()
 
     # -- "End of the Round" ------------------------------------------------------------------------
-    cdef inline Cards holds(self, int seat) noexcept:
+    cdef inline Cards holds(self, int seat) noexcept nogil:
         """What ``seat`` holds at the round's end: the tricks it won, plus the laid-aside cards."""
         return self.s.won[seat] | (self.s.aside if seat == self.s.aside_owner else 0)
 
-    cdef int holder(self, int card) noexcept:
+    cdef int holder(self, int card) noexcept nogil:
         cdef int s
         for s in range(self.n):
             if (self.holds(s) >> card) & 1:
                 return s
         return -1
 
-    cdef int pay_bank(self, int seat, int amount) noexcept:
+    cdef int pay_bank(self, int seat, int amount) noexcept nogil:
         """``seat`` pays ``amount`` to the bank, or all he has."""
         cdef int paid = amount if amount < self.s.ducats[seat] else self.s.ducats[seat]
         self.s.ducats[seat] -= paid
         self.s.bank += paid
         return paid
 
-    cdef int bank_pays(self, int seat, int amount) noexcept:
+    cdef int bank_pays(self, int seat, int amount) noexcept nogil:
         """The bank pays ``amount`` to ``seat``, or all it has. Bomb: a player blown up this
         round starts the next one "a new penniless Lieutenant", so what the round would pay
         him (medals, Spy, wage) stays in the bank."""
@@ -647,7 +647,7 @@ cdef class SoldateskaCore(CompiledState):
         self.s.bank -= paid
         return paid
 
-    cdef void end_of_round(self) noexcept:
+    cdef void end_of_round(self) noexcept nogil:
         """End of the Round. The Deserter's laid-aside cards are shown, then the six steps in
         order; a step with a die waits for its roll."""
         cdef int bomb
@@ -664,7 +664,7 @@ cdef class SoldateskaCore(CompiledState):
         emit_bomb_none(self)
         self.step_deserter()
 
-    cdef void bomb_roll(self, int value) noexcept:
+    cdef void bomb_roll(self, int value) noexcept nogil:
         """1. Bomb: 0 rolls again, 2 blows up (the holder's ducats go to the bank), else a dud
         (also the ``ROLL_LIMIT``-th 0 in a row: not in the seed, it bounds the game's length)."""
         cdef int seat = self.s.roller
@@ -680,7 +680,7 @@ cdef class SoldateskaCore(CompiledState):
             emit_bomb_dud(self, seat=seat, face=value)
         self.step_deserter()
 
-    cdef void step_deserter(self) noexcept:
+    cdef void step_deserter(self) noexcept nogil:
         """2. Deserter: the holder of the Deserter card becomes Deserter and pays 1 ducat per
         trick he took (not after the recruitment round). Then 3. Kokette, if anyone holds her."""
         cdef int seat = self.holder(DESERTER)
@@ -699,7 +699,7 @@ cdef class SoldateskaCore(CompiledState):
         emit_kokette_none(self)
         self.step_medals()
 
-    cdef void kokette_roll(self, int outcome) noexcept:
+    cdef void kokette_roll(self, int outcome) noexcept nogil:
         """3. Kokette: the holder rolls (one die, or both in the variant) and pays that much."""
         cdef int seat = self.s.roller, cost
         cdef int faces[2]
@@ -713,7 +713,7 @@ cdef class SoldateskaCore(CompiledState):
                      paid=self.pay_bank(seat, cost))
         self.step_medals()
 
-    cdef void step_medals(self) noexcept:
+    cdef void step_medals(self) noexcept nogil:
         """4. Medals: the bank pays 1 ducat for every medal ('10' of a weapon suit) held. Then
         5. Spy, if anyone holds it."""
         cdef int s, medals
@@ -736,7 +736,7 @@ cdef class SoldateskaCore(CompiledState):
         emit_spy_none(self)
         self.step_ranks()
 
-    cdef void spy_roll(self, int value) noexcept:
+    cdef void spy_roll(self, int value) noexcept nogil:
         """5. Spy: the holder rolls and receives that many ducats from the bank."""
         cdef int seat = self.s.roller
         cdef int paid = self.bank_pays(seat, value)
@@ -745,7 +745,7 @@ cdef class SoldateskaCore(CompiledState):
             return
         self.step_ranks()
 
-    cdef bint bank_empty(self) noexcept:
+    cdef bint bank_empty(self) noexcept nogil:
         """End of the Game: when the bank is empty, the game ends after the current step."""
         if self.s.bank > 0:
             return False
@@ -753,7 +753,7 @@ cdef class SoldateskaCore(CompiledState):
         self.game_over()
         return True
 
-    cdef void step_ranks(self) noexcept:
+    cdef void step_ranks(self) noexcept nogil:
         """6. New ranks by the value of the cards held (the new Deserter aside), highest first;
         equal values are rolled off."""
         cdef Sold* g = &self.s
@@ -791,7 +791,7 @@ cdef class SoldateskaCore(CompiledState):
             emit_rolled_off(self)
         self.start_rolloff(FOR_RANKS, nblocks, 0)
 
-    cdef void finish_ranks(self, int* placed, int nplaced) noexcept:
+    cdef void finish_ranks(self, int* placed, int nplaced) noexcept nogil:
         """6. (cont.) A player blown up by the Bomb re-enters as the lowest officer; then the
         Flag holder goes one rank up from where he stands; then wages from the bank, top down,
         while it has money; then the next round."""
@@ -871,7 +871,7 @@ cdef class SoldateskaCore(CompiledState):
         self.begin_round()
 
     # -- "End of the Game" -------------------------------------------------------------------------
-    cdef void game_over(self) noexcept:
+    cdef void game_over(self) noexcept nogil:
         """Most ducats wins; equal ducats share the win."""
         cdef int s
         cdef int ducats[MAX_PLAYERS]
@@ -900,17 +900,17 @@ cdef class SoldateskaCore(CompiledState):
         return [1.0 / winners if self.s.ducats[s] == best else 0.0 for s in range(n)]
 
     # -- the kernel's hooks ------------------------------------------------------------------------
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The ``heuristic`` bot's move (policy.pxi); it draws no tie-breaks."""
         return heuristic_move(self, seat)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """Rounds settled and the end: the returns change only there (``_returns``)."""
         if self.win_returns:
             return self.s.over
         return 2 * self.s.round + self.s.over
 
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         cdef int phase = self.s.phase
         if phase == P_PLAY:
             return (self.s.trick_leader + self.s.trick_len) % self.n
@@ -924,18 +924,18 @@ cdef class SoldateskaCore(CompiledState):
             return TERMINAL_PLAYER
         return CHANCE_PLAYER
 
-    cdef inline Cards choosable(self, int seat) noexcept:
+    cdef inline Cards choosable(self, int seat) noexcept nogil:
         """The cards ``seat`` (to move, not declaring) may pick: in play the ``playable`` ones;
         passing or laying aside, any card of the hand."""
         if self.s.phase == P_PLAY:
             return self.playable(seat)
         return self.s.hands[seat]
 
-    cdef inline int declare_action(self, int i) noexcept:
+    cdef inline int declare_action(self, int i) noexcept nogil:
         """The id of the General's ``i``-th declaration (``declarable_suits``)."""
         return DECLARE_ID + 1 + self.declarable_suits[i]
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         cdef int k = 0, i
         cdef Cards m
         if self.s.phase == P_DECLARE:
@@ -981,7 +981,7 @@ cdef class SoldateskaCore(CompiledState):
             return 15
         return DIE_FACES
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         """A card off the stock, equally likely; a die face; the Kokette's two dice."""
         cdef Cards m = self.s.stock
         cdef int k
@@ -996,7 +996,7 @@ cdef class SoldateskaCore(CompiledState):
             return 14
         return <int>(u * DIE_FACES)
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _apply(self, int action) noexcept nogil:
         cdef int phase = self.s.phase
         if phase == P_PLAY:
             self.play_card(action)
@@ -1028,7 +1028,7 @@ cdef class SoldateskaCore(CompiledState):
         self.at_ducats, self.at_bank, self.at_tricks_won = at["ducats"], at["bank"], at["tricks_won"]
         self.at_phase, self.at_round, self.at_to_move = at["phase"], at["round"], at["to_move"]
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         """The tensor of ``seat`` (-1: a spectator; seats counted from the viewer), each part
         written by its name where ``observe.layout`` puts it (``_tensor_at``)."""
         cdef Sold* g = &self.s
@@ -1147,13 +1147,13 @@ cdef class SoldateskaCore(CompiledState):
         return tuple([self.declarable_suits[i] for i in range(self.n_declarable)])
 
 
-cdef inline void set_cards(float* out, Cards m) noexcept:
+cdef inline void set_cards(float* out, Cards m) noexcept nogil:
     while m:
         out[ctz64(m)] = 1.0
         m &= m - 1
 
 
-cdef inline int strength(int suit, int rank, int led) noexcept:
+cdef inline int strength(int suit, int rank, int led) noexcept nogil:
     """Trump beats the led suit, higher rank wins within a suit; other cards never win (-1)."""
     if suit == TRUMPS:
         return 200 + rank

@@ -150,51 +150,51 @@ cdef class Solo66Fields(Solo66Core):
 # -- the events (``cdef enum Event``): emitters, names, decoding ----------------------------------
 
 
-cdef inline void emit_result(CompiledState st, int deal_no, int dealer, int kind, int soloist, int trump, int last_winner, int soloist_tricks, int points, int discards) noexcept:
+cdef inline void emit_result(CompiledState st, int deal_no, int dealer, int kind, int soloist, int trump, int last_winner, int soloist_tricks, int points, int discards) noexcept nogil:
     """A deal finished: how (RESULT_KINDS), the soloist's card points, the discards (a card set)."""
     st.emit(EV_RESULT, <int>(<unsigned int>deal_no | <unsigned int>dealer << 8 | <unsigned int>kind << 12 | <unsigned int>(soloist + 1) << 16 | <unsigned int>(trump + 1) << 20 | <unsigned int>(last_winner + 1) << 24 | <unsigned int>soloist_tricks << 28), points, <int>(<unsigned int>discards))
 
 
-cdef inline void emit_last_trick(CompiledState st, int leader, int winner, const int* cards) noexcept:
+cdef inline void emit_last_trick(CompiledState st, int leader, int winner, const int* cards) noexcept nogil:
     """A deal's last trick (the one that ends it): who led, who took it, the cards in play order."""
     st.emit(EV_LAST_TRICK, leader | winner << 4, cards[0] | cards[1] << 5 | cards[2] << 10 | cards[3] << 15 | cards[4] << 20, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_result_deal_no(const int* e) noexcept:
+cdef inline int ev_result_deal_no(const int* e) noexcept nogil:
     return e[1] & 255
 
-cdef inline int ev_result_dealer(const int* e) noexcept:
+cdef inline int ev_result_dealer(const int* e) noexcept nogil:
     return (e[1] >> 8) & 15
 
-cdef inline int ev_result_kind(const int* e) noexcept:
+cdef inline int ev_result_kind(const int* e) noexcept nogil:
     return (e[1] >> 12) & 15
 
-cdef inline int ev_result_soloist(const int* e) noexcept:
+cdef inline int ev_result_soloist(const int* e) noexcept nogil:
     return ((e[1] >> 16) & 15) - 1
 
-cdef inline int ev_result_trump(const int* e) noexcept:
+cdef inline int ev_result_trump(const int* e) noexcept nogil:
     return ((e[1] >> 20) & 15) - 1
 
-cdef inline int ev_result_last_winner(const int* e) noexcept:
+cdef inline int ev_result_last_winner(const int* e) noexcept nogil:
     return ((e[1] >> 24) & 15) - 1
 
-cdef inline int ev_result_soloist_tricks(const int* e) noexcept:
+cdef inline int ev_result_soloist_tricks(const int* e) noexcept nogil:
     return (e[1] >> 28) & 15
 
-cdef inline int ev_result_points(const int* e) noexcept:
+cdef inline int ev_result_points(const int* e) noexcept nogil:
     return e[2]
 
-cdef inline int ev_result_discards(const int* e) noexcept:
-    return e[3] & 4294967295
+cdef inline int ev_result_discards(const int* e) noexcept nogil:
+    return e[3]
 
-cdef inline int ev_last_trick_leader(const int* e) noexcept:
+cdef inline int ev_last_trick_leader(const int* e) noexcept nogil:
     return e[1] & 15
 
-cdef inline int ev_last_trick_winner(const int* e) noexcept:
+cdef inline int ev_last_trick_winner(const int* e) noexcept nogil:
     return (e[1] >> 4) & 15
 
 

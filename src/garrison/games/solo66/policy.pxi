@@ -24,15 +24,15 @@ cdef enum:
     F_ACE = 7
 
 
-cdef inline bint holds(unsigned int hand, int suit, int face) noexcept:
+cdef inline bint holds(unsigned int hand, int suit, int face) noexcept nogil:
     return (hand >> (suit * 8 + face)) & 1
 
 
-cdef inline unsigned int suit_cards(int suit) noexcept:
+cdef inline unsigned int suit_cards(int suit) noexcept nogil:
     return 0xFFu << (8 * suit)
 
 
-cdef double suit_value_of(unsigned int hand, int trump) noexcept:
+cdef double suit_value_of(unsigned int hand, int trump) noexcept nogil:
     """How good ``hand`` is with ``trump`` as trumps (6 cards before the talon): trump length,
     trump Ace, Ten (more beside the Ace) and King, side Aces (and Tens guarded by them), and with
     three trumps an empty side suit."""
@@ -63,7 +63,7 @@ def suit_value(unsigned int hand, int trump):
     return suit_value_of(hand, trump)
 
 
-cdef double keep_value(unsigned int rest, int trump) noexcept:
+cdef double keep_value(unsigned int rest, int trump) noexcept nogil:
     """What the cards kept are worth: trumps, Aces, Tens beside their Ace, a little for the
     others, and 4 for each side suit emptied."""
     cdef double value = 0.0
@@ -87,7 +87,7 @@ cdef double keep_value(unsigned int rest, int trump) noexcept:
     return value
 
 
-cdef int best_discard(unsigned int hand, int trump) noexcept:
+cdef int best_discard(unsigned int hand, int trump) noexcept nogil:
     """The first card of the best discard (two cards with the talon in hand, then one): the
     points banked plus what the cards kept are worth, the first best pair in card order."""
     cdef unsigned int a_rest, b_rest
@@ -114,7 +114,7 @@ cdef int best_discard(unsigned int hand, int trump) noexcept:
     return best
 
 
-cdef inline int strength(int c, int led, int trump) noexcept:
+cdef inline int strength(int c, int led, int trump) noexcept nogil:
     """A card's rank in the trick (Play ¶3): trumps over the led suit; -1 cannot win."""
     if (c >> 3) == trump:
         return 16 + (c & 7)
@@ -123,7 +123,7 @@ cdef inline int strength(int c, int led, int trump) noexcept:
     return -1
 
 
-cdef int cheapest(unsigned int cards, int trump) noexcept:
+cdef int cheapest(unsigned int cards, int trump) noexcept nogil:
     """The least valuable card: fewest points, not a trump, lowest face."""
     cdef int c, best = -1, key, best_key = 0
     while cards:
@@ -135,7 +135,7 @@ cdef int cheapest(unsigned int cards, int trump) noexcept:
     return best
 
 
-cdef int smear(unsigned int cards, int trump) noexcept:
+cdef int smear(unsigned int cards, int trump) noexcept nogil:
     """The card that gives a fellow defender most points (a trump counts 8 less), lowest face."""
     cdef int c, best = -1, key, best_key = 0
     while cards:
@@ -153,14 +153,14 @@ cdef struct HeuristicView:
     int voids[PLAYERS]        # suits each seat has shown it lacks (finished tricks)
 
 
-cdef inline bint is_boss(const HeuristicView* v, int c) noexcept:
+cdef inline bint is_boss(const HeuristicView* v, int c) noexcept nogil:
     """No unseen card of the suit is higher."""
     cdef int suit = c >> 3
     cdef unsigned int higher = suit_cards(suit) & ~((2u << c) - 1)
     return not v.unseen & higher
 
 
-cdef bint sure(const HeuristicView* v, int c) noexcept:
+cdef bint sure(const HeuristicView* v, int c) noexcept nogil:
     """``c`` will hold the trick against the soloist still to play: the top card left of its
     suit, and a trump, or of the led suit when the soloist has not shown a void in it."""
     cdef int suit = c >> 3
@@ -169,7 +169,7 @@ cdef bint sure(const HeuristicView* v, int c) noexcept:
     return suit == v.trump or not (v.voids[v.soloist] >> v.led) & 1
 
 
-cdef int lead(const HeuristicView* v, unsigned int legal) noexcept:
+cdef int lead(const HeuristicView* v, unsigned int legal) noexcept nogil:
     """The first card of a trick."""
     cdef unsigned int trumps = legal & suit_cards(v.trump) if v.trump >= 0 else 0
     cdef unsigned int side = legal & ~trumps, m, aces = 0
@@ -203,7 +203,7 @@ cdef int lead(const HeuristicView* v, unsigned int legal) noexcept:
     return cheapest(legal, v.trump)
 
 
-cdef int heuristic_play(Solo66Core self, HeuristicView* v, unsigned int legal) noexcept:
+cdef int heuristic_play(Solo66Core self, HeuristicView* v, unsigned int legal) noexcept nogil:
     """A card in the trick play (Play ¶3)."""
     cdef Deal* g = &self.s
     cdef int i, k, c, best_i = 0, best, winner, on_table = 0, seat, key, best_key, first
@@ -296,7 +296,7 @@ cdef int heuristic_play(Solo66Core self, HeuristicView* v, unsigned int legal) n
     return cheapest(winners if winners else legal, v.trump)
 
 
-cdef int heuristic_move(Solo66Core self, int me) noexcept:
+cdef int heuristic_move(Solo66Core self, int me) noexcept nogil:
     """The heuristic bot's move for ``me``, the seat to move (``_legal_buf`` holds the legal
     ids)."""
     cdef Deal* g = &self.s

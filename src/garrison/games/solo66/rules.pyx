@@ -107,7 +107,7 @@ cdef struct Deal:
     int tricks_won[PLAYERS]
 
 
-cdef inline int points_of(unsigned int mask) noexcept:
+cdef inline int points_of(unsigned int mask) noexcept nogil:
     cdef int total = 0
     while mask:
         total += FACE_POINT[ctz32(mask) & 7]
@@ -146,8 +146,13 @@ cpdef double soloist_score(int points, int soloist_tricks, str scoring):
     >>> soloist_score(66, 3, "grupp"), soloist_score(65, 3, "grupp")
     (66.0, -130.0)
     """
+    return score_of_solo(points, soloist_tricks, scoring == "points")
+
+
+cdef double score_of_solo(int points, int soloist_tricks, bint by_points) noexcept nogil:
+    """``soloist_score`` in C (``by_points``: the ``points`` scoring), for the rules."""
     cdef int defenders = TOTAL - points, factor
-    if scoring == "points":
+    if by_points:
         return 1.0 if points >= WINNING else -1.0
     if points >= WINNING:
         factor = 3 if soloist_tricks == TRICKS else (2 if defenders < SCHNEIDER else 1)
@@ -192,7 +197,7 @@ cdef class Solo66Core(CompiledState):
         self._tensor_at(game.tensor_offsets())
 
     # -- Play ¶2: the deal -------------------------------------------------------------------------
-    cdef void start_deal(self) noexcept:
+    cdef void start_deal(self) noexcept nogil:
         """Play ¶2: a new deal by the current dealer; the cards are then dealt one chance action
         each."""
         cdef int i
@@ -212,7 +217,7 @@ cdef class Solo66Core(CompiledState):
             self.s.hands[i] = self.s.piles[i] = 0
             self.s.tricks_won[i] = 0
 
-    cdef void deal_card(self, int c) noexcept:
+    cdef void deal_card(self, int c) noexcept nogil:
         """Play ¶2: the next card from the pack goes to the next seat (round from forehand, six
         each), the last two to the talon."""
         cdef unsigned int bit = 1u << c
@@ -228,7 +233,7 @@ cdef class Solo66Core(CompiledState):
             self.s.to_move = (self.s.dealer + 1) % PLAYERS
 
     # -- Play ¶2: the auction ----------------------------------------------------------------------
-    cdef void make_call(self, int action) noexcept:
+    cdef void make_call(self, int action) noexcept nogil:
         """Play ¶2: one call of the auction. A pass is final; the auction ends when only the
         highest bidder is left (at once when Clubs is bid, as nobody can go higher), or when all
         have passed."""
@@ -258,7 +263,7 @@ cdef class Solo66Core(CompiledState):
             nxt = (nxt + 1) % PLAYERS
         self.s.to_move = nxt
 
-    cdef void all_passed(self) noexcept:
+    cdef void all_passed(self) noexcept nogil:
         """Play ¶2: nobody bid. ``redeal``: "the cards are dealt again" (by the same dealer; a
         thrown-in deal scores nothing and is not one of the match's ``deals``). ``last_trick``:
         the hand is played without trumps (must follow suit only) and only the last trick
@@ -279,7 +284,7 @@ cdef class Solo66Core(CompiledState):
         self.s.to_move = self.s.leader
 
     # -- Play ¶2: the announcement and the talon ---------------------------------------------------
-    cdef void announce_trump(self, int suit) noexcept:
+    cdef void announce_trump(self, int suit) noexcept nogil:
         """Play ¶2: trump is fixed before the talon is seen; then the soloist picks it up."""
         self.s.trump = suit
         self.s.hands[self.s.soloist] |= self.s.talon
@@ -287,7 +292,7 @@ cdef class Solo66Core(CompiledState):
         self.s.talon = 0
         self.s.phase = C_DISCARD
 
-    cdef void discard(self, int c) noexcept:
+    cdef void discard(self, int c) noexcept nogil:
         """Play ¶2: the soloist lays two cards of his choice on his own trick pile (they count
         for him, spec)."""
         cdef unsigned int bit = 1u << c
@@ -301,7 +306,7 @@ cdef class Solo66Core(CompiledState):
             self.s.to_move = self.s.leader
 
     # -- Play ¶3: the tricks -----------------------------------------------------------------------
-    cdef unsigned int playable(self) noexcept:
+    cdef unsigned int playable(self) noexcept nogil:
         """Play ¶3: follow suit; if void, trump if you can; with neither, any card."""
         cdef unsigned int hand = self.s.hands[self.s.to_move], follow, trumps
         if self.s.played == 0:
@@ -315,7 +320,7 @@ cdef class Solo66Core(CompiledState):
                 return trumps
         return hand
 
-    cdef void play_card(self, int c) noexcept:
+    cdef void play_card(self, int c) noexcept nogil:
         """Play ¶3: a card to the trick; after the fifth card the trick is decided."""
         cdef int seat = self.s.to_move
         self.s.hands[seat] ^= 1u << c
@@ -326,7 +331,7 @@ cdef class Solo66Core(CompiledState):
             return
         self.finish_trick()
 
-    cdef void finish_trick(self) noexcept:
+    cdef void finish_trick(self) noexcept nogil:
         """Play ¶3: the highest trump, else the highest card of the led suit, takes the trick
         and leads to the next one."""
         cdef int led = self.s.trick[0] >> 3, trump = self.s.trump, k = self.s.tricks_done
@@ -360,7 +365,7 @@ cdef class Solo66Core(CompiledState):
         self.s.to_move = winner
 
     # -- Play ¶4 and ¶5: counting and scoring ------------------------------------------------------
-    cdef void score_deal(self, int last_winner) noexcept:
+    cdef void score_deal(self, int last_winner) noexcept nogil:
         """Play ¶4-¶5: count the soloist's points and settle the deal (zero-sum: the defenders
         share the negation of the soloist's score equally)."""
         cdef double deltas[PLAYERS]
@@ -375,13 +380,12 @@ cdef class Solo66Core(CompiledState):
         points = points_of(self.s.piles[sol]) + points_of(self.s.discards)
         if last_winner == sol:
             points += LAST_BONUS
-        score = soloist_score(points, self.s.tricks_won[sol],
-                              "points" if self.points_scoring else "grupp")
+        score = score_of_solo(points, self.s.tricks_won[sol], self.points_scoring)
         for p in range(PLAYERS):
             deltas[p] = score if p == sol else -score / 4
         self.end_deal(K_SOLO, deltas, last_winner, points)
 
-    cdef void end_deal(self, int kind, double* deltas, int last_winner, int points) noexcept:
+    cdef void end_deal(self, int kind, double* deltas, int last_winner, int points) noexcept nogil:
         """Book the deal's scores, then the next dealer (clockwise) deals, or the match is
         over."""
         cdef int p
@@ -398,35 +402,35 @@ cdef class Solo66Core(CompiledState):
         self.s.deal_start = <int>self._nhist + 1
         self.start_deal()
 
-    cdef void record(self, int kind, int points, int last_winner, int soloist_tricks) noexcept:
+    cdef void record(self, int kind, int points, int last_winner, int soloist_tricks) noexcept nogil:
         """The deal's RESULT event (``log.py`` words it; the scores follow from it)."""
         emit_result(self, deal_no=self.s.deal_no, dealer=self.s.dealer, kind=kind,
                     soloist=self.s.soloist, trump=self.s.trump, last_winner=last_winner,
                     soloist_tricks=soloist_tricks, points=points, discards=<int>self.s.discards)
 
     # -- the kernel's hooks ------------------------------------------------------------------------
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         if self.s.phase == C_DEALING:
             return CHANCE_PLAYER
         if self.s.phase == C_OVER:
             return TERMINAL_PLAYER
         return self.s.to_move
 
-    cdef inline bint may_bid(self, int suit) noexcept:
+    cdef inline bint may_bid(self, int suit) noexcept nogil:
         """Play ¶2: a bid names a suit (0-3) above the highest bid so far; passing is always
         allowed."""
         return self.s.high_bid < suit <= CLUBS_SUIT
 
-    cdef inline bint may_announce(self, int suit) noexcept:
+    cdef inline bint may_announce(self, int suit) noexcept nogil:
         """Play ¶2: the soloist announces the suit he bid or a higher one."""
         return self.s.high_bid <= suit <= CLUBS_SUIT
 
-    cdef inline unsigned int choosable(self) noexcept:
+    cdef inline unsigned int choosable(self) noexcept nogil:
         """The cards the seat to move may pick: in play the ``playable`` ones; discarding, any
         card of the soloist's hand."""
         return self.playable() if self.s.phase == C_PLAY else self.s.hands[self.s.soloist]
 
-    cdef int _legal(self, int* out) noexcept:
+    cdef int _legal(self, int* out) noexcept nogil:
         cdef int phase = self.s.phase, k = 0, suit
         cdef unsigned int m
         if phase == C_AUCTION:
@@ -469,7 +473,7 @@ cdef class Solo66Core(CompiledState):
     cdef object _chance(self):
         return uniform_outcomes(self.s.stock, 0)
 
-    cdef int _sample_chance(self, double u) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
         """A card off the pack, every card left equally likely."""
         cdef unsigned int m = self.s.stock
         cdef int k
@@ -477,7 +481,7 @@ cdef class Solo66Core(CompiledState):
             m &= m - 1
         return ctz32(m)
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _apply(self, int action) noexcept nogil:
         cdef int phase = self.s.phase
         if phase == C_PLAY:
             self.play_card(action)
@@ -495,11 +499,11 @@ cdef class Solo66Core(CompiledState):
         """The cumulative match scores (each deal is zero-sum)."""
         return [self.s.scores[p] for p in range(PLAYERS)]
 
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The heuristic bot (policy.pxi; docs/rules/solo66.md, "Bots"): it draws no ties."""
         return heuristic_move(self, seat)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """Deals scored: every scored deal changes the scores (a thrown-in deal is not one)."""
         return self.s.deal_no
 
@@ -518,7 +522,7 @@ cdef class Solo66Core(CompiledState):
         self.at_side_points, self.at_progress, self.at_scores = (
             at["side_points"], at["progress"], at["scores"])
 
-    cdef void _encode(self, int seat, float* t) noexcept:
+    cdef void _encode(self, int seat, float* t) noexcept nogil:
         """The tensor of ``seat`` (-1: a spectator), each part written by its name where
         ``observe.layout`` puts it (``_tensor_at``)."""
         cdef Deal* g = &self.s
@@ -674,7 +678,7 @@ cdef list cards_list(unsigned int m):
     return out
 
 
-cdef inline void set_cards(float* out, unsigned int m) noexcept:
+cdef inline void set_cards(float* out, unsigned int m) noexcept nogil:
     while m:
         out[ctz32(m)] = 1.0
         m &= m - 1

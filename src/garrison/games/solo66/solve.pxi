@@ -42,7 +42,7 @@ cdef TTEntry _tt[TT_SIZE]
 cdef unsigned int _tt_gen = 0
 
 
-cdef inline int ending_score(int points, int sol_tricks, bint points_scoring) noexcept:
+cdef inline int ending_score(int points, int sol_tricks, bint points_scoring) noexcept nogil:
     """Play ¶5, as ``soloist_score`` (the grupp scoring, or +1/-1 with ``points``)."""
     cdef int defenders = TOTAL - points, factor
     if points_scoring:
@@ -54,7 +54,7 @@ cdef inline int ending_score(int points, int sol_tricks, bint points_scoring) no
     return -defenders * factor
 
 
-cdef inline int card_strength(int c, int led, int trump) noexcept:
+cdef inline int card_strength(int c, int led, int trump) noexcept nogil:
     if (c >> 3) == trump:
         return 16 + (c & 7)
     if (c >> 3) == led:
@@ -62,7 +62,7 @@ cdef inline int card_strength(int c, int led, int trump) noexcept:
     return -1
 
 
-cdef inline unsigned int ending_playable(const Ending* e, unsigned int hand) noexcept:
+cdef inline unsigned int ending_playable(const Ending* e, unsigned int hand) noexcept nogil:
     """Play ¶3: follow suit; if void, trump if you can; with neither, any card."""
     cdef unsigned int follow, trumps
     if e.played == 0:
@@ -77,7 +77,7 @@ cdef inline unsigned int ending_playable(const Ending* e, unsigned int hand) noe
     return hand
 
 
-cdef inline unsigned int distinct_cards(const Ending* e, unsigned int legal) noexcept:
+cdef inline unsigned int distinct_cards(const Ending* e, unsigned int legal) noexcept nogil:
     """``legal`` without the cards equivalent to a lower one kept: same suit, same card points
     and no card still in a hand or on the table between them (whichever is played, the trick
     and every later one go the same way)."""
@@ -99,7 +99,7 @@ cdef inline unsigned int distinct_cards(const Ending* e, unsigned int legal) noe
     return out
 
 
-cdef int order_moves(const Ending* e, unsigned int cards, int* out) noexcept:
+cdef int order_moves(const Ending* e, unsigned int cards, int* out) noexcept nogil:
     """The cards in search order: those that take the trick so far first (worth most first),
     then the rest, cheapest first."""
     cdef int keys[8]
@@ -129,7 +129,7 @@ cdef int order_moves(const Ending* e, unsigned int cards, int* out) noexcept:
     return n
 
 
-cdef inline TTEntry* tt_slot(const Ending* e) noexcept:
+cdef inline TTEntry* tt_slot(const Ending* e) noexcept nogil:
     cdef uint64_t h = (<uint64_t>e.hands[0] | (<uint64_t>e.hands[1] << 32)) * 0x9E3779B97F4A7C15ULL
     h ^= (<uint64_t>e.hands[2] | (<uint64_t>e.hands[3] << 32)) + (h >> 29)
     h *= 0xBF58476D1CE4E5B9ULL
@@ -138,7 +138,7 @@ cdef inline TTEntry* tt_slot(const Ending* e) noexcept:
     return &_tt[(h >> (64 - TT_BITS)) & (TT_SIZE - 1)]
 
 
-cdef inline bint tt_match(const TTEntry* t, const Ending* e) noexcept:
+cdef inline bint tt_match(const TTEntry* t, const Ending* e) noexcept nogil:
     cdef int p
     if t.gen != _tt_gen or t.tag != e.leader + 8 * e.sol_tricks + 64 * e.points:
         return False
@@ -148,7 +148,7 @@ cdef inline bint tt_match(const TTEntry* t, const Ending* e) noexcept:
     return True
 
 
-cdef int ending_value(Ending* e, int alpha, int beta) noexcept:
+cdef int ending_value(Ending* e, int alpha, int beta) noexcept nogil:
     """The soloist's score of the deal with both sides playing perfectly from ``e`` (fail-soft
     alpha-beta within ``(alpha, beta)``); ``e`` is left as it was."""
     cdef int moves[8]
@@ -243,7 +243,7 @@ cdef int ending_value(Ending* e, int alpha, int beta) noexcept:
 cdef long long _last_nodes = 0
 
 
-cdef int solve_deal(Solo66Core st) noexcept:
+cdef int solve_deal(Solo66Core st) noexcept nogil:
     """The soloist's score of the deal in trick play under perfect play of both sides, from
     the full state (every hand): ``st`` must be in trick play of a deal with a soloist."""
     global _tt_gen, _last_nodes

@@ -16,7 +16,7 @@ cdef enum:
     MAX_PLACES = PLAYERS + 3     # the other hands, the talon, the undealt pack, the discards
 
 
-cdef unsigned int played_by(Deal* g, int seat) noexcept:
+cdef unsigned int played_by(Deal* g, int seat) noexcept nogil:
     """The cards ``seat`` has played in the deal's tricks (finished and current)."""
     cdef unsigned int mask = 0
     cdef int k, j
@@ -30,7 +30,7 @@ cdef unsigned int played_by(Deal* g, int seat) noexcept:
     return mask
 
 
-cdef void note_voids(int leader, const int* cards, int n, int trump, unsigned int* forbid) noexcept:
+cdef void note_voids(int leader, const int* cards, int n, int trump, unsigned int* forbid) noexcept nogil:
     """observe._played_voids for one trick: a seat that did not follow the led suit lacks it,
     and with a trump suit one that neither followed nor trumped lacks trumps (as card masks)."""
     cdef int led, suit, i, seat
@@ -46,7 +46,7 @@ cdef void note_voids(int leader, const int* cards, int n, int trump, unsigned in
                 forbid[seat] |= 0xFFu << (8 * trump)
 
 
-cdef inline int pop_high(unsigned int* mask) noexcept:
+cdef inline int pop_high(unsigned int* mask) noexcept nogil:
     """The highest card of ``mask``, taken out (observe._rewrite_deal deals each seat's cards
     from its list in id order, popping the last)."""
     cdef int c = 31 - clz32(mask[0])
@@ -74,7 +74,7 @@ cdef struct Redeal:
     int flip
 
 
-cdef void setup_redeal(Solo66Core s, int seat, Redeal* r) noexcept:
+cdef void setup_redeal(Solo66Core s, int seat, Redeal* r) noexcept nogil:
     """The places ``seat`` cannot see: the other hands (none of the suits each showed it
     lacks), the talon, the undealt pack, the discards unless the seat is the soloist."""
     cdef Deal* g = &s.s
@@ -115,7 +115,7 @@ cdef void setup_redeal(Solo66Core s, int seat, Redeal* r) noexcept:
         m &= m - 1
 
 
-cdef inline unsigned int place_of_owner(Redeal* r, int owner) noexcept:
+cdef inline unsigned int place_of_owner(Redeal* r, int owner) noexcept nogil:
     cdef int i
     for i in range(r.nplaces):
         if r.owner[i] == owner:
@@ -123,13 +123,13 @@ cdef inline unsigned int place_of_owner(Redeal* r, int owner) noexcept:
     return 0
 
 
-cdef unsigned int soloist_pool(Solo66Core s, Redeal* r) noexcept:
+cdef unsigned int soloist_pool(Solo66Core s, Redeal* r) noexcept nogil:
     """The soloist's cards after he took the talon, in this world: hand, discards, played."""
     cdef unsigned int hand = place_of_owner(r, r.sol), discards = place_of_owner(r, -3)
     return hand | discards | r.played[r.sol]
 
 
-cdef bint random_deal(Solo66Core s, Redeal* r, uint64_t* rng, int tries) noexcept:
+cdef bint random_deal(Solo66Core s, Redeal* r, uint64_t* rng, int tries) noexcept nogil:
     """Every deal of the unseen cards into the places equally likely, tried until one keeps the
     voids (at most ``tries``); then, where the seat cannot know them, which two of the
     soloist's cards were the talon and the order he laid two away."""
@@ -334,7 +334,7 @@ cdef class WorldChain:
     cdef CompiledState replayed(self, int* agree, int* checked):
         return replay_world(self.real, &self.r, self.prefix, self.deal, self.back, agree, checked)
 
-    cdef bint propose(self) noexcept:
+    cdef bint propose(self) noexcept nogil:
         """Change the world in place to one next to it; False when the proposal is no move."""
         cdef Redeal* r = &self.r
         cdef double u = next_uniform(&self.rng)

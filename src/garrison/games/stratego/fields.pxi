@@ -91,64 +91,64 @@ cdef class StrategoFields(StrategoCore):
 # -- the events (``cdef enum Event``): emitters, names, decoding ----------------------------------
 
 
-cdef inline void emit_setup(CompiledState st, int side) noexcept:
+cdef inline void emit_setup(CompiledState st, int side) noexcept nogil:
     """A side has set up."""
     st.emit(EV_SETUP, side, 0, 0)
 
 
-cdef inline void emit_move(CompiledState st, int side, int frm, int to) noexcept:
+cdef inline void emit_move(CompiledState st, int side, int frm, int to) noexcept nogil:
     """A move from square to square."""
     st.emit(EV_MOVE, side, frm | to << 7, 0)
 
 
-cdef inline void emit_attack(CompiledState st, int side, int frm, int to, int d_rank, int a_rank, int outcome) noexcept:
+cdef inline void emit_attack(CompiledState st, int side, int frm, int to, int d_rank, int a_rank, int outcome) noexcept nogil:
     """An attack: the ranks that fought, its outcome."""
     st.emit(EV_ATTACK, side, frm | to << 7, d_rank | a_rank << 4 | outcome << 8)
 
 
-cdef inline void emit_end(CompiledState st, int winner, int reason) noexcept:
+cdef inline void emit_end(CompiledState st, int winner, int reason) noexcept nogil:
     """The game is over: the winner (DRAW: a draw), why (REASONS)."""
     st.emit(EV_END, winner, reason, 0)
 
 
-cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept:
+cdef inline int* event_at(CompiledState st, Py_ssize_t i) noexcept nogil:
     """The ``i``-th event's words: its code, then a, b, c."""
     return st._events + EVENT_WORDS * i
 
-cdef inline int ev_setup_side(const int* e) noexcept:
+cdef inline int ev_setup_side(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_move_side(const int* e) noexcept:
+cdef inline int ev_move_side(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_move_frm(const int* e) noexcept:
+cdef inline int ev_move_frm(const int* e) noexcept nogil:
     return e[2] & 127
 
-cdef inline int ev_move_to(const int* e) noexcept:
+cdef inline int ev_move_to(const int* e) noexcept nogil:
     return (e[2] >> 7) & 127
 
-cdef inline int ev_attack_side(const int* e) noexcept:
+cdef inline int ev_attack_side(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_attack_frm(const int* e) noexcept:
+cdef inline int ev_attack_frm(const int* e) noexcept nogil:
     return e[2] & 127
 
-cdef inline int ev_attack_to(const int* e) noexcept:
+cdef inline int ev_attack_to(const int* e) noexcept nogil:
     return (e[2] >> 7) & 127
 
-cdef inline int ev_attack_d_rank(const int* e) noexcept:
+cdef inline int ev_attack_d_rank(const int* e) noexcept nogil:
     return e[3] & 15
 
-cdef inline int ev_attack_a_rank(const int* e) noexcept:
+cdef inline int ev_attack_a_rank(const int* e) noexcept nogil:
     return (e[3] >> 4) & 15
 
-cdef inline int ev_attack_outcome(const int* e) noexcept:
+cdef inline int ev_attack_outcome(const int* e) noexcept nogil:
     return (e[3] >> 8) & 15
 
-cdef inline int ev_end_winner(const int* e) noexcept:
+cdef inline int ev_end_winner(const int* e) noexcept nogil:
     return e[1]
 
-cdef inline int ev_end_reason(const int* e) noexcept:
+cdef inline int ev_end_reason(const int* e) noexcept nogil:
     return e[2]
 
 

@@ -34,13 +34,13 @@ def _read_policy_tables():
 _read_policy_tables()
 
 
-cdef inline bint movable(int rank) noexcept:
+cdef inline bint movable(int rank) noexcept nogil:
     """Bombs and the Flag never move (seed: "Imóvel")."""
     return rank != R_FLAG and rank != R_BOMB
 
 
 # -- Initial Formation ------------------------------------------------------------------------------
-cdef int setup_move(StrategoCore self, int me, uint64_t* rng) noexcept:
+cdef int setup_move(StrategoCore self, int me, uint64_t* rng) noexcept nogil:
     """A human setup of the game's archive when there is one (any of them); a random setup when
     only whole setups may be taken (the built-in catalogue is public: whoever read it would know
     where the Flag stands); else, piece by piece, a sound layout drawn from ``rng``: the Flag on
@@ -118,7 +118,7 @@ cdef struct Sight:
     unsigned char moved[100]    # the piece has moved (no Bomb, no Flag)
 
 
-cdef double gain(int attacker, int defender, bint last) noexcept:
+cdef double gain(int attacker, int defender, bint last) noexcept nogil:
     """What an attack by ``attacker`` on ``defender`` wins (+) or loses (-), in piece values;
     ``last``: the attacker is the last piece its side can move ("Attack Rules")."""
     cdef int outcome = _battle(attacker, defender)
@@ -134,7 +134,7 @@ cdef double gain(int attacker, int defender, bint last) noexcept:
     return 0.0
 
 
-cdef void nearest_map(const Sight* v, int me, int* d) noexcept:
+cdef void nearest_map(const Sight* v, int me, int* d) noexcept nogil:
     """Per square, the distance (rows plus columns) to the nearest enemy piece; all 0 when there
     is none. Two sweeps over the board (a city-block distance transform, lakes ignored)."""
     cdef int sq
@@ -175,7 +175,7 @@ def nearest(targets):
     return [d[sq] for sq in range(100)]
 
 
-cdef double danger(const Sight* v, int me, int square, int rank, int skip) noexcept:
+cdef double danger(const Sight* v, int me, int square, int rank, int skip) noexcept nogil:
     """Minus the value at risk on ``square`` from enemies next to it: a known stronger piece
     that moves, or, for a piece worth 7 or more, an unknown one that has moved."""
     cdef double risk = 0.0
@@ -196,7 +196,7 @@ cdef double danger(const Sight* v, int me, int square, int rank, int skip) noexc
     return -risk
 
 
-cdef int play_move(StrategoCore self, int me, uint64_t* rng) noexcept:
+cdef int play_move(StrategoCore self, int me, uint64_t* rng) noexcept nogil:
     """Scores every legal move and plays the best: an attack by its expected gain over what the
     enemy piece may be (its public rank, or the ranks still unaccounted for: a piece that moved
     is no Bomb or Flag), plus 6 next to its own Flag; a step by the danger it walks into less
@@ -287,7 +287,7 @@ cdef int play_move(StrategoCore self, int me, uint64_t* rng) noexcept:
     return best
 
 
-cdef int heuristic_move(StrategoCore self, int seat, uint64_t* rng) noexcept:
+cdef int heuristic_move(StrategoCore self, int seat, uint64_t* rng) noexcept nogil:
     """The ``heuristic`` bot's move for ``seat``: its setup, or its move in play."""
     if self._nlegal == 1:
         return self._legal_buf[0]

@@ -14,7 +14,7 @@ import random
 
 from libc.stdint cimport uint64_t
 
-from garrison.core.compiled cimport CHANCE_PLAYER, MAX_LEGAL, TERMINAL_PLAYER, CompiledState
+from garrison.core.compiled cimport CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState
 
 from .board import LAKES, RAYS
 
@@ -124,7 +124,7 @@ cdef void _build_tables():
 _build_tables()
 
 
-cdef inline bint adjacent(int a, int b) noexcept:
+cdef inline bint adjacent(int a, int b) noexcept nogil:
     """Whether land squares ``a`` and ``b`` touch orthogonally (``board.NEIGHBOURS``)."""
     if a < 0 or b < 0:
         return False
@@ -134,7 +134,7 @@ cdef inline bint adjacent(int a, int b) noexcept:
 
 
 # -- Attack Rules ---------------------------------------------------------------------------------
-cdef inline int _battle(int attacker, int defender) noexcept:
+cdef inline int _battle(int attacker, int defender) noexcept nogil:
     """Seed, "Attack Rules" and "Special Attack Rules": the outcome of one attack.
 
     The lower rank is removed, equal ranks both go; every attacker but the Defuser dies on a
@@ -178,6 +178,11 @@ cdef class Tables:
     cdef int at_unmoved[2]
     cdef int at_moved[2]
     cdef int at_phase, at_mover, at_viewer, at_captured, at_plies
+
+    cdef const unsigned char* layout_at(self, int k) except NULL:
+        """``layout_slots(k)`` as a C array, alive as long as these tables (their cache holds it)."""
+        cdef bytes slots = self.layout_slots(k)
+        return slots
 
     cdef bytes layout_slots(self, int k):
         """Catalogue setup ``k`` as the zone index of each of a side's pieces (pieces of a rank
@@ -301,7 +306,7 @@ cdef class StrategoCore(CompiledState):
         self.empty_board()
 
     # -- Initial Formation ---------------------------------------------------------------------
-    cdef void empty_board(self) noexcept:
+    cdef void empty_board(self) noexcept nogil:
         """Both sides start with nothing on the board; Red sets up first."""
         cdef int sq, i
         for sq in range(100):
@@ -330,7 +335,7 @@ cdef class StrategoCore(CompiledState):
         self.s.threat_hash = 0
         self.s.n_seen = 0
 
-    cdef int free_setup_squares(self, int* out) noexcept:
+    cdef int free_setup_squares(self, int* out) noexcept nogil:
         """Seed, "Initial Formation": a side sets up on the free squares of its own last rows
         (ascending)."""
         cdef int side = self.s.turn, j, sq, count = 0
@@ -358,7 +363,7 @@ cdef class StrategoCore(CompiledState):
             out.extend(range(C_CATALOGUE, C_CATALOGUE + self.t.catalogue))
         return out
 
-    cdef void place(self, int square) noexcept:
+    cdef void place(self, int square) noexcept nogil:
         """Put the next piece of the side setting up on ``square``; hand over when all are placed."""
         cdef int side = self.s.turn
         cdef int piece = side * self.t.n + self.s.placed[side]
@@ -368,11 +373,17 @@ cdef class StrategoCore(CompiledState):
         if self.s.placed[side] == self.t.n:
             self.finish_setup()
 
-    cdef int place_layout(self, int k) except -1:
-        """Set up a whole side from catalogue setup ``k``."""
+    cdef int place_layout(self, int k) noexcept nogil:
+        """Set up a whole side from catalogue setup ``k`` (its slots read holding the GIL: the
+        catalogue is read on first use; ``ERR_KEPT`` if that raised)."""
         cdef int side = self.s.turn, n = self.t.n, i, sq
-        cdef bytes slots = self.t.layout_slots(k)
-        cdef const unsigned char* slot = slots
+        cdef const unsigned char* slot
+        with gil:
+            try:
+                slot = self.t.layout_at(k)
+            except BaseException:
+                self._keep_error()
+                return ERR_KEPT
         for i in range(n):
             sq = self.t.zone[side][slot[i]]
             self.s.board[sq] = side * n + i
@@ -381,7 +392,7 @@ cdef class StrategoCore(CompiledState):
         self.finish_setup()
         return 0
 
-    cdef void finish_setup(self) noexcept:
+    cdef void finish_setup(self) noexcept nogil:
         """Red sets up first, then Blue; then Red makes the first move."""
         cdef int piece
         cdef u64 h = 0
@@ -400,10 +411,10 @@ cdef class StrategoCore(CompiledState):
         self.after_move(True)
 
     # -- Movement Rules --------------------------------------------------------------------------
-    cdef inline bint is_enemy(self, int occupant, int side) noexcept:
+    cdef inline bint is_enemy(self, int occupant, int side) noexcept nogil:
         return occupant >= 0 and (occupant >= self.t.n) != side
 
-    cdef int generate_moves(self, int side, int* out, bint first_only) noexcept:
+    cdef int generate_moves(self, int side, int* out, bint first_only) noexcept nogil:
         """Seed, "Movement Rules": every move and attack of ``side`` (sorted ids), repetition
         rules applied; with ``first_only`` stop at the first (is there any?).
 
@@ -461,7 +472,7 @@ cdef class StrategoCore(CompiledState):
         return count
 
     cdef inline void repetition_limits(self, int side, int* banned_from, int* banned_to,
-                                       int* chaser) noexcept:
+                                       int* chaser) noexcept nogil:
         """What the repetition rules forbid ``side`` now: the two-square rule's one way back
         (``banned_from`` to ``banned_to``, or -1), and the piece the more-squares rule watches
         (``chaser``, or -1; ``chase_forbids`` says which of its moves)."""
@@ -474,7 +485,7 @@ cdef class StrategoCore(CompiledState):
         chaser[0] = self.s.chaser if self.s.chase_on and self.s.chase_side == side else -1
 
     cdef inline int ray_step(self, int side, int piece, int sq, int to, int k, bint special,
-                             int banned_from, int banned_to, int chaser) noexcept:
+                             int banned_from, int banned_to, int chaser) noexcept nogil:
         """The ``k``-th square ``to`` of a ray from ``sq`` for ``piece`` of ``side`` (the squares
         before it empty): ``RAY_MOVE`` if the piece may end there (an empty square, or an enemy
         piece to attack: at the first square, or further with the Soldier's attack option), and
@@ -493,7 +504,7 @@ cdef class StrategoCore(CompiledState):
                 return 0
         return RAY_MOVE
 
-    cdef bint may_move(self, int side, int action) noexcept:
+    cdef bint may_move(self, int side, int action) noexcept nogil:
         """Whether ``action`` is one of ``generate_moves``'s, found without listing them: the
         piece on its square is ``side``'s and moves, the ray has that square, the squares before
         it are empty, and ``ray_step`` allows its end."""
@@ -516,7 +527,7 @@ cdef class StrategoCore(CompiledState):
         return (self.ray_step(side, piece, sq, RAY[sq][d][k], k, special, banned_from,
                               banned_to, chaser) & RAY_MOVE) != 0
 
-    cdef bint can_move(self, int side) noexcept:
+    cdef bint can_move(self, int side) noexcept nogil:
         """Whether ``side`` has any piece able to step somewhere, repetition rules aside."""
         cdef int i, d, piece, rank, sq, target
         cdef int n = self.t.n
@@ -537,7 +548,7 @@ cdef class StrategoCore(CompiledState):
         return False
 
     # -- Attack Rules (the move that carries one out) ---------------------------------------------
-    cdef void play_move(self, int action) noexcept:
+    cdef void play_move(self, int action) noexcept nogil:
         """Carry out one legal move or attack of the side to move, then the end-of-turn rules."""
         cdef int side = self.s.turn
         cdef int frm = action // 36
@@ -596,7 +607,7 @@ cdef class StrategoCore(CompiledState):
         self.after_move(target != C_EMPTY)
 
     # -- Repetition: the two-square rule and the more-squares rule ------------------------------
-    cdef void record_streak(self, int side, int piece, int frm, int to) noexcept:
+    cdef void record_streak(self, int side, int piece, int frm, int to) noexcept nogil:
         """Seed, "Movement Rules": a piece may not move more than ``limit`` times in a row between
         the same two squares. Counted per side over its own moves; any other move starts afresh."""
         if (self.s.streak_piece[side] == piece and self.s.streak_from[side] == to
@@ -608,7 +619,7 @@ cdef class StrategoCore(CompiledState):
         self.s.streak_from[side] = frm
         self.s.streak_to[side] = to
 
-    cdef void remember(self, u64 key) noexcept:
+    cdef void remember(self, u64 key) noexcept nogil:
         """Add a position to the running chase's set. A chase remembers ``MAX_CHASE`` positions
         (far beyond any real chase); past that it forgets the newest, never the rule."""
         cdef int i
@@ -619,7 +630,7 @@ cdef class StrategoCore(CompiledState):
             self.s.seen[self.s.n_seen] = key
             self.s.n_seen += 1
 
-    cdef void follow_chase(self, int side, int piece, int frm, int to, bint plain) noexcept:
+    cdef void follow_chase(self, int side, int piece, int frm, int to, bint plain) noexcept nogil:
         """ISF more-squares rule bookkeeping, after a move of ``piece`` from ``frm`` to ``to``.
 
         A *threat* is a move next to an enemy piece; an *evasion* is that enemy piece moving away
@@ -669,7 +680,7 @@ cdef class StrategoCore(CompiledState):
             self.s.threat_from = frm
             self.s.threat_hash = self.s.zhash
 
-    cdef bint chase_forbids(self, int frm, int to) noexcept:
+    cdef bint chase_forbids(self, int frm, int to) noexcept nogil:
         """Whether the chaser's step from ``frm`` to the empty ``to`` repeats a position of the
         running chase. Moving the chaser back to the square it came from stays allowed."""
         cdef int i
@@ -683,7 +694,7 @@ cdef class StrategoCore(CompiledState):
         return False
 
     # -- End of the game (Objective) ----------------------------------------------------------
-    cdef void after_move(self, bint fought) noexcept:
+    cdef void after_move(self, bint fought) noexcept nogil:
         """Objective: "leave the opponent without valid movements".
 
         A side that cannot move on its turn loses. With ``immobile_loses_at_once`` (Gravon) a
@@ -712,31 +723,35 @@ cdef class StrategoCore(CompiledState):
             else:
                 self.end(1 - side, END_NO_MOVES)
 
-    cdef void end(self, int winner, int reason) noexcept:
+    cdef void end(self, int winner, int reason) noexcept nogil:
         self.s.phase = C_OVER
         self.s.winner = winner
         self.s.reason = reason
         emit_end(self, winner=winner, reason=reason)
 
     # -- the kernel's hooks --------------------------------------------------------------------
-    cdef int _current(self) noexcept:
+    cdef int _current(self) noexcept nogil:
         if self.s.phase == C_OVER:
             return TERMINAL_PLAYER
         if self.s.filling:
             return CHANCE_PLAYER
         return self.s.turn
 
-    cdef int _legal(self, int* out) noexcept:
-        cdef int i, count
+    cdef int _legal(self, int* out) noexcept nogil:
+        """In play the moves; while a side sets up, ``setup_actions`` in C (the same ids)."""
+        cdef int i, count = 0
         if self.s.phase == C_PLAY:
             return self.generate_moves(self.s.turn, out, False)
-        try:
-            setup = self.setup_actions()
-        except MemoryError:
-            return 0
-        count = min(len(setup), MAX_LEGAL)  # clips nothing: the kernel's buffer holds every id
-        for i in range(count):
-            out[i] = setup[i]
+        if self.t.mode != MODE_WHOLE:
+            count = self.free_setup_squares(out)
+            for i in range(count):
+                out[i] += C_PLACE
+        if self.t.mode != MODE_PIECES and self.s.placed[self.s.turn] == 0:
+            out[count] = C_RANDOM_SETUP
+            count += 1
+            for i in range(self.t.catalogue):
+                out[count] = C_CATALOGUE + i
+                count += 1
         return count
 
     def legal_actions(self):
@@ -761,7 +776,19 @@ cdef class StrategoCore(CompiledState):
         cdef double p = 1.0 / count
         return [(squares[i], p) for i in range(count)]
 
-    cdef int _apply(self, int action) except -1:
+    cdef int _sample_chance(self, double u) noexcept nogil:
+        """A free square of the side being set up, every one equally likely: the walk
+        ``garrison.sample_chance`` makes over ``_chance``, in C."""
+        cdef int squares[MAX_SIDE]
+        cdef int i, count = self.free_setup_squares(squares)
+        cdef double p = 1.0 / count, total = 0.0
+        for i in range(count):
+            total += p
+            if u < total:
+                return squares[i]
+        return squares[count - 1]
+
+    cdef int _apply(self, int action) noexcept nogil:
         cdef int side = self.s.turn
         if self.s.phase == C_PLAY:
             self.play_move(action)
@@ -772,8 +799,8 @@ cdef class StrategoCore(CompiledState):
             self.place(action - C_PLACE)
         elif action == C_RANDOM_SETUP:
             self.s.filling = 1
-        else:
-            self.place_layout(action - C_CATALOGUE)
+        elif self.place_layout(action - C_CATALOGUE) < 0:
+            return ERR_KEPT
         if self.s.placed[side] == self.t.n and not self.s.filling and self.s.setup_end[side] == 0:
             self.s.setup_end[side] = <int>self._nhist + 1
         return 0
@@ -783,15 +810,15 @@ cdef class StrategoCore(CompiledState):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.s.winner == 0 else [-1.0, 1.0]
 
-    cdef int _policy(self, int seat, uint64_t* rng) except -2:
+    cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The ``heuristic`` bot's move (policy.pxi), its noise and setups drawn from ``rng``."""
         return heuristic_move(self, seat, rng)
 
-    cdef long long _stage(self) noexcept:
+    cdef long long _stage(self) noexcept nogil:
         """0: the returns change only at the game's end, where a playout stops anyway."""
         return 0
 
-    cdef inline int public_rank(self, int piece) noexcept:
+    cdef inline int public_rank(self, int piece) noexcept nogil:
         """The rank of ``piece`` as its opponent knows it, or -1 (``observe.public_rank``)."""
         if self.s.flags[piece] & REVEALED and (self.s.pos[piece] < 0 or not self.t.forget_revealed):
             return self.s.rank[piece]
@@ -799,7 +826,7 @@ cdef class StrategoCore(CompiledState):
             return R_SCOUT
         return -1
 
-    cdef void _encode(self, int seat, float* out) noexcept:
+    cdef void _encode(self, int seat, float* out) noexcept nogil:
         """the observation tensor, from the typed state (tested equal to the test oracle, ``tests/tensor_oracles/``): the same
         gate as ``observe.view``; each part written by its name where ``observe.layout`` puts it
         (``Tables.at_*``)."""
