@@ -1,4 +1,4 @@
-"""1848's tensor written from the observation alone (the oracle of ``G1848Core._encode``)."""
+"""1848's tensor written from the observation alone (the oracle of ``Revolution1848Core._encode``)."""
 
 from __future__ import annotations
 

@@ -40,6 +40,7 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
+from garrison.core.streams cimport seed_at, stream_start
 from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
                                      next_uniform)
 
@@ -346,21 +347,6 @@ cdef int mt_below(uint32_t* mt, int n) noexcept nogil:
     while r >= <uint32_t>n:
         r = mt_next(mt) >> (32 - k)
     return <int>r
-
-
-cpdef uint64_t stream_start(uint64_t seed) noexcept nogil:
-    """Where a compiled bot's stream of tie-break seeds starts for ``seed``: splitmix64's
-    finaliser (``CompiledPolicyBot`` and the tables both use this one)."""
-    cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept nogil:
-    """The ``draws``-th seed of a stream starting at ``base`` (a splitmix64 step apart;
-    ``CompiledPolicyBot.seed_at`` and the tables both use this one)."""
-    return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
 
 
 def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from .batch import seed_at, stream_start
+from .streams import seed_at, stream_start
 
 #: Seeds and stream positions are taken modulo 2**64 (the streams' arithmetic wraps there).
 _MASK64 = 0xFFFF_FFFF_FFFF_FFFF

@@ -4,7 +4,7 @@
 # Included by rules.pyx (one module): the rules are functions of the typed state ``self``.
 
 # -- "So wechselt eine Armee die Seite" ----------------------------------------------------
-cdef int army_candidates(G1848Core self, int army, int* seats, int* cmds) noexcept nogil:
+cdef int army_candidates(Revolution1848Core self, int army, int* seats, int* cmds) noexcept nogil:
     """``(seat, commander)`` for each player whose commander a newly played army goes to:
     commanders of its own flag first, then the strongest. Equally strong commanders at
     different players are the seed's "Sonderfall": the player of the army chooses."""
@@ -44,7 +44,7 @@ cdef int army_candidates(G1848Core self, int army, int* seats, int* cmds) noexce
             n += 1
     return n
 
-cdef void give(G1848Core self, int i, Mask members, int verb, const int* mil) noexcept nogil:
+cdef void give(Revolution1848Core self, int i, Mask members, int verb, const int* mil) noexcept nogil:
     cdef Unit u = unit(self, members, mil)
     cdef Mask old = self.s.alead[i]
     cdef int was = -1
@@ -56,7 +56,7 @@ cdef void give(G1848Core self, int i, Mask members, int verb, const int* mil) no
     self.s.aplace[i] = u.seat
     emit_give(self, army=self.s.ac[i], verb=verb, seat=u.seat, was=was, members=members)
 
-cdef void settle_armies(G1848Core self) noexcept nogil:
+cdef void settle_armies(Revolution1848Core self) noexcept nogil:
     """Armies after a change on the table, step by step until nothing moves:
 
     1. an army without a commander takes a spare commander, one each: commanders of its own
@@ -167,7 +167,7 @@ cdef void settle_armies(G1848Core self) noexcept nogil:
         if not moved:
             return
 
-cdef inline bint better_spare(G1848Core self, int c, int i, int best_c, int best_i, const int* mil) noexcept nogil:
+cdef inline bint better_spare(Revolution1848Core self, int c, int i, int best_c, int best_i, const int* mil) noexcept nogil:
     """(own flag, commander strength, army strength, earlier army, lower card) is larger."""
     cdef int a = self.s.ac[i], b = self.s.ac[best_i]
     cdef int x0 = self.t.flag[c] == self.t.flag[a], y0 = self.t.flag[best_c] == self.t.flag[b]
@@ -181,14 +181,14 @@ cdef inline bint better_spare(G1848Core self, int c, int i, int best_c, int best
         return i < best_i
     return c < best_c
 
-cdef inline bint more_suitable(G1848Core self, Unit u, Unit lead, int army) noexcept nogil:
+cdef inline bint more_suitable(Revolution1848Core self, Unit u, Unit lead, int army) noexcept nogil:
     """How well a unit suits an army: own flag first, then military strength."""
     cdef int x = u.flag == self.t.flag[army], y = lead.flag == self.t.flag[army]
     if x != y:
         return x > y
     return u.strength > lead.strength
 
-cdef inline bint preferred_army(G1848Core self, int a, int i, int b, int j, int flag) noexcept nogil:
+cdef inline bint preferred_army(Revolution1848Core self, int a, int i, int b, int j, int flag) noexcept nogil:
     """(the unit's own flag, army strength, earlier army) is larger."""
     cdef int x = self.t.flag[a] == flag, y = self.t.flag[b] == flag
     if x != y:

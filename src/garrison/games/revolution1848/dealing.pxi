@@ -45,29 +45,29 @@ def draw_plan(str rules, int persons, int zusatz):
 
 
 # -- "Das kommt hinzu": dealing and drawing ------------------------------------------------
-cdef void plan_draws(G1848Core self, int seat) noexcept nogil:
+cdef void plan_draws(Revolution1848Core self, int seat) noexcept nogil:
     cdef int kinds[4]
     cdef int hp = count(self.s.hands[seat] & PERSONS)
     cdef int k, n = plan(self.extended, hp, count(self.s.hands[seat]) - hp, kinds)
     for k in range(n):
         queue(self, seat, kinds[k])
 
-cdef inline void queue(G1848Core self, int seat, int kind) noexcept nogil:
+cdef inline void queue(Revolution1848Core self, int seat, int kind) noexcept nogil:
     self.s.dseat[self.s.ndraws] = seat
     self.s.dkind[self.s.ndraws] = kind
     self.s.ndraws += 1
 
-cdef inline void pop_draw(G1848Core self) noexcept nogil:
+cdef inline void pop_draw(Revolution1848Core self) noexcept nogil:
     cdef int k
     for k in range(1, self.s.ndraws):
         self.s.dseat[k - 1] = self.s.dseat[k]
         self.s.dkind[k - 1] = self.s.dkind[k]
     self.s.ndraws -= 1
 
-cdef inline bint available(G1848Core self, int pile) noexcept nogil:
+cdef inline bint available(Revolution1848Core self, int pile) noexcept nogil:
     return ((self.s.stock | self.s.discard) & pile_mask(pile)) != 0 or self.s.nbottom[pile] > 0
 
-cdef void settle_draws(G1848Core self) noexcept nogil:
+cdef void settle_draws(Revolution1848Core self) noexcept nogil:
     """Carry out the draw queue until a chance draw or a player's choice is due."""
     cdef int seat, kind, pile, card, pusher, k
     cdef bint has_p, has_z
@@ -111,7 +111,7 @@ cdef void settle_draws(G1848Core self) noexcept nogil:
             continue
         pop_draw(self)
 
-cdef void draw_card(G1848Core self, int card) noexcept nogil:
+cdef void draw_card(Revolution1848Core self, int card) noexcept nogil:
     cdef int seat = self.s.dseat[0], pile = self.s.dkind[0]
     self.s.stock &= ~bit(card)
     self.s.hands[seat] |= bit(card)

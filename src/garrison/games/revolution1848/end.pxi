@@ -105,7 +105,7 @@ def winners(vp, won):
 
 
 # -- "Bei vier ist Schluss" and "Und so wird abgerechnet" ----------------------------------
-cdef void finish(G1848Core self) noexcept nogil:
+cdef void finish(Revolution1848Core self) noexcept nogil:
     """The game is over: victory points (``score``) and the winners (``winners_of``)."""
     cdef Score sc
     cdef int k, seat

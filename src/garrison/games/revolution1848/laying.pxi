@@ -4,11 +4,11 @@
 # Included by rules.pyx (one module): the rules are functions of the typed state ``self``.
 
 # -- playing Zusatzkarten: targets and effects (seed "Zusatzkarten") -----------------------
-cdef inline bint allowed_side(G1848Core self, int card, int seat, int side) noexcept nogil:
+cdef inline bint allowed_side(Revolution1848Core self, int card, int seat, int side) noexcept nogil:
     """Own side only, or every side for a card with the train symbol (our reading of BB1)."""
     return self.t.train[card] or side == seat
 
-cdef int targets(G1848Core self, int card, int seat, int* out) noexcept nogil:
+cdef int targets(Revolution1848Core self, int card, int seat, int* out) noexcept nogil:
     """Where ``seat`` may put Zusatzkarte ``card``, as action ids in order."""
     cdef int n = 0, side, p
     cdef Mask m = 0
@@ -29,11 +29,11 @@ cdef int targets(G1848Core self, int card, int seat, int* out) noexcept nogil:
             n += 1
     return n
 
-cdef bint has_target(G1848Core self, int card, int seat) noexcept nogil:
+cdef bint has_target(Revolution1848Core self, int card, int seat) noexcept nogil:
     cdef int buf[N_PERSON + MAX_SEATS]
     return self.t.target[card] == T_SIDE or targets(self, card, seat, buf) > 0
 
-cdef void person_values(G1848Core self, int* val) noexcept nogil:
+cdef void person_values(Revolution1848Core self, int* val) noexcept nogil:
     """Political value of every person on the table with all Zusatz modifiers (may be
     negative: "Es kann auch negativ enden", political part). Only the table's persons are
     written: the other entries are left as they were (every reader walks the table's sides)."""
@@ -62,7 +62,7 @@ cdef void person_values(G1848Core self, int* val) noexcept nogil:
                     if matches(self.t, op.filter, p):
                         val[p] += op.amount
 
-cdef Mask forces(G1848Core self, int* mil) noexcept nogil:
+cdef Mask forces(Revolution1848Core self, int* mil) noexcept nogil:
     """The commanders on the table (returned) and their military strength with modifiers. A
     modifier "per unit" (Kroatien's +5 to a black-yellow commander) goes to the strongest
     matching commander of the side it lies on."""
@@ -106,7 +106,7 @@ cdef Mask forces(G1848Core self, int* mil) noexcept nogil:
                         mil[p] += op.amount
     return commanders
 
-cdef Unit unit(G1848Core self, Mask members, const int* mil) noexcept nogil:
+cdef Unit unit(Revolution1848Core self, Mask members, const int* mil) noexcept nogil:
     cdef Unit u
     cdef Mask m = members
     cdef int p
@@ -124,7 +124,7 @@ cdef Unit unit(G1848Core self, Mask members, const int* mil) noexcept nogil:
     u.party = self.t.party[u.lead]
     return u
 
-cdef inline int strongest(G1848Core self, Mask members, const int* mil) noexcept nogil:
+cdef inline int strongest(Revolution1848Core self, Mask members, const int* mil) noexcept nogil:
     """The first of ``members`` strongest first (ties: the lower card)."""
     cdef int p, best = -1
     while members:
@@ -134,7 +134,7 @@ cdef inline int strongest(G1848Core self, Mask members, const int* mil) noexcept
             best = p
     return best
 
-cdef Mask spare_commanders(G1848Core self, Mask commanders, const int* mil) noexcept nogil:
+cdef Mask spare_commanders(Revolution1848Core self, Mask commanders, const int* mil) noexcept nogil:
     """Commanders that may take an army without a commander: those that lead none, and the
     second and further commanders of an army ("Gibt es mehr Heerführer als Armeen, können
     einer Armeekarte mehrere Heerführer zugeordnet werden" — only while there are more)."""
@@ -149,14 +149,14 @@ cdef Mask spare_commanders(G1848Core self, Mask commanders, const int* mil) noex
 
 
 # -- a turn: play, Schieben, pass ----------------------------------------------------------
-cdef void bring_back_passed(G1848Core self, int card) noexcept nogil:
+cdef void bring_back_passed(Revolution1848Core self, int card) noexcept nogil:
     """"Nachdem eine Armeekarte ausgespielt wurde, kommen auch die Spieler, die gepasst
     haben, wieder ins Spiel" — as the cards with the re-entry symbol already did (card data)."""
     if self.s.passed:
         emit_back(self, card=card)
         self.s.passed = 0
 
-cdef int play(G1848Core self, int seat, int card) noexcept nogil:
+cdef int play(Revolution1848Core self, int seat, int card) noexcept nogil:
     cdef int buf[N_PERSON + MAX_SEATS]
     cdef int nt, nch
     if card < N_PERSON:
@@ -192,7 +192,7 @@ cdef int play(G1848Core self, int seat, int card) noexcept nogil:
     emit_chooses(self, seat=seat, card=card)
     return 0
 
-cdef void place_zusatz(G1848Core self, int seat, int card, int target_action) noexcept nogil:
+cdef void place_zusatz(Revolution1848Core self, int seat, int card, int target_action) noexcept nogil:
     cdef int kind, x, k, i
     self.take_from_hand(seat, card)
     if target_action >= A_SIDE:
@@ -215,7 +215,7 @@ cdef void place_zusatz(G1848Core self, int seat, int card, int target_action) no
                 break
     settle_armies(self)
 
-cdef void give_army(G1848Core self, int army, int commander) noexcept nogil:
+cdef void give_army(Revolution1848Core self, int army, int commander) noexcept nogil:
     cdef int seat = self.side_of(commander), i
     for i in range(self.s.na):  # a surplus commander leaves the army he shared
         if self.s.ac[i] == army:
@@ -226,7 +226,7 @@ cdef void give_army(G1848Core self, int army, int commander) noexcept nogil:
     emit_goes(self, army=army, commander=commander, seat=seat)
     settle_armies(self)
 
-cdef int push(G1848Core self, int seat, int card) noexcept nogil:
+cdef int push(Revolution1848Core self, int seat, int card) noexcept nogil:
     """Schieben: the card goes face down under its own draw pile; the player stays in."""
     cdef int pile = pile_of(card)
     self.take_from_hand(seat, card)
@@ -236,14 +236,14 @@ cdef int push(G1848Core self, int seat, int card) noexcept nogil:
     emit_push(self, seat=seat, pile=pile, card=card)
     return next_turn(self, seat)
 
-cdef int pass_(G1848Core self, int seat) noexcept nogil:
+cdef int pass_(Revolution1848Core self, int seat) noexcept nogil:
     self.s.passed |= 1 << seat
     if self.s.first_passer < 0:
         self.s.first_passer = seat
     emit_pass(self, seat=seat)
     return next_turn(self, seat)
 
-cdef int next_turn(G1848Core self, int seat) noexcept nogil:
+cdef int next_turn(Revolution1848Core self, int seat) noexcept nogil:
     cdef int step, other
     if self.s.passed == (1 << self.n) - 1:
         return end_stich(self)

@@ -1,5 +1,5 @@
 """The observation of 1848 (the one gate for hidden information) and its tensor's layout (the
-compiled rules encode the tensor, ``G1848Core._encode``).
+compiled rules encode the tensor, ``Revolution1848Core._encode``).
 
 Public: the table (persons with their current values, Zusatzkarten and their targets, armies and
 their commanders), Ablaufkarten won, every tally, who passed, hand sizes per pile, pile sizes,

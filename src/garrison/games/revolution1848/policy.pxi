@@ -12,7 +12,7 @@ cdef double WIN_BONUS = 6.0
 cdef double CARD_COST = 1.5
 
 
-cdef double stich_value(G1848Core self, int seat) noexcept nogil:
+cdef double stich_value(Revolution1848Core self, int seat) noexcept nogil:
     """How good the table is for ``seat`` if the Stich ended now: the points credited to it less
     half the others', plus the win bonus (less half of it when another seat would win)."""
     cdef Result r
@@ -32,7 +32,7 @@ cdef double stich_value(G1848Core self, int seat) noexcept nogil:
     return value
 
 
-cdef int values_after(G1848Core self, int seat, const int* actions, int n,
+cdef int values_after(Revolution1848Core self, int seat, const int* actions, int n,
                       double* out) noexcept nogil:
     """``out[k]``: ``stich_value`` once ``actions[k]`` is played; when that leaves ``seat`` a
     target or an army's commander to choose, the best of those. Each action is tried on the
@@ -63,7 +63,7 @@ cdef int values_after(G1848Core self, int seat, const int* actions, int n,
     return code
 
 
-cdef int heuristic_move(G1848Core self, int seat) noexcept nogil:
+cdef int heuristic_move(Revolution1848Core self, int seat) noexcept nogil:
     """Draws from the pile it holds fewer cards of; gives an army to itself when it may; else
     the target (or commander) that leaves the best table; in its turn the card whose table
     gains most over now, less ``CARD_COST``, or passes when none gains. First best wins ties."""

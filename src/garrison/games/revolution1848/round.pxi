@@ -4,7 +4,7 @@
 # Included by rules.pyx (one module): the rules are functions of the typed state ``self``.
 
 # -- "Auswertung eines Kartenstichs" -------------------------------------------------------
-cdef void decide(G1848Core self, Result* r, bint log) noexcept nogil:
+cdef void decide(Revolution1848Core self, Result* r, bint log) noexcept nogil:
     """Military decision if an army with a commander lies out, else the political one."""
     cdef int i
     r.ncredits = 0
@@ -14,13 +14,13 @@ cdef void decide(G1848Core self, Result* r, bint log) noexcept nogil:
             return
     decide_political(self, r, log)
 
-cdef inline void credit(G1848Core self, Result* r, int seat, int party, int points) noexcept nogil:
+cdef inline void credit(Revolution1848Core self, Result* r, int seat, int party, int points) noexcept nogil:
     r.cseat[r.ncredits] = seat
     r.cparty[r.ncredits] = party
     r.cpoints[r.ncredits] = points
     r.ncredits += 1
 
-cdef void decide_political(G1848Core self, Result* r, bint log) noexcept nogil:
+cdef void decide_political(Revolution1848Core self, Result* r, bint log) noexcept nogil:
     """The strongest party wins; its majority holder credits the party's whole total. Patt
     ("Patt kann Taktik sein"): two strongest parties equal, or no single top holder; then
     each top holder of a strongest party credits his own points of it."""
@@ -74,7 +74,7 @@ cdef void decide_political(G1848Core self, Result* r, bint log) noexcept nogil:
     if log:
         emit_pol_patt(self, why=0 if nstrong > 1 else 1)
 
-cdef void decide_military(G1848Core self, Result* r, bint log) noexcept nogil:
+cdef void decide_military(Revolution1848Core self, Result* r, bint log) noexcept nogil:
     """Armies with commanders decide ("Auswertung ... mit Armeekarte"): army + commander
     points, added up by the commanders' party. "Liegen Armeen unterschiedlicher Parteien aus,
     erhält der Spieler der stärkeren Partei die Punkte. Verteilt sich die siegreiche Partei
@@ -149,7 +149,7 @@ cdef void decide_military(G1848Core self, Result* r, bint log) noexcept nogil:
     if log:
         emit_mil_win(self, party=last, seat=r.winner, total=total, points=floordiv2(total))
 
-cdef int strongest_army_seats(G1848Core self, const int* best, const bint* present, int* out) noexcept nogil:
+cdef int strongest_army_seats(Revolution1848Core self, const int* best, const bint* present, int* out) noexcept nogil:
     """The seats holding the strongest single army of a party (only positive ones count)."""
     cdef int seat, top = 0, n = 0
     cdef bint any_ = False
@@ -166,7 +166,7 @@ cdef int strongest_army_seats(G1848Core self, const int* best, const bint* prese
 
 
 # -- the end of a Stich --------------------------------------------------------------------
-cdef int end_stich(G1848Core self) noexcept nogil:
+cdef int end_stich(Revolution1848Core self) noexcept nogil:
     cdef Result r
     cdef int k, current, w, seat, rules_target
     cdef U128 leaving = 0, table_z = 0

@@ -2,7 +2,7 @@
 """The rules of 1848, compiled over a typed state (see ``garrison.core.compiled``).
 
 This file holds what every part of the rules shares: the card sets, the card file's C tables,
-the typed state (``G1848``) and ``G1848Core`` with the kernel's hooks and the views' accessors.
+the typed state (``Revolution1848``) and ``Revolution1848Core`` with the kernel's hooks and the views' accessors.
 The rules themselves are in five files included at the end, one per part of the rulebook
 (docs/rules/1848.md), each a set of C functions of the typed state ``self``:
 
@@ -281,7 +281,7 @@ cdef inline bint matches(const Table* t, Filter f, int p) noexcept nogil:
 
 
 # -- the typed state --------------------------------------------------------------------------------
-cdef struct G1848:
+cdef struct Revolution1848:
     int phase              # {= PHASE_NAMES[self.s.phase] -> str}
     int to_move
     int opener
@@ -355,10 +355,10 @@ cdef struct Result:
     int cpoints[2 * MAX_SEATS * N_PARTIES]
 
 
-cdef class G1848Core(CompiledState):
+cdef class Revolution1848Core(CompiledState):
     """A game of 1848: the typed state and its rules."""
 
-    cdef G1848 s
+    cdef Revolution1848 s
     cdef CardTables cards_c
     cdef const Table* t
     cdef public int n  # the number of players (``game.num_players``); Stratego's ``n`` is pieces a side
@@ -372,7 +372,7 @@ cdef class G1848Core(CompiledState):
     cdef int at_hand_counts, at_ablauf, at_patt_count, at_party_totals, at_piles
 
     def __cinit__(self, *args, **kwargs):
-        self._bind(&self.s, sizeof(G1848))
+        self._bind(&self.s, sizeof(Revolution1848))
 
     def __init__(self, game):
         """Each player draws 2 Personen- and 2 Zusatzkarten, seat by seat."""
@@ -631,7 +631,7 @@ cdef class G1848Core(CompiledState):
             out[base + pile * 2] = <float>(count(self.s.stock & pile_mask(pile)) / 40.0)
             out[base + pile * 2 + 1] = <float>(self.s.nbottom[pile] / 10.0)
 
-    # -- views for Python (the fields' own accessors are G1848Fields', fields.pxi) ----------------
+    # -- views for Python (the fields' own accessors are Revolution1848Fields', fields.pxi) ----------------
     @property
     def bottom(self):
         """Per pile, the cards pushed under it as (card, pusher), the next to be drawn first."""
@@ -794,6 +794,6 @@ include "end.pxi"
 include "policy.pxi"
 
 
-# -- G1848Fields: G1848Core with the accessors of the struct's fields, FIELDS and _copy_extra,
+# -- Revolution1848Fields: Revolution1848Core with the accessors of the struct's fields, FIELDS and _copy_extra,
 # made from the declarations above (the struct, the fixed attributes) by tools/declare.py
 include "fields.pxi"

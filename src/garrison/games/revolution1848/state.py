@@ -1,6 +1,6 @@
 """A game of 1848 in progress: the compiled rules (``rules.pyx``) with the views.
 
-``Revolution1848State`` is the compiled ``G1848Core`` (typed state and rules) joined with the kernel's
+``Revolution1848State`` is the compiled ``Revolution1848Core`` (typed state and rules) joined with the kernel's
 Python ``State`` (observation gate, notation, explanations). Nothing here changes the state,
 except ``resample``, which builds a new world.
 """
@@ -20,7 +20,7 @@ from . import log, observe, words
 from .carddata import N_PERSON, CardSet
 from .explain import explain
 from .render import render_full
-from .rules import HAND_LIMIT, G1848Fields
+from .rules import HAND_LIMIT, Revolution1848Fields
 
 if TYPE_CHECKING:
     from .game import Revolution1848Game
@@ -39,8 +39,8 @@ STEP_WORDS = {"play": "in your turn of the round", "target": "while placing an e
               "assign": "while giving the army a commander", "draw": "while drawing cards"}
 
 
-class Revolution1848State(G1848Fields, State):
-    """Every field is a typed accessor of ``G1848Core`` (see ``rules.pyx``)."""
+class Revolution1848State(Revolution1848Fields, State):
+    """Every field is a typed accessor of ``Revolution1848Core`` (see ``rules.pyx``)."""
 
     @property
     def params(self) -> Revolution1848Params:

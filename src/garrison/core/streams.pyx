@@ -1,0 +1,21 @@
+# cython: language_level=3
+"""A bot's stream of tie-break seeds: where it starts for a seed (``stream_start``) and its
+``draws``-th seed (``seed_at``), a splitmix64 step apart. Written once, here, for every engine
+that plays a bot: ``core.bot.CompiledPolicyBot`` in Python, the batch's tables in C
+(``core/batch.pyx`` cimports them), so a bot makes the same moves wherever it plays."""
+
+from libc.stdint cimport uint64_t
+
+
+cpdef uint64_t stream_start(uint64_t seed) noexcept nogil:
+    """Where a compiled bot's stream of tie-break seeds starts for ``seed``: splitmix64's
+    finaliser."""
+    cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept nogil:
+    """The ``draws``-th seed of a stream starting at ``base`` (a splitmix64 step apart)."""
+    return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
