@@ -74,32 +74,72 @@ class State:
         (``CompiledState``'s, ``PythonState``'s) does this and more."""
         self.game = game
 
-    # -- the game's rules and views (each game implements them) ----------------------------------
-    def current_player(self) -> int:
-        """The seat to move, ``CHANCE`` or ``TERMINAL``."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # declared for the type checker: each game writes its rules and views (the first
+        # six), each engine (``CompiledState``, ``PythonState``) the rest
+        def current_player(self) -> int:
+            """The seat to move, ``CHANCE`` or ``TERMINAL``."""
+            ...
 
-    def is_terminal(self) -> bool:
-        raise NotImplementedError
+        def is_terminal(self) -> bool:
+            ...
 
-    def returns(self) -> list[float]:
-        """One utility per seat; meaningful at the end (zeros before, unless the game says)."""
-        raise NotImplementedError
+        def returns(self) -> list[float]:
+            """One utility per seat; meaningful at the end (zeros before, unless the game says)."""
+            ...
 
-    def _action_to_string(self, action: int) -> str:
-        raise NotImplementedError
+        def _action_to_string(self, action: int) -> str:
+            ...
 
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know (``None``: spectator). JSON-safe."""
-        raise NotImplementedError
+        def _observe(self, seat: int | None) -> dict[str, Any]:
+            """Exactly what ``seat`` may know (``None``: spectator). JSON-safe."""
+            ...
 
-    def resample(self, seat: int, rng: Any) -> State:
-        """A full state consistent with everything ``seat`` has observed.
+        def resample(self, seat: int, rng: Any) -> State:
+            """A full state consistent with everything ``seat`` has observed.
 
-        Its history is either rewritten to fit the new world (so it replays to it) or empty
-        (``forget_history``); it never carries the true hidden actions.
-        """
-        raise NotImplementedError
+            Its history is either rewritten to fit the new world (so it replays to it) or empty
+            (``forget_history``); it never carries the true hidden actions.
+            """
+            ...
+
+        def legal_actions(self) -> list[int]:
+            """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
+            ...
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
+            ...
+
+        def apply_action(self, action: int, seat: int | None = None) -> None:
+            """Apply ``action`` after checking it (``_refuse`` says what is wrong); on any error nothing
+            changes. ``seat`` (optional) names who sends it."""
+            ...
+
+        def apply_unchecked(self, action: int) -> None:
+            """The fast path for trusted callers (bots, playouts): no legality check."""
+            ...
+
+        def undo(self) -> None:
+            """Take back the last action (chance included)."""
+            ...
+
+        def clone(self) -> State:
+            """An independent copy: either moves on without changing the other."""
+            ...
+
+        def forget_history(self) -> None:
+            """Drop the history and the undo stack (for worlds built by ``resample``): a resampled
+            world must not carry the true history, which would hand a bot the real deal."""
+            ...
+
+        def history(self) -> list[int]:
+            """Every action applied so far, chance outcomes included."""
+            ...
+
+        def move_number(self) -> int:
+            """How many actions (chance included) were applied."""
+            ...
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if a conservation law of the game is broken.
@@ -113,45 +153,6 @@ class State:
         legal = [self._action_to_string(a) for a in self.legal_actions()[:12]]
         more = "" if len(self.legal_actions()) <= 12 else ", ..."
         return f"'{self._describe_id(action)}' is not allowed now; you may: {', '.join(legal)}{more}"
-
-    # -- the engine's part of the API (``CompiledState``, ``PythonState``) ------------------------
-    def legal_actions(self) -> list[int]:
-        """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
-        raise NotImplementedError
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(outcome, probability), ...]`` at a chance node (probabilities sum to 1)."""
-        raise NotImplementedError
-
-    def apply_action(self, action: int, seat: int | None = None) -> None:
-        """Apply ``action`` after checking it (``_refuse`` says what is wrong); on any error nothing
-        changes. ``seat`` (optional) names who sends it."""
-        raise NotImplementedError
-
-    def apply_unchecked(self, action: int) -> None:
-        """The fast path for trusted callers (bots, playouts): no legality check."""
-        raise NotImplementedError
-
-    def undo(self) -> None:
-        """Take back the last action (chance included)."""
-        raise NotImplementedError
-
-    def clone(self) -> State:
-        """An independent copy: either moves on without changing the other."""
-        raise NotImplementedError
-
-    def forget_history(self) -> None:
-        """Drop the history and the undo stack (for worlds built by ``resample``): a resampled
-        world must not carry the true history, which would hand a bot the real deal."""
-        raise NotImplementedError
-
-    def history(self) -> list[int]:
-        """Every action applied so far, chance outcomes included."""
-        raise NotImplementedError
-
-    def move_number(self) -> int:
-        """How many actions (chance included) were applied."""
-        raise NotImplementedError
 
     # -- the shared part ---------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -302,17 +303,18 @@ class PythonState(State):
         self._stack: list[dict[str, Any]] = []
         self._legal: tuple[int, ...] | None = None
 
-    def _legal_actions(self) -> Sequence[int]:
-        """Sorted legal action ids of the player to move (never called at chance or terminal)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # declared for the type checker: the rules a game on this engine writes
+        def _legal_actions(self) -> Sequence[int]:
+            """Sorted legal action ids of the player to move (never called at chance or terminal)."""
+            ...
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcome ids and probabilities at a chance node (never called elsewhere)."""
-        raise NotImplementedError
+        def _chance_outcomes(self) -> list[tuple[int, float]]:
+            """Outcome ids and probabilities at a chance node (never called elsewhere)."""
+            ...
 
-    def _apply(self, action: int) -> None:
-        """Carry out a legal action (already checked): the rules live here and in rules.py."""
-        raise NotImplementedError
+        def _apply(self, action: int) -> None:
+            """Carry out a legal action (already checked): the rules live here and in rules.py."""
+            ...
 
     def legal_actions(self) -> list[int]:
         """Sorted legal ids for the player to move; at a chance node the outcome ids; [] at the end."""
