@@ -3,6 +3,7 @@ and a page in Debian's Chromium that records its errors."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,3 +30,15 @@ def open_page(browser, width: int = 1280, height: int = 900, reduced: bool = Tru
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     return context, page
+
+
+@contextlib.contextmanager
+def table_page(browser, *args, **kwargs):  # noqa: ANN001, ANN201
+    """``open_page`` for one test: yields the page, then checks that it reported no error and
+    closes its context (whether the test passed or not)."""
+    context, page = open_page(browser, *args, **kwargs)
+    try:
+        yield page
+        assert not page.errors, page.errors
+    finally:
+        context.close()

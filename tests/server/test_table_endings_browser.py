@@ -6,8 +6,8 @@ controls fit a phone."""
 from __future__ import annotations
 
 from server_helpers import Server
-from table_helpers import open_page
 from table_helpers import site as module_site
+from table_helpers import table_page
 from test_server_browser import _create, _name_dialog, _person
 from test_table_view import _shot
 
@@ -15,8 +15,7 @@ site = module_site  # this module's server (table_helpers.site)
 
 
 def test_resigning_against_a_bot_ends_the_game_with_the_result(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "stratego", [])
         controls = page.get_by_role("region", name="Resign or draw")
         controls.wait_for(state="visible")
@@ -35,9 +34,6 @@ def test_resigning_against_a_bot_ends_the_game_with_the_result(site: Server, bro
         assert controls.is_hidden()
         assert page.get_by_role("button", name="Rematch").is_visible()
         _shot(page, "table-resigned.png")
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_two_people_agree_a_draw(site: Server, browser) -> None:  # noqa: ANN001
@@ -69,8 +65,7 @@ def test_two_people_agree_a_draw(site: Server, browser) -> None:  # noqa: ANN001
 
 
 def test_the_controls_fit_a_phone(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, width=375, height=812)
-    try:
+    with table_page(browser, width=375, height=812) as page:
         _create(page, site.base, "stratego", [])
         controls = page.get_by_role("region", name="Resign or draw")
         controls.wait_for(state="visible")
@@ -81,6 +76,3 @@ def test_the_controls_fit_a_phone(site: Server, browser) -> None:  # noqa: ANN00
         for name in ("Yes, resign", "Keep playing"):
             b = page.get_by_role("button", name=name).bounding_box()
             assert b is not None and b["x"] + b["width"] <= 375 and b["height"] >= 40, (name, b)
-        assert not page.errors, page.errors
-    finally:
-        context.close()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from server_helpers import Server
-from table_helpers import open_page
 from table_helpers import site as module_site
+from table_helpers import table_page
 from test_server_browser import _create, _play_widget
 from test_table_reading_browser import low_contrast
 from test_table_view import _shot
@@ -18,8 +18,7 @@ site = module_site  # this module's server (table_helpers.site)
 
 
 def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "scopa", [], {"players": "2", "target": "1"})
         rng = random.Random(5)
         while _play_widget(page, rng):
@@ -46,14 +45,10 @@ def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Se
         assert players.locator(".replay-player").count() == 2
         assert "P1 · " in players.inner_text() and "point" in players.inner_text()
         _shot(page, "replay-players.png")
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_gambit_shows_the_running_total_and_draws_a_kept_die_once(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "gambit", [], {"players": "2", "dice": "5"})
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
         checked = 0
@@ -83,14 +78,10 @@ def test_gambit_shows_the_running_total_and_draws_a_kept_die_once(site: Server, 
                 if checked >= 3:
                     break
         assert checked, "the player never held kept dice with dice left to roll"
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_stratego_setup_has_one_random_control_and_the_back_row_is_in_view(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, 1280, 800)
-    try:
+    with table_page(browser, 1280, 800) as page:
         _create(page, site.base, "stratego", [])
         page.wait_for_selector("#tray")
         randoms = page.eval_on_selector_all(
@@ -104,6 +95,3 @@ def test_stratego_setup_has_one_random_control_and_the_back_row_is_in_view(site:
         bottom = page.evaluate("""Math.max(...[...document.querySelectorAll('#play .sq.mine')]
             .map(n => n.getBoundingClientRect().bottom))""")
         assert bottom <= 800, bottom
-        assert not page.errors, page.errors
-    finally:
-        context.close()

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from server_helpers import Server
-from table_helpers import open_page
+from table_helpers import open_page, table_page
 from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
@@ -42,8 +42,7 @@ def _my_card(page) -> int:  # noqa: ANN001
 
 @pytest.mark.parametrize("game", ["soldateska", "solo66"])
 def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, browser, game: str) -> None:  # noqa: ANN001
-    context, page = open_page(browser, reduced=False)
-    try:
+    with table_page(browser, reduced=False) as page:
         _create(page, site.base, game, [])
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
         players = len(page.evaluate("window.garrisonView.table.seats"))
@@ -74,14 +73,10 @@ def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, b
         middle = page.eval_on_selector("#middle", "n => n.getBoundingClientRect().toJSON()")
         assert felt["top"] <= beside["top"] and beside["bottom"] <= felt["bottom"], (felt, beside)
         assert beside["left"] >= middle["right"] - 1 and beside["top"] < 900, (middle, beside)
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_with_less_motion_the_trick_clears_at_once_and_the_line_says_who_took_it(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, reduced=True)
-    try:
+    with table_page(browser, reduced=True) as page:
         _create(page, site.base, "soldateska", [])
         said = []
         for _ in range(40):
@@ -95,14 +90,10 @@ def test_with_less_motion_the_trick_clears_at_once_and_the_line_says_who_took_it
                 break
         line = next(x for x in said if "the trick (" in x)
         assert TAKEN.match(line.split(" · ")[-1]), line
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_the_just_happened_line_names_the_players_own_move_too(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "gambit", [], {"players": "2"})
         rng = random.Random(6)
         mine = False
@@ -112,14 +103,10 @@ def test_the_just_happened_line_names_the_players_own_move_too(site: Server, bro
             line = page.inner_text("#announce")
             mine = mine or line.startswith("P1 ") or " · P1 " in line or line.startswith("You ")
         assert mine, "the line never named the player's own move"
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_scopa_marks_the_card_just_played_and_says_it(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "scopa", [], {"players": "2"})
         rng = random.Random(3)
         marked = said = False
@@ -139,9 +126,6 @@ def test_scopa_marks_the_card_just_played_and_says_it(site: Server, browser) -> 
                 assert f"played {card}" in page.inner_text('#ring .plaque[data-seat="1"]')
         assert said, "the line never said the bot's card"
         assert marked, "the bot never laid a card that was marked"
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_solo66_draws_the_talon_once(site: Server, browser) -> None:  # noqa: ANN001
@@ -182,8 +166,7 @@ def test_solo66_holds_a_deals_last_trick_and_logs_every_trick_once(site: Server,
     """The sixth trick ends the deal and the next deal is dealt at once: the table still holds
     that trick with who took it, the region beside the table keeps it ("Last trick of deal 1"),
     and the log has each of the deal's six tricks once."""
-    context, page = open_page(browser, reduced=False)
-    try:
+    with table_page(browser, reduced=False) as page:
         # every time a trick is held, note what the table showed then (the hold ends by itself)
         page.add_init_script("""window.heldTricks = [];
             new MutationObserver(() => {
@@ -218,6 +201,3 @@ def test_solo66_holds_a_deals_last_trick_and_logs_every_trick_once(site: Server,
         region = page.get_by_role("region", name="Last trick")
         if "Last trick of deal 1" in region.inner_text():  # until the next deal's first trick
             assert len(page.query_selector_all("#last-trick .card")) == 5
-        assert not page.errors, page.errors
-    finally:
-        context.close()

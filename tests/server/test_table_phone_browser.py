@@ -10,8 +10,8 @@ import random
 
 import pytest
 from server_helpers import Server
-from table_helpers import open_page
 from table_helpers import site as module_site
+from table_helpers import table_page
 from test_server_browser import _create, _play_widget, _sign_in
 from test_table_view import _shot
 
@@ -62,8 +62,7 @@ def _play_until(page, rng: random.Random, ready: str, limit: int = 400) -> bool:
     ("stratego", {"army": "barrage"}, "v.ui && v.ui.scoreboard"),
 ])
 def test_result_tables_fit_a_phone(site: Server, browser, game: str, options: dict, ready: str) -> None:  # noqa: ANN001
-    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
-    try:
+    with table_page(browser, W, H, is_mobile=True, has_touch=True) as page:
         _create(page, site.base, game, [], options)
         page.wait_for_function("window.garrisonView && window.garrisonView.table")
         assert _play_until(page, random.Random(7), ready), f"{game}: no result table reached"
@@ -73,14 +72,10 @@ def test_result_tables_fit_a_phone(site: Server, browser, game: str, options: di
         _fits(page)
         if game == "solo66":
             _shot(page, "table-phone-result.png")
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_the_lobby_game_list_stays_in_its_card(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
-    try:
+    with table_page(browser, W, H, is_mobile=True, has_touch=True) as page:
         page.goto(site.base + "/")
         _sign_in(page, "Ann")
         page.wait_for_selector("#game")
@@ -90,14 +85,10 @@ def test_the_lobby_game_list_stays_in_its_card(site: Server, browser) -> None:  
             card = page.eval_on_selector("#game", "n => n.closest('section').getBoundingClientRect().toJSON()")
             assert card["left"] <= box["left"] and box["right"] <= card["right"], (game, box, card)
             _fits(page)
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_six_seats_on_a_phone_leave_the_trick_in_view_with_whole_badges(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
-    try:
+    with table_page(browser, W, H, is_mobile=True, has_touch=True) as page:
         _create(page, site.base, "soldateska", [], {"players": "6"})
         page.wait_for_selector('#play [data-zone="trick"]')
         rng = random.Random(2)
@@ -113,34 +104,23 @@ def test_six_seats_on_a_phone_leave_the_trick_in_view_with_whole_badges(site: Se
         assert ring["height"] <= H / 3, ring
         assert trick["top"] - page_top + 60 < H, (trick, page_top)
         _fits(page)
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_stratego_setup_buttons_fit_one_row(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser, W, H, is_mobile=True, has_touch=True)
-    try:
+    with table_page(browser, W, H, is_mobile=True, has_touch=True) as page:
         _create(page, site.base, "stratego", [])
         page.wait_for_selector("#tray")
         tops = page.eval_on_selector_all(".designer-buttons button", "bs => bs.filter(b => b.offsetParent).map(b => Math.round(b.getBoundingClientRect().top))")
         assert tops and len(set(tops)) == 1, tops
         _fits(page)
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_strategos_scoreboard_fits_a_desktop_without_scrolling(site: Server, browser) -> None:  # noqa: ANN001
     """At 1280 px the 'Left per rank' column made the scoreboard scroll sideways in its box."""
-    context, page = open_page(browser, 1280, 800)
-    try:
+    with table_page(browser, 1280, 800) as page:
         _create(page, site.base, "stratego", [])
         page.wait_for_selector("#scoreboard table")
         wide = page.eval_on_selector("#scoreboard", "n => [...n.querySelectorAll('table, .scroll')]"
                                      ".filter(t => t.scrollWidth > t.clientWidth + 1).length")
         assert wide == 0
         assert page.locator("#scoreboard th", has_text="Left per rank").is_visible()
-        assert not page.errors, page.errors
-    finally:
-        context.close()

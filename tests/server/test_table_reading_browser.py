@@ -13,8 +13,8 @@ import re
 
 import pytest
 from server_helpers import Server
-from table_helpers import open_page
 from table_helpers import site as module_site
+from table_helpers import table_page
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
 
@@ -86,8 +86,7 @@ def _ids_in(page) -> list[str]:  # noqa: ANN001
 
 
 def test_1848_speaks_of_cards_by_name_in_english_readable_on_the_felt(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "1848", [], {"players": "2"})
         page.wait_for_selector("#bottom .card.wide")
         rng = random.Random(8)
@@ -135,9 +134,6 @@ def test_1848_speaks_of_cards_by_name_in_english_readable_on_the_felt(site: Serv
         assert felt.is_visible()
         help_text = page.inner_text("#howto")
         assert "Ablaufkarte = round card" in help_text and "Zusatzkarte = event card" in help_text
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_1848_moves_are_read_by_name_and_the_ids_still_parse() -> None:

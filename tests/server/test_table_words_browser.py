@@ -10,8 +10,8 @@ import re
 
 import pytest
 from server_helpers import Server
-from table_helpers import open_page
 from table_helpers import site as module_site
+from table_helpers import table_page
 from test_server_browser import _create, _sign_in
 
 import garrison
@@ -24,8 +24,7 @@ CODE_WORDS = re.compile(r"\bthe seed\b|\bseed's\b|\bPATH\b|cards=|deal='|\bopens
 
 @pytest.mark.parametrize("game", garrison.games())
 def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, game: str) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         page.goto(site.base + "/")
         _sign_in(page, "Ann")
         page.select_option("#game", game)
@@ -58,14 +57,10 @@ def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, ga
         assert bot_lines and not any("Elo" in x or "ismcts" in x for x in bot_lines), bot_lines
         options = page.locator("#seats select[data-seat] option").all_inner_texts()
         assert "bot: good" in options and not any("Elo" in x for x in options), options
-        assert not page.errors, page.errors
-    finally:
-        context.close()
 
 
 def test_seats_show_the_chosen_level_and_the_engine_only_as_a_tooltip(site: Server, browser) -> None:  # noqa: ANN001
-    context, page = open_page(browser)
-    try:
+    with table_page(browser) as page:
         _create(page, site.base, "soldateska", ["me", "bot:good", "bot:easy", "bot:good"])
         page.wait_for_selector("#ring .plaque")
         page.wait_for_function("document.querySelector('#ring').textContent.includes('bot: good')")
@@ -85,6 +80,3 @@ def test_seats_show_the_chosen_level_and_the_engine_only_as_a_tooltip(site: Serv
         page.wait_for_selector("#bottom .card")
         cards = page.eval_on_selector_all("#bottom .card", "cs => cs.map(c => [c.getAttribute('aria-label'), c.querySelector('.cname').textContent])")
         assert cards and all(label == name for label, name in cards), cards
-        assert not page.errors, page.errors
-    finally:
-        context.close()
