@@ -36,6 +36,8 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memcpy
 
+import sys
+
 cimport numpy as cnp
 
 cnp.import_array()
@@ -179,11 +181,8 @@ cdef class CompiledState:
 
     cdef int _apply(self, int action) noexcept nogil:
         """The rules: apply ``action``; 0, or an ``ERR_*`` code (nothing raised)."""
-        with gil:
-            try:
-                raise NotImplementedError(f"{type(self).__name__} has no rules (_apply)")
-            except NotImplementedError:
-                self._keep_error()
+        with gil:  # a state with no rules of its own: the step raises this, kept
+            self._error = NotImplementedError(f"{type(self).__name__} has no rules (_apply)")
         return ERR_KEPT
 
     cdef object _returns(self):
@@ -287,8 +286,6 @@ cdef class CompiledState:
     cdef void _keep_error(self) noexcept:
         """Keep the exception being handled (the GIL held, in an ``except`` block) for
         ``_raise_code``: how a hook on the hot path reports what it raised."""
-        import sys
-
         self._error = sys.exc_info()[1]
 
     cdef int _raise_code(self, int code, int action) except -1:
