@@ -67,7 +67,7 @@ run: $(RUN_STAMP)
 
 # stubtest holds the .pyi stubs (core/*.pyi, games/*/rules.pyi) to the compiled modules; what
 # Cython adds and no caller uses is listed in stubtest-allowlist.txt
-COMPILED := garrison.core.compiled garrison.core.batch garrison.core.cfr garrison.core.streams $(subst /,.,$(patsubst src/%.pyx,%,$(wildcard \
+COMPILED := garrison.core.compiled garrison.core.batch garrison.core.cfr garrison.core.net garrison.core.streams $(subst /,.,$(patsubst src/%.pyx,%,$(wildcard \
 	src/garrison/games/*/rules.pyx)))
 
 lint: $(STAMP)
