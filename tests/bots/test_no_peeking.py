@@ -1,17 +1,22 @@
-"""No bot reads hidden information: every registered bot, and every level's bot with its time
-budget turned into a count, plays the same move on the true state as on any world resampled for
-its seat (the same seed: a bot that reads only its seat's view cannot tell them apart)."""
+"""No bot reads hidden information: every registered bot, every level's bot with its time budget
+turned into a count, and a learned bot (a random network saved and loaded as a shipped one is),
+plays the same move on the true state as on any world resampled for its seat (the same seed: a bot
+that reads only its seat's view cannot tell them apart)."""
 
 from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 import garrison
 from garrison.bots import bot_names, make_bot
+from garrison.bots.learned import learned_bot
 from garrison.bots.levels import levels
+from garrison.core.net import Net
+from learn.net_reference import save_random_net
 
 
 def counted(name: str, sims: int = 24) -> str:
@@ -72,3 +77,17 @@ def test_every_bot_plays_the_same_move_in_every_world_of_its_seat(name: str) -> 
                 world = state.resample(seat, random.Random(w))
                 assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (
                     name, bot_name, repr(state))
+
+
+@pytest.mark.parametrize("name", garrison.games())
+def test_a_learned_bot_plays_the_same_move_in_every_world_of_its_seat(
+        name: str, tmp_path: Path) -> None:
+    game = garrison.load(name)
+    cls = learned_bot(Net.load(save_random_net(tmp_path / "net.npz", game, seed=1)))
+    for state in _decisions(game, 4, seed=3, spacing=3):
+        seat = state.current_player()
+        move = cls(game, seat, seed=5).step(state)
+        assert move in state.legal_actions()
+        for w in range(3):
+            world = state.resample(seat, random.Random(w))
+            assert cls(game, seat, seed=5).step(world) == move, (name, repr(state))

@@ -1,4 +1,4 @@
-"""Bots by name: game-neutral bots (random, search) plus each game's own (``Game.bots``).
+"""Bots by name: game-neutral bots (random, search, learned) plus each game's own (``Game.bots``).
 
 >>> import garrison
 >>> from garrison.bots import make_bot
@@ -16,6 +16,7 @@ from __future__ import annotations
 from garrison.core import Bot, Game, OptionError
 
 from .ismcts import ISMCTSBot
+from .learned import LearnedBot, learned_bot, learned_class, shipped_bot
 from .pimc import PIMCBot
 from .policy import PolicyBot, policy_class, register_policy, unregister_policy
 from .random_bot import RandomBot
@@ -25,12 +26,22 @@ from .search import SearchBot
 GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 GENERIC[ISMCTSBot.name] = ISMCTSBot
 GENERIC[PIMCBot.name] = PIMCBot
+#: Plays the network shipped for the game and its options (listed only where one is shipped).
+GENERIC[LearnedBot.name] = LearnedBot
 
 
 def bot_names(game: Game | type[Game]) -> list[str]:
-    """Every bot that can play ``game``: the generic ones, then the game's own. (Policies
-    registered in this process play by name too, but are not listed.)"""
-    return list(GENERIC) + [n for n in game.bots if n not in GENERIC]
+    """Every bot that can play ``game``: the generic ones (``learned`` only where a network is
+    shipped for the game and its options; a type stands for its default options), then the
+    game's own. (Policies registered in this process play by name too, but are not listed.)
+
+    Raises:
+        RecordError: a shipped network's file is broken.
+    """
+    instance = game if isinstance(game, Game) else game()
+    generic = [n for n in GENERIC if n != LearnedBot.name or n in game.bots
+               or shipped_bot(instance) is not None]
+    return generic + [n for n in game.bots if n not in GENERIC]
 
 
 def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
@@ -40,7 +51,8 @@ def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
 
     Raises:
         OptionError: an unknown bot or setting, or a setting's bad value, named with what is
-            allowed.
+            allowed; ``learned`` where no network is shipped for the game and its options.
+        RecordError: the shipped network's file is broken.
     """
     key, _, spec = name.strip().lower().partition(":")
     key = key.strip()
@@ -53,6 +65,8 @@ def bot_class(game: Game | type[Game], name: str) -> type[Bot]:
         raise OptionError(f"bot '{key}' takes no settings (got '{name}')")
     if key in game.bots:
         return game.bots[key]
+    if key == LearnedBot.name:
+        return learned_class(game)
     if key in GENERIC:
         return GENERIC[key]
     policy = policy_class(game, key)
@@ -67,6 +81,6 @@ def make_bot(game: Game, name: str, seat: int, seed: int | None = None) -> Bot:
 
 
 __all__ = [
-    "GENERIC", "ISMCTSBot", "PIMCBot", "PolicyBot", "RandomBot", "bot_class", "bot_names",
-    "make_bot", "register_policy", "unregister_policy",
+    "GENERIC", "ISMCTSBot", "LearnedBot", "PIMCBot", "PolicyBot", "RandomBot", "bot_class",
+    "bot_names", "learned_bot", "make_bot", "register_policy", "unregister_policy",
 ]

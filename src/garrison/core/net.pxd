@@ -23,6 +23,7 @@ cdef class Net:
     cdef float* _scratch              # _x + tensor_size
     cdef bint _busy                   # its own buffers are in use (evaluate released the GIL)
     cdef object _checked_game         # the last game evaluate found to fit the net
+    cdef int _players                 # its number of seats
 
     cdef _build(self, arrays, dict meta)
     cdef float* _claim(self) except NULL

@@ -38,20 +38,44 @@ from garrison.core.errors import GameError
 cnp.import_array()
 
 
-cdef inline void _dense(const float* x, int n_in, const float* w, const float* b, int n_out,
-                        float* out) noexcept nogil:
-    """``out = x @ w + b`` for ``w`` of shape (n_in, n_out): rows of ``w`` scaled and added, a
-    zero input's row skipped."""
-    cdef int i, j
-    cdef float xi
-    cdef const float* row
-    memcpy(out, b, n_out * sizeof(float))
-    for i in range(n_in):
-        xi = x[i]
-        if xi != 0.0:
-            row = w + <Py_ssize_t>i * n_out
-            for j in range(n_out):
-                out[j] += xi * row[j]
+cdef extern from *:
+    """
+    /* The kernels in C, so that GCC can make each twice on x86-64 with glibc: for AVX2 with FMA
+       and for the baseline, the one this processor runs picked when the module loads
+       (target_clones). Elsewhere they are compiled once, for the baseline. */
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
+    #define NET_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+    #else
+    #define NET_CLONES
+    #endif
+
+    /* out = x @ w + b for w of shape (n_in, n_out), row-major: the rows of w scaled by each
+       nonzero input and added (observation tensors and ReLU outputs are mostly zeros). */
+    NET_CLONES static void net_dense(const float *restrict x, int n_in, const float *restrict w,
+                                     const float *restrict b, int n_out, float *restrict out) {
+        for (int j = 0; j < n_out; j++) out[j] = b[j];
+        for (int i = 0; i < n_in; i++) {
+            float xi = x[i];
+            if (xi != 0.0f) {
+                const float *restrict row = w + (long)i * n_out;
+                for (int j = 0; j < n_out; j++) out[j] += xi * row[j];
+            }
+        }
+    }
+
+    /* a . b with eight running sums (one vector's worth). */
+    NET_CLONES static float net_dot(const float *restrict a, const float *restrict b, int n) {
+        float s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        int i = 0;
+        for (; i + 8 <= n; i += 8)
+            for (int k = 0; k < 8; k++) s[k] += a[i + k] * b[i + k];
+        for (; i < n; i++) s[0] += a[i] * b[i];
+        return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+    }
+    """
+    void _dense "net_dense" (const float* x, int n_in, const float* w, const float* b, int n_out,
+                             float* out) noexcept nogil
+    float _dot "net_dot" (const float* a, const float* b, int n) noexcept nogil
 
 
 cdef inline void _relu(float* h, int n) noexcept nogil:
@@ -59,22 +83,6 @@ cdef inline void _relu(float* h, int n) noexcept nogil:
     for j in range(n):
         if h[j] < 0.0:
             h[j] = 0.0
-
-
-cdef inline float _dot(const float* a, const float* b, int n) noexcept nogil:
-    """``a . b`` with four running sums (a chain the processor overlaps)."""
-    cdef float s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
-    cdef int i = 0
-    while i + 4 <= n:
-        s0 += a[i] * b[i]
-        s1 += a[i + 1] * b[i + 1]
-        s2 += a[i + 2] * b[i + 2]
-        s3 += a[i + 3] * b[i + 3]
-        i += 4
-    while i < n:
-        s0 += a[i] * b[i]
-        i += 1
-    return (s0 + s1) + (s2 + s3)
 
 
 cdef object _block(list keep, object array):
@@ -316,16 +324,26 @@ cdef class Net:
         if game.num_distinct_actions != self.num_actions:
             raise GameError(f"{game!r} has {game.num_distinct_actions} actions; this net's "
                             f"policy has {self.num_actions} (options {self.meta['options']})")
+        self._players = game.num_players
         self._checked_game = game
 
     cdef int _seat(self, state, seat) except -1:
-        n = state.game.num_players
-        if (isinstance(seat, bool) or not isinstance(seat, (int, np.integer))
-                or not 0 <= seat < n):
-            raise GameError(f"the net evaluates a seat's view: there is no seat {seat!r} "
-                            f"(seats 0–{n - 1})")
-        self.check_game(state.game)
-        if state.is_terminal() or state.is_chance_node():
+        """``seat`` as an int after checking it, the state's game and its node (a player's)."""
+        cdef CompiledState cs
+        game = state.game
+        if game is not self._checked_game:
+            self.check_game(game)
+        if type(seat) is not int or not 0 <= <long>seat < self._players:
+            if (isinstance(seat, bool) or not isinstance(seat, (int, np.integer))
+                    or not 0 <= seat < self._players):
+                raise GameError(f"the net evaluates a seat's view: there is no seat {seat!r} "
+                                f"(seats 0–{self._players - 1})")
+        if isinstance(state, CompiledState):
+            cs = <CompiledState>state
+            if cs._current() < 0:
+                raise GameError("the net evaluates a node where a player moves, not a chance "
+                                "node or the end of the game")
+        elif state.is_terminal() or state.is_chance_node():
             raise GameError("the net evaluates a node where a player moves, not a chance node "
                             "or the end of the game")
         return int(seat)
@@ -338,6 +356,7 @@ cdef class Net:
         cdef int who = self._seat(state, seat)
         cdef CompiledState cs
         cdef int n, code, i
+        cdef cnp.npy_intp count
         cdef double value = 0.0
         cdef float* work
         cdef const int* ids
@@ -347,7 +366,8 @@ cdef class Net:
         if isinstance(state, CompiledState):
             cs = <CompiledState>state
             n = cs._find_legal()
-            priors = np.empty(n, dtype=np.float64)
+            count = n
+            priors = cnp.PyArray_EMPTY(1, &count, cnp.NPY_FLOAT64, 0)
             out = <double*>cnp.PyArray_DATA(priors)
             work = self._claim()
             try:

@@ -100,10 +100,11 @@ def save_net(path: str | os.PathLike[str], trunk: Sequence[Layer], policy: Layer
     except (TypeError, ValueError) as err:
         raise RecordError(f"{target}: meta cannot be written as JSON ({err}); allowed: "
                           "strings, numbers, booleans, lists and objects") from err
+    contents: dict[str, Any] = {"meta": np.array(text), **arrays}
     fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
-            np.savez_compressed(out, meta=np.array(text), **arrays)
+            np.savez_compressed(out, **contents)
         os.replace(tmp, target)
     except BaseException:
         os.unlink(tmp)
@@ -119,25 +120,29 @@ def load_net_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray]
             the format; the message names the file, what is wrong and what is allowed.
     """
     where = str(path)
+    made = "a net file is an .npz of float32 arrays written by save_net"
     try:
-        data = np.load(path, allow_pickle=False)
-        if not isinstance(data, np.lib.npyio.NpzFile):
-            raise RecordError(f"{where}: not an .npz archive (a single array); a net file is an "
-                              ".npz of float32 arrays written by save_net")
-        with data:
+        with open(path, "rb") as raw_file:
+            head = raw_file.read(6)
+        if head == b"\x93NUMPY":
+            raise RecordError(f"{where}: is a single .npy array, not an .npz archive; {made}")
+        if not zipfile.is_zipfile(path):
+            raise RecordError(f"{where}: is not an .npz (zip) archive, or is cut short; {made}")
+        with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
+    except RecordError:
+        raise
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
-        if isinstance(err, RecordError):
-            raise
-        raise RecordError(f"{where}: cannot be read as a net file ({err}); a net file is an "
-                          ".npz of float32 arrays written by save_net") from err
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RecordError(f"{where}: cannot be read as a net file ({reason}); {made}") from err
     if "meta" not in arrays:
         raise RecordError(f"{where}: has no 'meta' array; a net file holds its meta as a 0-d "
                           "string array of JSON")
     raw = arrays.pop("meta")
-    if raw.ndim != 0 or raw.dtype.kind != "U":
-        raise RecordError(f"{where}: 'meta' is a {raw.dtype} array of shape {raw.shape}; "
-                          "allowed: a 0-d string array of JSON")
+    if not isinstance(raw, np.ndarray) or raw.ndim != 0 or raw.dtype.kind != "U":
+        shown = (f"a {raw.dtype} array of shape {raw.shape}" if isinstance(raw, np.ndarray)
+                 else "not an array")
+        raise RecordError(f"{where}: 'meta' is {shown}; allowed: a 0-d string array of JSON")
     try:
         meta = json.loads(str(raw[()]))
     except json.JSONDecodeError as err:
@@ -178,7 +183,7 @@ def check_net(arrays: Mapping[str, Any], meta: Any, where: str = "net") -> None:
         w, b = arrays[f"trunk_w{i}"], arrays[f"trunk_b{i}"]
         if w.ndim != 2 or w.shape[0] != width or w.shape[1] < 1:
             raise RecordError(f"{where}: trunk_w{i} has shape {w.shape}; it must be ({width}, "
-                              "out) to take the " + ("tensor" if i == 0 else f"trunk_w{i - 1}'s")
+                              "out) to take the " + ("tensor's" if i == 0 else f"trunk_w{i - 1}'s")
                               + f" {width} values")
         width = w.shape[1]
         if b.shape != (width,):
@@ -267,29 +272,46 @@ def _shipped_meta(path: Path, stamp: float) -> dict[str, Any]:
 
 def shipped_net_path(game: Game) -> Path | None:
     """The net shipped for ``game`` in its ``data/`` folder, or None. A file
-    ``net-<key>.npz`` plays the game when its meta names this game, every option in its meta has
-    the value the game has (options it does not name are free), and the tensor size and action
+    ``net-<key>.npz`` plays the game when every option in its meta has the value the game has (options it does not name are free), and the tensor size and action
     count are the game's; of several, the one naming the most options, then the first by name.
 
     Raises:
-        RecordError: a shipped file is broken, misnamed, or names an option the game lacks.
+        RecordError: a shipped file is broken, misnamed, for another game, or names an option
+            the game lacks.
     """
     folder = data_dir(game)
     found: list[tuple[int, str, Path]] = []
     options = game.options
     for path in sorted(folder.glob("net*.npz")):
         meta = _shipped_meta(path, path.stat().st_mtime)
+        if meta["game"] != game.name:
+            raise RecordError(f"{path}: a net for {meta['game']} in the folder of {game.name}; "
+                              f"a game's folder ships nets for that game only")
         unknown = [k for k in meta["options"] if k not in options]
         if unknown:
             raise RecordError(f"{path}: names options {', '.join(unknown)} that {game.name} does "
                               f"not have; its options: {', '.join(options)}")
-        if (meta["game"] == game.name
-                and all(options[k] == v for k, v in meta["options"].items())
+        if (all(options[k] == v for k, v in meta["options"].items())
                 and meta["tensor_size"] == game.observation_tensor_shape[0]
                 and meta["num_actions"] == game.num_distinct_actions):
             found.append((-len(meta["options"]), path.name, path))
     return min(found)[2] if found else None
 
 
+def shipped_nets() -> list[tuple[str, dict[str, Any]]]:
+    """Every net shipped with a registered game: (game name, the options it names), by game.
+
+    Raises:
+        RecordError: a shipped file is broken or misnamed.
+    """
+    from garrison.core.registry import game_class, games
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in games():
+        for path in sorted(data_dir(game_class(name)).glob("net*.npz")):
+            out.append((name, dict(_shipped_meta(path, path.stat().st_mtime)["options"])))
+    return out
+
+
 __all__ = ["FORMAT", "META_KEYS", "check_net", "data_dir", "load_net_arrays", "net_file_name",
-           "options_key", "save_net", "shipped_net_path"]
+           "options_key", "save_net", "shipped_net_path", "shipped_nets"]
