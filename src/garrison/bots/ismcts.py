@@ -36,12 +36,13 @@ from typing import Any, ClassVar, cast
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 from garrison.core.compiled import CompiledState
 from garrison.core.game import Declarer, ExactEnding, WorldWalk
+from garrison.learn.nets import game_net
 
 from .search import Budget, Scale, SearchBot
 
 
 class _Node:
-    __slots__ = ("visits", "value", "square", "avail", "hint", "order", "total")
+    __slots__ = ("visits", "value", "square", "avail", "hint", "order", "total", "priors")
 
     def __init__(self, hint: int | None = None) -> None:
         self.visits: dict[int, int] = {}
@@ -54,6 +55,8 @@ class _Node:
         #: With progressive widening: the order in which actions join (hint first, then random).
         self.order: list[int] | None = None
         self.total = 0
+        #: With ``net``: the network's policy over the actions legal when the node was made.
+        self.priors: dict[int, float] | None = None
 
 
 class ISMCTSBot(SearchBot):
@@ -93,6 +96,11 @@ class ISMCTSBot(SearchBot):
         "exact": (int, 0),           # n > 0: a rollout in a game with exact endings
                                      # (state.exact_ending) takes the world's solved value, the
                                      # game's heuristic playing on until n tricks are left
+        "net": (float, 0.0),         # w > 0: the game's learned network's policy (from the
+                                     # mover's view) steers the choice at every node, PUCT-style,
+                                     # with weight w
+        "mix": (float, 0.0),         # share of a new leaf's value taken from the network's value
+                                     # instead of the rollout (1: no rollout)
     }
 
     #: With ``exact``: solve a world's ending once this many tricks (or fewer) are left.
@@ -107,6 +115,10 @@ class ISMCTSBot(SearchBot):
     _chain: Any = None
     #: With ``walk``: the steps the last move's chain proposed and took.
     last_walk: tuple[int, int] = (0, 0)
+    #: With ``net`` or ``mix``: the game's learned network, its prior's weight and value's share.
+    _net: Any = None
+    _net_weight: float = 0.0
+    _mix: float = 0.0
 
     def __init__(self, game: Any, seat: int, seed: int | None = None, **opts: Any) -> None:
         super().__init__(game, seat, seed, **opts)
@@ -135,6 +147,9 @@ class ISMCTSBot(SearchBot):
         infer = int(self.opts["infer"])
         # exact endings where the game solves them (its worlds are states of the same class)
         self._exact = int(self.opts["exact"]) if isinstance(state, ExactEnding) else 0
+        self._net_weight, self._mix = float(self.opts["net"]), float(self.opts["mix"])
+        if self._net is None and (self._net_weight > 0 or self._mix > 0):
+            self._net = game_net(self.game)
         self.last_agreement = [0.0, 0]
         root_key = (self.seat, 0, state.observation_key(self.seat))
         self._declarer = self.game.declarer if isinstance(state, CompiledState) else None
@@ -289,19 +304,22 @@ class ISMCTSBot(SearchBot):
                 hint = (rollout.choose(world, player)
                         if prior > 0 and not rollout.random_policy else None)
                 node = tree[key] = _Node(hint)
+                if self._net_weight > 0:  # the network reads the mover's view of this world
+                    actions, probs, _ = self._net.evaluate(world, player)
+                    node.priors = dict(zip(actions, probs.tolist()))
                 expanded = True
             candidates = self._widened(node, legal, rng) if self._widen > 0 else legal
             if first is not None and not path:
                 action = first
             else:
-                action = self._select(node, candidates, scale, c, prior, rng)
+                action = self._select(node, candidates, scale, c, prior, rng, self._net_weight)
             node.total += 1
             for a in candidates:
                 node.avail[a] = node.avail.get(a, 0) + 1
             path.append((node, player, action))
             world.apply_unchecked(action)
             depth += 1
-        returns = None
+        returns: list[float] | None = None
         declarer: int | None = None  # of the deal the value is of (``own``)
         if world.is_terminal():
             returns = rollout.final(world)
@@ -314,8 +332,15 @@ class ISMCTSBot(SearchBot):
                 if declarer is None and self._own:
                     declarer = ending[1]
         if returns is None:
-            returns = rollout.run(world, chance)
-            declarer = self._declarer_at(rollout.last_end)
+            mix = self._mix
+            if mix < 1.0:
+                returns = rollout.run(world, chance)
+                declarer = self._declarer_at(rollout.last_end)
+            if mix > 0.0:
+                learned = self._net_values(world)
+                returns = (learned if returns is None
+                           else [(1 - mix) * r + mix * v for r, v in zip(returns, learned)])
+        assert returns is not None
         if self._own and declarer == self.seat:
             returns = self._with_own_play(returns)
         scale.see(returns)
@@ -326,6 +351,10 @@ class ISMCTSBot(SearchBot):
         if paired_values is not None and path:
             root_node, root_player, root_action = path[0]
             paired_values.setdefault(root_action, []).append(returns[root_player])
+
+    def _net_values(self, world: State) -> list[float]:
+        """The network's value of ``world`` for every seat, each read from that seat's view."""
+        return [float(self._net.evaluate(world, seat)[2]) for seat in range(self.game.num_players)]
 
     def _declarer_at(self, end: State | None) -> int | None:
         """With ``own``: who declared the first deal finished between the root and ``end``."""
@@ -359,20 +388,26 @@ class ISMCTSBot(SearchBot):
 
     @staticmethod
     def _select(node: _Node, legal: list[int], scale: Scale, c: float, prior: float,
-                rng: Any) -> int:
+                rng: Any, net: float = 0.0) -> int:
         hint = node.hint
         if hint is not None and hint in legal and hint not in node.visits:
             return hint
+        priors = node.priors
         untried = [a for a in legal if a not in node.visits]
         if untried:
+            if priors is not None:  # the network's likeliest untried action first
+                return max(untried, key=lambda a: (priors.get(a, 0.0), -a))
             return int(untried[rng.randrange(len(untried))])
         width = scale.width()
+        root_total = math.sqrt(node.total) if priors is not None else 0.0
         best, best_score = legal[0], -math.inf
         for a in legal:
             n = node.visits[a]
             score = node.value[a] / (n * width) + c * math.sqrt(math.log(node.avail[a]) / n)
             if a == hint:
                 score += prior / (n + 1)
+            if priors is not None:  # PUCT: the network's share of the action, fading with visits
+                score += net * priors.get(a, 0.0) * root_total / (n + 1)
             if score > best_score:
                 best, best_score = a, score
         return best

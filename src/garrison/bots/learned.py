@@ -32,7 +32,8 @@ from typing import ClassVar
 
 from garrison.core import Bot, Game, OptionError, State
 from garrison.core.net import Net
-from garrison.learn.weights import shipped_net_path, shipped_nets
+from garrison.learn.nets import net_path
+from garrison.learn.weights import shipped_nets
 
 #: The generic bot's name.
 NAME = "learned"
@@ -83,7 +84,7 @@ def shipped_bot(game: Game) -> type[Bot] | None:
     Raises:
         RecordError: the shipped file is broken (a packaging error, never hidden).
     """
-    path = shipped_net_path(game)
+    path = net_path(game)
     if path is None:
         return None
     return _shipped_class(path, path.stat().st_mtime)

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, Game, OptionError, State, sample_chance
 from garrison.core.compiled import CompiledState
+from garrison.learn.nets import game_net
 
 #: Longest rollout by default (actions); a game that can run longer is cut off there.
 MAX_ROLLOUT = 1000
@@ -128,6 +129,11 @@ class SearchBot(Bot):
             check_value(str(values.get("value", "returns")))
         if "clock" in cls.settings and values.get("clock") not in CLOCKS:
             raise OptionError(f"clock must be wall or cpu, not {values.get('clock')!r}")
+        if float(values.get("mix") or 0.0) > 1.0:
+            raise OptionError(f"mix is a share of the value, 0 to 1 (got {values['mix']})")
+        if float(values.get("net") or 0.0) > 0 or float(values.get("mix") or 0.0) > 0:
+            # the game must have a network: refused now, naming those that do
+            game_net(game if isinstance(game, Game) else game())
 
     # -- helpers ---------------------------------------------------------------------------------
     def budget(self) -> Budget:
@@ -146,7 +152,8 @@ class SearchBot(Bot):
         return self._rollout
 
 
-_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact", "own", "walk")
+_ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact", "own", "walk",
+            "paired", "net", "mix")
 
 
 def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> None:

@@ -347,6 +347,10 @@ from garrison.cli.arena import arena as _arena  # noqa: E402 - the arena command
 
 app.command("arena")(_arena)
 
+from garrison.cli.train import train as _train  # noqa: E402 - the train command's own module
+
+app.command("train")(_train)
+
 
 @app.command()
 def serve(

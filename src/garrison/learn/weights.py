@@ -270,8 +270,8 @@ def _shipped_meta(path: Path, stamp: float) -> dict[str, Any]:
     return meta
 
 
-def shipped_net_path(game: Game) -> Path | None:
-    """The net shipped for ``game`` in its ``data/`` folder, or None. A file
+def shipped_net_path(game: Game, folder: Path | None = None) -> Path | None:
+    """The net shipped for ``game`` in its ``data/`` folder (or in ``folder``), or None. A file
     ``net-<key>.npz`` plays the game when every option in its meta has the value the game has (options it does not name are free), and the tensor size and action
     count are the game's; of several, the one naming the most options, then the first by name.
 
@@ -279,7 +279,7 @@ def shipped_net_path(game: Game) -> Path | None:
         RecordError: a shipped file is broken, misnamed, for another game, or names an option
             the game lacks.
     """
-    folder = data_dir(game)
+    folder = data_dir(game) if folder is None else folder
     found: list[tuple[int, str, Path]] = []
     options = game.options
     for path in sorted(folder.glob("net*.npz")):

@@ -1,0 +1,144 @@
+"""A warm start for the network: it learns to play like the game's compiled bot.
+
+Learning from a game's end alone, a network that starts at random needs a great many games before
+its moves matter (a Scopa game to 11 is some 70 decisions a seat and much luck). So training
+starts from the game's own rule-of-thumb bot, written in C (``state.policy_action``): tables play
+themselves with it in every seat, each decision is kept with the mover's observation tensor, its
+legal actions and the bot's move, and at the game's end with the mover's return. The network's
+policy learns the bot's moves (cross-entropy over the legal actions) and its value the returns
+(mean squared error in tanh units); PPO (``garrison.learn.ppo``) then takes it from there.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import numpy as np
+import torch
+from torch.nn import functional
+
+import garrison
+from garrison.core import OptionError
+from garrison.core.compiled import CompiledState
+from garrison.interop.batch import BatchEnv
+
+from .model import PolicyValueNet, value_range
+
+
+@dataclass
+class Demonstrations:
+    """Decisions of the compiled bot: the mover's tensor, legal mask, move and final return."""
+
+    obs: np.ndarray
+    mask: np.ndarray
+    action: np.ndarray
+    #: The mover's return at the end of the game, in the network's tanh units.
+    target: np.ndarray
+    games: int = 0
+    seconds: float = 0.0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables: int = 64,
+                   seed: int = 0, value_scale: float = 1.0,
+                   value_shift: float = 0.0) -> Demonstrations:
+    """At least ``decisions`` decisions of the game's compiled bot playing every seat, from
+    whole games only (a game still running at the end is left out).
+
+    Raises:
+        OptionError: the game has no compiled bot, or ``decisions`` is not a positive count.
+    """
+    if isinstance(decisions, bool) or not isinstance(decisions, int) or decisions < 1:
+        raise OptionError(f"decisions must be a whole number, 1 or more (got {decisions!r})")
+    started = time.perf_counter()
+    env = BatchEnv(name, tables, threads=1, **options)
+    first = env.game.new_initial_state()
+    if not isinstance(first, CompiledState) or not first.has_policy():
+        raise OptionError(f"{name} has no compiled bot to learn from")
+    step = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    waiting: list[dict[int, list[int]]] = [{} for _ in range(tables)]
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    actions: list[int] = []
+    target: list[float] = []
+    kept = 0
+    games = 0
+    while kept < decisions:
+        states = cast(list[CompiledState], env.states)
+        moves = np.empty(tables, np.int64)
+        for i, state in enumerate(states):
+            moves[i] = state.policy_action(int(rng.integers(2**63)))
+            waiting[i].setdefault(int(step.to_move[i]), []).append(len(actions))
+            obs.append(step.obs[i].copy())
+            masks.append(step.mask[i].copy())
+            actions.append(int(moves[i]))
+            target.append(np.nan)
+        step = env.step(moves)
+        for ended in np.flatnonzero(step.terminated):
+            t = int(ended)
+            for mover, rows in waiting[t].items():
+                value = (float(step.rewards[t, mover]) - value_shift) / value_scale
+                for row in rows:
+                    target[row] = value
+                kept += len(rows)
+            waiting[t] = {}
+            games += 1
+    done = np.isfinite(np.asarray(target, np.float32))
+    return Demonstrations(
+        obs=np.asarray(obs, np.float32)[done], mask=np.asarray(masks, bool)[done],
+        action=np.asarray(actions, np.int64)[done], target=np.asarray(target, np.float32)[done],
+        games=games, seconds=round(time.perf_counter() - started, 1),
+    )
+
+
+def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minibatch: int = 512,
+            lr: float = 1e-3, seed: int = 0) -> list[dict[str, float]]:
+    """Fit ``net`` to the demonstrations; returns a line per epoch (losses, agreement with the
+    bot's moves on a held-out tenth)."""
+    rng = np.random.default_rng(seed)
+    n = len(data.action)
+    order = rng.permutation(n)
+    held, train = order[: n // 10], order[n // 10:]
+    optimizer = torch.optim.Adam(net.parameters(), lr=lr)
+    obs, mask = torch.from_numpy(data.obs), torch.from_numpy(data.mask)
+    action, target = torch.from_numpy(data.action), torch.from_numpy(data.target)
+    lines = []
+    for epoch in range(epochs):
+        rng.shuffle(train)
+        for start in range(0, len(train), minibatch):
+            mb = torch.from_numpy(train[start: start + minibatch])
+            logits, value = net(obs[mb])
+            logits = logits.masked_fill(~mask[mb], -1e9)
+            loss = functional.cross_entropy(logits, action[mb]) + 0.5 * ((value - target[mb]) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        with torch.no_grad():
+            hb = torch.from_numpy(held)
+            logits, value = net(obs[hb])
+            chosen = logits.masked_fill(~mask[hb], -1e9).argmax(dim=1)
+            lines.append({
+                "epoch": float(epoch + 1),
+                "agreement": round(float((chosen == action[hb]).float().mean()), 4),
+                "value_loss": round(float(((value - target[hb]) ** 2).mean()), 4),
+            })
+    return lines
+
+
+def warm_start(name: str, options: dict[str, Any], hidden: tuple[int, ...], decisions: int,
+               seed: int = 0, epochs: int = 4,
+               ) -> tuple[PolicyValueNet, list[dict[str, float]], Demonstrations]:
+    """A new network fitted to ``decisions`` of the game's compiled bot."""
+    game = garrison.load(name, **options)
+    scale, shift = value_range(game)
+    torch.manual_seed(seed)
+    net = PolicyValueNet(game.observation_tensor_shape[0], game.num_distinct_actions, hidden)
+    data = demonstrations(name, options, decisions, seed=seed, value_scale=scale,
+                          value_shift=shift)
+    return net, imitate(net, data, epochs=epochs, seed=seed), data
+
+
+__all__ = ["Demonstrations", "demonstrations", "imitate", "warm_start"]
