@@ -10,7 +10,8 @@ cdef class Net:
     cdef readonly double value_scale, value_shift
     cdef readonly object meta         # the file's meta (a dict)
     cdef readonly str game_name
-    cdef list _keep                   # the float32 arrays the pointers below point into
+    cdef dict _arrays                 # the file's arrays (float32 copies): pointers below
+    cdef object _policy_t             # policy_w transposed, contiguous (for _pwt)
     cdef int* _sizes                  # depth + 1 widths: the tensor's, then each layer's
     cdef const float** _w             # depth weight blocks, (in, out) row-major
     cdef const float** _b             # depth biases

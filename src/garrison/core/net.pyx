@@ -85,11 +85,9 @@ cdef inline void _relu(float* h, int n) noexcept nogil:
             h[j] = 0.0
 
 
-cdef object _block(list keep, object array):
-    """``array`` as a contiguous float32 array, kept alive in ``keep`` (the Net points into it)."""
-    out = np.ascontiguousarray(array, dtype=np.float32)
-    keep.append(out)
-    return out
+def _rebuilt(arrays, meta):
+    """Unpickling: the Net of these arrays and meta."""
+    return Net.from_arrays(arrays, meta)
 
 
 cdef inline const float* _data(object array) noexcept:
@@ -108,7 +106,8 @@ cdef class Net:
         self._x = NULL
         self._scratch = NULL
         self._busy = False
-        self._keep = None
+        self._arrays = None
+        self._policy_t = None
         self.meta = None
         self.game_name = ""
 
@@ -141,8 +140,11 @@ cdef class Net:
 
     cdef _build(self, arrays, dict meta):
         cdef int i, depth = len([k for k in arrays if k.startswith("trunk_w")])
-        cdef list keep = []
-        self._keep = keep
+        # contiguous float32 copies the Net points into: later changes to the caller's arrays
+        # (a trainer's parameters) never reach it
+        cdef dict own = {name: np.array(a, dtype=np.float32, order="C", copy=True)
+                         for name, a in arrays.items()}
+        self._arrays = own
         self.depth = depth
         self.meta = meta
         self.game_name = meta["game"]
@@ -158,17 +160,17 @@ cdef class Net:
         self._sizes[0] = self.tensor_size
         cdef int widest = 1
         for i in range(depth):
-            self._w[i] = _data(_block(keep, arrays[f"trunk_w{i}"]))
-            self._b[i] = _data(_block(keep, arrays[f"trunk_b{i}"]))
-            self._sizes[i + 1] = arrays[f"trunk_b{i}"].shape[0]
+            self._w[i] = _data(own[f"trunk_w{i}"])
+            self._b[i] = _data(own[f"trunk_b{i}"])
+            self._sizes[i + 1] = own[f"trunk_b{i}"].shape[0]
             widest = max(widest, self._sizes[i + 1])
         self.width = self._sizes[depth]
-        policy_w = _block(keep, arrays["policy_w"])
-        self._pw = _data(policy_w)
-        self._pwt = _data(_block(keep, policy_w.T))
-        self._pb = _data(_block(keep, arrays["policy_b"]))
-        self._vw = _data(_block(keep, np.asarray(arrays["value_w"]).reshape(-1)))
-        self._vb = float(np.asarray(arrays["value_b"]).reshape(-1)[0])
+        self._pw = _data(own["policy_w"])
+        self._policy_t = np.ascontiguousarray(own["policy_w"].T)
+        self._pwt = _data(self._policy_t)
+        self._pb = _data(own["policy_b"])
+        self._vw = _data(own["value_w"])  # (width, 1): contiguous, read as (width,)
+        self._vb = own["value_b"][0]
         self.scratch_floats = 2 * widest
         self._x = <float*>malloc((self.tensor_size + self.scratch_floats) * sizeof(float))
         if self._x == NULL:
@@ -444,6 +446,12 @@ cdef class Net:
             raise GameError(f"the state's observation tensor has shape {tensor.shape}; this net "
                             f"reads {self.tensor_size} values")
         return tensor
+
+    def __reduce__(self):
+        """Pickled as its arrays and meta (sent to worker processes whole)."""
+        if self._x == NULL:
+            raise ValueError("an empty Net: make one with Net.load or Net.from_arrays")
+        return _rebuilt, (dict(self._arrays), dict(self.meta))
 
     def __repr__(self):
         return f"Net(game={self.game_name!r}, sizes={self.sizes}, actions={self.num_actions})"
