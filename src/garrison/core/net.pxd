@@ -1,6 +1,8 @@
 # The learned network's forward pass in C (see net.pyx). The search and the batched engine cimport
 # ``Net`` and call its C methods without the GIL.
 
+from garrison.core.compiled cimport CompiledState
+
 cdef class Net:
     cdef readonly int tensor_size     # the observation tensor's length (the input)
     cdef readonly int num_actions     # the policy head's width: the game's action space
@@ -39,3 +41,6 @@ cdef class Net:
     cdef int evaluate_c(self, const float* x, const int* legal, int n, double* priors,
                         double* value, float* scratch) noexcept nogil
     cdef int best_c(self, const float* x, const int* legal, int n, float* scratch) noexcept nogil
+    cdef int evaluate_state_c(self, CompiledState state, int seat, double* priors,
+                              double* value, float* work) noexcept nogil
+    cdef int best_state_c(self, CompiledState state, int seat, float* work) noexcept nogil

@@ -253,6 +253,34 @@ cdef class Net:
                 top = logit
         return best
 
+    cdef int evaluate_state_c(self, CompiledState state, int seat, double* priors,
+                              double* value, float* work) noexcept nogil:
+        """``evaluate_c`` at a compiled state's player node from ``seat``'s view: the tensor is
+        encoded into ``work`` (``work_floats`` floats: the tensor, then scratch), the legal ids
+        are the state's own list (``state._legal_buf``), and ``priors`` holds their count
+        (``state._find_legal_c()``). The caller has checked the seat and the game
+        (``check_game``). Returns the count of legal actions, or a negative code: the kernel's
+        ``ERR_*`` of the legal list, -1 for an id outside the action space."""
+        cdef int n = state._find_legal_c()
+        if n < 0:
+            return n
+        memset(work, 0, self.tensor_size * sizeof(float))
+        state._encode(seat, work)
+        if self.evaluate_c(work, state._legal_buf, n, priors, value, work + self.tensor_size) < 0:
+            return -1
+        return n
+
+    cdef int best_state_c(self, CompiledState state, int seat, float* work) noexcept nogil:
+        """``best_c`` at a compiled state's player node from ``seat``'s view (as
+        ``evaluate_state_c``): the action, or a negative code (-1: none within the action
+        space; else the kernel's ``ERR_*``)."""
+        cdef int n = state._find_legal_c()
+        if n < 0:
+            return n
+        memset(work, 0, self.tensor_size * sizeof(float))
+        state._encode(seat, work)
+        return self.best_c(work, state._legal_buf, n, work + self.tensor_size)
+
     # -- buffers ----------------------------------------------------------------------------------
     cdef float* _claim(self) except NULL:
         """The tensor buffer followed by scratch: the Net's own, or, while another thread has
@@ -274,6 +302,11 @@ cdef class Net:
             free(block)
 
     # -- Python ------------------------------------------------------------------------------------
+    @property
+    def work_floats(self):
+        """Floats a caller's ``work`` holds for ``evaluate_state_c``: the tensor, then scratch."""
+        return self.tensor_size + self.scratch_floats
+
     @property
     def sizes(self):
         """The widths from the tensor through the trunk: ``[tensor_size, h0, ..., h{k-1}]``."""
@@ -374,10 +407,7 @@ cdef class Net:
             work = self._claim()
             try:
                 with nogil:
-                    memset(work, 0, self.tensor_size * sizeof(float))
-                    cs._encode(who, work)
-                    code = self.evaluate_c(work, cs._legal_buf, n, out, &value,
-                                           work + self.tensor_size)
+                    code = self.evaluate_state_c(cs, who, out, &value, work)
             finally:
                 self._release(work)
             legal = [cs._legal_buf[i] for i in range(n)]
@@ -414,13 +444,11 @@ cdef class Net:
         cdef int[::1] legal_view
         if isinstance(state, CompiledState):
             cs = <CompiledState>state
-            n = cs._find_legal()
+            cs._find_legal()  # raises what the kernel raises for a broken list
             work = self._claim()
             try:
                 with nogil:
-                    memset(work, 0, self.tensor_size * sizeof(float))
-                    cs._encode(who, work)
-                    best = self.best_c(work, cs._legal_buf, n, work + self.tensor_size)
+                    best = self.best_state_c(cs, who, work)
             finally:
                 self._release(work)
         else:
