@@ -14,7 +14,9 @@ value_shift``) as contiguous float32 blocks, and runs it without the GIL:
 
 The C side (``net.pxd``) is for the search and the batched engine: ``forward_c`` works in the
 Net's own buffers (one caller at a time); ``forward_scratch_c``, ``evaluate_c`` and ``best_c`` take
-the caller's scratch of ``scratch_floats`` floats, so threads may share one Net.
+the caller's scratch of ``scratch_floats`` floats, and ``evaluate_state_c`` and ``best_state_c``
+(which encode a compiled state's tensor and read its legal list) a work buffer of ``work_floats``,
+so threads may share one Net.
 
 The kernels are written for the compiler to vectorise: a dense layer adds rows of ``W`` scaled
 by each nonzero input (observation tensors and ReLU outputs are mostly zeros, and those rows are
@@ -25,7 +27,7 @@ and its file", has the figures).
 
 from libc.math cimport exp, tanh
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 cimport numpy as cnp
 
@@ -57,7 +59,7 @@ cdef extern from *:
         for (int i = 0; i < n_in; i++) {
             float xi = x[i];
             if (xi != 0.0f) {
-                const float *restrict row = w + (long)i * n_out;
+                const float *restrict row = w + (ptrdiff_t)i * n_out;
                 for (int j = 0; j < n_out; j++) out[j] += xi * row[j];
             }
         }
