@@ -1,5 +1,4 @@
 # cython: language_level=3
-# distutils: extra_compile_args = -fvect-cost-model=dynamic
 """The learned network's forward pass, in C: a small MLP over one seat's observation tensor.
 
 ``Net`` holds a net of format 1 (``garrison.learn.weights``: a trunk of dense layers with ReLU, a
@@ -44,7 +43,12 @@ cdef extern from *:
     """
     /* The kernels in C, so that GCC can make each twice on x86-64 with glibc: for AVX2 with FMA
        and for the baseline, the one this processor runs picked when the module loads
-       (target_clones). Elsewhere they are compiled once, for the baseline. */
+       (target_clones). Elsewhere they are compiled once, for the baseline. GCC compiles them
+       at -O3: setup.py's -O2 vectorises only loops whose length is known, which these are not. */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize("O3")
+    #endif
     #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
     #define NET_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
     #else
@@ -74,6 +78,9 @@ cdef extern from *:
         for (; i < n; i++) s[0] += a[i] * b[i];
         return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
     }
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
     """
     void _dense "net_dense" (const float* x, int n_in, const float* w, const float* b, int n_out,
                              float* out) noexcept nogil
