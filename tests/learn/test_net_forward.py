@@ -4,6 +4,7 @@ the value on single tensors and batches, for every game's tensor size; ``evaluat
 
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 from typing import Any
@@ -212,3 +213,20 @@ def test_threads_sharing_one_net_get_the_serial_answers() -> None:
         for (legal, priors, value), (wl, wp, wv) in zip(results, want * 20):
             assert legal == wl and value == wv
             np.testing.assert_array_equal(priors, wp)
+
+
+def test_a_net_owns_copies_of_its_arrays_and_pickles_whole() -> None:
+    game = garrison.load("solo66")
+    arrays, meta = random_net(game, np.random.default_rng(8))
+    net = Net.from_arrays(arrays, meta)
+    x = spread_states(game, seed=1, count=1)[0].observation_tensor(0)
+    before = net.forward(x)
+    for a in arrays.values():
+        a *= 3.0  # a trainer's parameters change after the net was made
+    after = net.forward(x)
+    np.testing.assert_array_equal(after[0], before[0])
+    assert after[1] == before[1]
+    copy = pickle.loads(pickle.dumps(net))
+    assert copy.meta == net.meta and copy.sizes == net.sizes
+    for a, b in zip(copy.forward(x), before):
+        np.testing.assert_array_equal(a, b)

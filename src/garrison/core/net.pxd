@@ -1,6 +1,8 @@
 # The learned network's forward pass in C (see net.pyx). The search and the batched engine cimport
 # ``Net`` and call its C methods without the GIL.
 
+from garrison.core.compiled cimport CompiledState
+
 cdef class Net:
     cdef readonly int tensor_size     # the observation tensor's length (the input)
     cdef readonly int num_actions     # the policy head's width: the game's action space
@@ -10,7 +12,8 @@ cdef class Net:
     cdef readonly double value_scale, value_shift
     cdef readonly object meta         # the file's meta (a dict)
     cdef readonly str game_name
-    cdef list _keep                   # the float32 arrays the pointers below point into
+    cdef dict _arrays                 # the file's arrays (float32 copies): pointers below
+    cdef object _policy_t             # policy_w transposed, contiguous (for _pwt)
     cdef int* _sizes                  # depth + 1 widths: the tensor's, then each layer's
     cdef const float** _w             # depth weight blocks, (in, out) row-major
     cdef const float** _b             # depth biases
@@ -38,3 +41,6 @@ cdef class Net:
     cdef int evaluate_c(self, const float* x, const int* legal, int n, double* priors,
                         double* value, float* scratch) noexcept nogil
     cdef int best_c(self, const float* x, const int* legal, int n, float* scratch) noexcept nogil
+    cdef int evaluate_state_c(self, CompiledState state, int seat, double* priors,
+                              double* value, float* work) noexcept nogil
+    cdef int best_state_c(self, CompiledState state, int seat, float* work) noexcept nogil

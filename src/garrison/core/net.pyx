@@ -1,5 +1,4 @@
 # cython: language_level=3
-# distutils: extra_compile_args = -fvect-cost-model=dynamic
 """The learned network's forward pass, in C: a small MLP over one seat's observation tensor.
 
 ``Net`` holds a net of format 1 (``garrison.learn.weights``: a trunk of dense layers with ReLU, a
@@ -14,7 +13,9 @@ value_shift``) as contiguous float32 blocks, and runs it without the GIL:
 
 The C side (``net.pxd``) is for the search and the batched engine: ``forward_c`` works in the
 Net's own buffers (one caller at a time); ``forward_scratch_c``, ``evaluate_c`` and ``best_c`` take
-the caller's scratch of ``scratch_floats`` floats, so threads may share one Net.
+the caller's scratch of ``scratch_floats`` floats, and ``evaluate_state_c`` and ``best_state_c``
+(which encode a compiled state's tensor and read its legal list) a work buffer of ``work_floats``,
+so threads may share one Net.
 
 The kernels are written for the compiler to vectorise: a dense layer adds rows of ``W`` scaled
 by each nonzero input (observation tensors and ReLU outputs are mostly zeros, and those rows are
@@ -25,7 +26,7 @@ and its file", has the figures).
 
 from libc.math cimport exp, tanh
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 cimport numpy as cnp
 
@@ -42,7 +43,12 @@ cdef extern from *:
     """
     /* The kernels in C, so that GCC can make each twice on x86-64 with glibc: for AVX2 with FMA
        and for the baseline, the one this processor runs picked when the module loads
-       (target_clones). Elsewhere they are compiled once, for the baseline. */
+       (target_clones). Elsewhere they are compiled once, for the baseline. GCC compiles them
+       at -O3: setup.py's -O2 vectorises only loops whose length is known, which these are not. */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize("O3")
+    #endif
     #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
     #define NET_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
     #else
@@ -57,7 +63,7 @@ cdef extern from *:
         for (int i = 0; i < n_in; i++) {
             float xi = x[i];
             if (xi != 0.0f) {
-                const float *restrict row = w + (long)i * n_out;
+                const float *restrict row = w + (ptrdiff_t)i * n_out;
                 for (int j = 0; j < n_out; j++) out[j] += xi * row[j];
             }
         }
@@ -72,6 +78,9 @@ cdef extern from *:
         for (; i < n; i++) s[0] += a[i] * b[i];
         return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
     }
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
     """
     void _dense "net_dense" (const float* x, int n_in, const float* w, const float* b, int n_out,
                              float* out) noexcept nogil
@@ -85,11 +94,9 @@ cdef inline void _relu(float* h, int n) noexcept nogil:
             h[j] = 0.0
 
 
-cdef object _block(list keep, object array):
-    """``array`` as a contiguous float32 array, kept alive in ``keep`` (the Net points into it)."""
-    out = np.ascontiguousarray(array, dtype=np.float32)
-    keep.append(out)
-    return out
+def _rebuilt(arrays, meta):
+    """Unpickling: the Net of these arrays and meta."""
+    return Net.from_arrays(arrays, meta)
 
 
 cdef inline const float* _data(object array) noexcept:
@@ -108,7 +115,8 @@ cdef class Net:
         self._x = NULL
         self._scratch = NULL
         self._busy = False
-        self._keep = None
+        self._arrays = None
+        self._policy_t = None
         self.meta = None
         self.game_name = ""
 
@@ -141,8 +149,11 @@ cdef class Net:
 
     cdef _build(self, arrays, dict meta):
         cdef int i, depth = len([k for k in arrays if k.startswith("trunk_w")])
-        cdef list keep = []
-        self._keep = keep
+        # contiguous float32 copies the Net points into: later changes to the caller's arrays
+        # (a trainer's parameters) never reach it
+        cdef dict own = {name: np.array(a, dtype=np.float32, order="C", copy=True)
+                         for name, a in arrays.items()}
+        self._arrays = own
         self.depth = depth
         self.meta = meta
         self.game_name = meta["game"]
@@ -158,17 +169,17 @@ cdef class Net:
         self._sizes[0] = self.tensor_size
         cdef int widest = 1
         for i in range(depth):
-            self._w[i] = _data(_block(keep, arrays[f"trunk_w{i}"]))
-            self._b[i] = _data(_block(keep, arrays[f"trunk_b{i}"]))
-            self._sizes[i + 1] = arrays[f"trunk_b{i}"].shape[0]
+            self._w[i] = _data(own[f"trunk_w{i}"])
+            self._b[i] = _data(own[f"trunk_b{i}"])
+            self._sizes[i + 1] = own[f"trunk_b{i}"].shape[0]
             widest = max(widest, self._sizes[i + 1])
         self.width = self._sizes[depth]
-        policy_w = _block(keep, arrays["policy_w"])
-        self._pw = _data(policy_w)
-        self._pwt = _data(_block(keep, policy_w.T))
-        self._pb = _data(_block(keep, arrays["policy_b"]))
-        self._vw = _data(_block(keep, np.asarray(arrays["value_w"]).reshape(-1)))
-        self._vb = float(np.asarray(arrays["value_b"]).reshape(-1)[0])
+        self._pw = _data(own["policy_w"])
+        self._policy_t = np.ascontiguousarray(own["policy_w"].T)
+        self._pwt = _data(self._policy_t)
+        self._pb = _data(own["policy_b"])
+        self._vw = _data(own["value_w"])  # (width, 1): contiguous, read as (width,)
+        self._vb = own["value_b"][0]
         self.scratch_floats = 2 * widest
         self._x = <float*>malloc((self.tensor_size + self.scratch_floats) * sizeof(float))
         if self._x == NULL:
@@ -251,6 +262,34 @@ cdef class Net:
                 top = logit
         return best
 
+    cdef int evaluate_state_c(self, CompiledState state, int seat, double* priors,
+                              double* value, float* work) noexcept nogil:
+        """``evaluate_c`` at a compiled state's player node from ``seat``'s view: the tensor is
+        encoded into ``work`` (``work_floats`` floats: the tensor, then scratch), the legal ids
+        are the state's own list (``state._legal_buf``), and ``priors`` holds their count
+        (``state._find_legal_c()``). The caller has checked the seat and the game
+        (``check_game``). Returns the count of legal actions, or a negative code: the kernel's
+        ``ERR_*`` of the legal list, -1 for an id outside the action space."""
+        cdef int n = state._find_legal_c()
+        if n < 0:
+            return n
+        memset(work, 0, self.tensor_size * sizeof(float))
+        state._encode(seat, work)
+        if self.evaluate_c(work, state._legal_buf, n, priors, value, work + self.tensor_size) < 0:
+            return -1
+        return n
+
+    cdef int best_state_c(self, CompiledState state, int seat, float* work) noexcept nogil:
+        """``best_c`` at a compiled state's player node from ``seat``'s view (as
+        ``evaluate_state_c``): the action, or a negative code (-1: none within the action
+        space; else the kernel's ``ERR_*``)."""
+        cdef int n = state._find_legal_c()
+        if n < 0:
+            return n
+        memset(work, 0, self.tensor_size * sizeof(float))
+        state._encode(seat, work)
+        return self.best_c(work, state._legal_buf, n, work + self.tensor_size)
+
     # -- buffers ----------------------------------------------------------------------------------
     cdef float* _claim(self) except NULL:
         """The tensor buffer followed by scratch: the Net's own, or, while another thread has
@@ -272,6 +311,11 @@ cdef class Net:
             free(block)
 
     # -- Python ------------------------------------------------------------------------------------
+    @property
+    def work_floats(self):
+        """Floats a caller's ``work`` holds for ``evaluate_state_c``: the tensor, then scratch."""
+        return self.tensor_size + self.scratch_floats
+
     @property
     def sizes(self):
         """The widths from the tensor through the trunk: ``[tensor_size, h0, ..., h{k-1}]``."""
@@ -372,10 +416,7 @@ cdef class Net:
             work = self._claim()
             try:
                 with nogil:
-                    memset(work, 0, self.tensor_size * sizeof(float))
-                    cs._encode(who, work)
-                    code = self.evaluate_c(work, cs._legal_buf, n, out, &value,
-                                           work + self.tensor_size)
+                    code = self.evaluate_state_c(cs, who, out, &value, work)
             finally:
                 self._release(work)
             legal = [cs._legal_buf[i] for i in range(n)]
@@ -412,13 +453,11 @@ cdef class Net:
         cdef int[::1] legal_view
         if isinstance(state, CompiledState):
             cs = <CompiledState>state
-            n = cs._find_legal()
+            cs._find_legal()  # raises what the kernel raises for a broken list
             work = self._claim()
             try:
                 with nogil:
-                    memset(work, 0, self.tensor_size * sizeof(float))
-                    cs._encode(who, work)
-                    best = self.best_c(work, cs._legal_buf, n, work + self.tensor_size)
+                    best = self.best_state_c(cs, who, work)
             finally:
                 self._release(work)
         else:
@@ -444,6 +483,12 @@ cdef class Net:
             raise GameError(f"the state's observation tensor has shape {tensor.shape}; this net "
                             f"reads {self.tensor_size} values")
         return tensor
+
+    def __reduce__(self):
+        """Pickled as its arrays and meta (sent to worker processes whole)."""
+        if self._x == NULL:
+            raise ValueError("an empty Net: make one with Net.load or Net.from_arrays")
+        return _rebuilt, (dict(self._arrays), dict(self.meta))
 
     def __repr__(self):
         return f"Net(game={self.game_name!r}, sizes={self.sizes}, actions={self.num_actions})"
