@@ -53,7 +53,7 @@ def test_imitation_learns_the_compiled_bots_moves() -> None:
     torch.manual_seed(0)
     data = demonstrations("gambit", {"players": 2}, 20_000, seed=3)
     assert len(data.action) >= 20_000 and data.games > 0
-    assert np.isin(data.target, [-1.0, 1.0]).all()  # Gambit's returns, in tanh units
+    assert np.isin(data.returns, [-1.0, 1.0]).all()  # Gambit's returns
     assert data.mask[np.arange(len(data.action)), data.action].all()  # the bot moved legally
     net = PolicyValueNet(data.obs.shape[1], data.mask.shape[1], (64,))
     before = imitate(net, data, epochs=0)
@@ -143,3 +143,30 @@ def test_the_train_command_refuses_bad_input_and_writes_nothing(tmp_path: Path, 
     assert result.exit_code == 2
     assert words in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_training_goes_on_from_a_saved_network(tmp_path: Path) -> None:
+    first = tmp_path / "first.npz"
+    base = ["train", "gambit", "-o", "players=2", "--tables", "8", "--hidden", "16,8"]
+    assert runner.invoke(app, [*base, "--out", str(first), "--imitate", "2000",
+                               "--decisions", "0"]).exit_code == 0
+    net = Net.load(first)
+    second = tmp_path / "second.npz"
+    result = runner.invoke(app, [*base, "--out", str(second), "--imitate", "0", "--init",
+                                 str(first), "--decisions", "1500", "--batch", "512"])
+    assert result.exit_code == 0, result.output
+    again = Net.load(second)
+    assert again.sizes == net.sizes  # the saved shape, whatever --hidden says
+    assert (again.value_scale, again.value_shift) == (net.value_scale, net.value_shift)
+    assert again.meta["trained"]["init"]["imitation"]["decisions"] >= 2000
+    assert "--init" in again.meta["trained"]["command"]
+    x = np.ones(net.tensor_size, np.float32)
+    assert not np.allclose(again.forward(x)[0], net.forward(x)[0])  # PPO moved it
+    for args, words in ((["--init", str(first), "--imitate", "5"], "--imitate 0"),
+                        (["--init", str(tmp_path / "none.npz"), "--imitate", "0"], "none.npz")):
+        bad = runner.invoke(app, [*base, "--out", str(tmp_path / "x.npz"), *args])
+        assert bad.exit_code == 2 and words in bad.output.replace("\n", "")
+    other = runner.invoke(app, ["train", "scopa", "-o", "players=2", "--out", str(tmp_path / "y.npz"),
+                                "--imitate", "0", "--init", str(first), "--decisions", "10"])
+    assert other.exit_code == 2 and "a network for gambit, not scopa" in other.output.replace("\n", " ")
+    assert not (tmp_path / "x.npz").exists() and not (tmp_path / "y.npz").exists()

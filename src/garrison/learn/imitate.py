@@ -34,16 +34,15 @@ class Demonstrations:
     obs: np.ndarray
     mask: np.ndarray
     action: np.ndarray
-    #: The mover's return at the end of the game, in the network's tanh units.
-    target: np.ndarray
+    #: The mover's return at the end of the game.
+    returns: np.ndarray
     games: int = 0
     seconds: float = 0.0
     meta: dict[str, Any] = field(default_factory=dict)
 
 
 def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables: int = 64,
-                   seed: int = 0, value_scale: float = 1.0,
-                   value_shift: float = 0.0) -> Demonstrations:
+                   seed: int = 0) -> Demonstrations:
     """At least ``decisions`` decisions of the game's compiled bot playing every seat, from
     whole games only (a game still running at the end is left out).
 
@@ -80,7 +79,7 @@ def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables
         for ended in np.flatnonzero(step.terminated):
             t = int(ended)
             for mover, rows in waiting[t].items():
-                value = (float(step.rewards[t, mover]) - value_shift) / value_scale
+                value = float(step.rewards[t, mover])
                 for row in rows:
                     target[row] = value
                 kept += len(rows)
@@ -89,22 +88,23 @@ def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables
     done = np.isfinite(np.asarray(target, np.float32))
     return Demonstrations(
         obs=np.asarray(obs, np.float32)[done], mask=np.asarray(masks, bool)[done],
-        action=np.asarray(actions, np.int64)[done], target=np.asarray(target, np.float32)[done],
+        action=np.asarray(actions, np.int64)[done], returns=np.asarray(target, np.float32)[done],
         games=games, seconds=round(time.perf_counter() - started, 1),
     )
 
 
 def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minibatch: int = 512,
             lr: float = 1e-3, seed: int = 0) -> list[dict[str, float]]:
-    """Fit ``net`` to the demonstrations; returns a line per epoch (losses, agreement with the
-    bot's moves on a held-out tenth)."""
+    """Fit ``net`` to the demonstrations (the returns in its value units); returns a line per
+    epoch (losses, agreement with the bot's moves on a held-out tenth)."""
     rng = np.random.default_rng(seed)
     n = len(data.action)
     order = rng.permutation(n)
     held, train = order[: n // 10], order[n // 10:]
     optimizer = torch.optim.Adam(net.parameters(), lr=lr)
     obs, mask = torch.from_numpy(data.obs), torch.from_numpy(data.mask)
-    action, target = torch.from_numpy(data.action), torch.from_numpy(data.target)
+    action = torch.from_numpy(data.action)
+    target = torch.from_numpy((data.returns - net.value_shift) / net.value_scale)
     lines = []
     for epoch in range(epochs):
         rng.shuffle(train)
@@ -133,11 +133,11 @@ def warm_start(name: str, options: dict[str, Any], hidden: tuple[int, ...], deci
                ) -> tuple[PolicyValueNet, list[dict[str, float]], Demonstrations]:
     """A new network fitted to ``decisions`` of the game's compiled bot."""
     game = garrison.load(name, **options)
-    scale, shift = value_range(game)
+    data = demonstrations(name, options, decisions, seed=seed)
+    scale, shift = value_range(game, data.returns)
     torch.manual_seed(seed)
-    net = PolicyValueNet(game.observation_tensor_shape[0], game.num_distinct_actions, hidden)
-    data = demonstrations(name, options, decisions, seed=seed, value_scale=scale,
-                          value_shift=shift)
+    net = PolicyValueNet(game.observation_tensor_shape[0], game.num_distinct_actions, hidden,
+                         value_scale=scale, value_shift=shift)
     return net, imitate(net, data, epochs=epochs, seed=seed), data
 
 

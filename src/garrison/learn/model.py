@@ -24,9 +24,14 @@ class PolicyValueNet(nn.Module):
     trunk: nn.Sequential
     policy: nn.Linear
     value: nn.Linear
+    #: The value head's tanh units in returns: ``return = tanh(...) * value_scale + value_shift``.
+    value_scale: float
+    value_shift: float
 
-    def __init__(self, inputs: int, actions: int, hidden: tuple[int, ...]) -> None:
+    def __init__(self, inputs: int, actions: int, hidden: tuple[int, ...],
+                 value_scale: float = 1.0, value_shift: float = 0.0) -> None:
         super().__init__()
+        self.value_scale, self.value_shift = float(value_scale), float(value_shift)
         layers: list[nn.Module] = []
         width = inputs
         for size in hidden:
@@ -54,8 +59,10 @@ class PolicyValueNet(nn.Module):
         return trunk, pair(self.policy), pair(self.value)
 
 
-def value_range(game: Any) -> tuple[float, float]:
-    """``(value_scale, value_shift)``: the game's returns mapped onto tanh's -1 to 1.
+def value_range(game: Any, seen: np.ndarray | None = None) -> tuple[float, float]:
+    """``(value_scale, value_shift)``: the game's returns mapped onto tanh's -1 to 1, or, given
+    the returns ``seen`` in play, onto their spread (Solo 66's bounds are ten times the usual
+    result: scaled by them, the value head would learn a sliver of its range).
 
     Raises:
         OptionError: the game's returns are unbounded.
@@ -65,14 +72,17 @@ def value_range(game: Any) -> tuple[float, float]:
     lo, hi = float(game.min_utility), float(game.max_utility)
     if not (np.isfinite(lo) and np.isfinite(hi) and hi > lo):
         raise OptionError(f"{game.name}: training needs bounded returns (got {lo} to {hi})")
-    return (hi - lo) / 2, (hi + lo) / 2
+    if seen is None or not len(seen):
+        return (hi - lo) / 2, (hi + lo) / 2
+    shift = float(np.mean(seen))
+    spread = float(np.max(np.abs(seen - shift)))
+    return min((hi - lo) / 2, max(1.25 * spread, 1e-6)), shift
 
 
 def save_model(net: PolicyValueNet, path: str | Path, game: Any, options: dict[str, Any],
                trained: dict[str, Any]) -> None:
     """Write ``net`` as a format-1 file for ``game`` trained on ``options`` (their typed
     values are kept), with ``trained`` (command, method, figures) in its metadata."""
-    scale, shift = value_range(game)
     trunk, policy, value = net.arrays()
     meta = {
         "format": 1,
@@ -80,8 +90,8 @@ def save_model(net: PolicyValueNet, path: str | Path, game: Any, options: dict[s
         "options": {key: getattr(game.params, key) for key in options},
         "tensor_size": int(game.observation_tensor_shape[0]),
         "num_actions": int(game.num_distinct_actions),
-        "value_scale": scale,
-        "value_shift": shift,
+        "value_scale": net.value_scale,
+        "value_shift": net.value_shift,
         "trained": trained,
     }
     save_net(path, trunk, policy, value, meta)

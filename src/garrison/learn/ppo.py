@@ -5,7 +5,8 @@ either every seat (``opponents="self"``: self-play, one network for all) or one 
 game's own bot at the others (one batch per seat, so the learner sits in every chair). A
 decision's target is the seat's return at the end of its game (no discount: every game here is
 scored at its end), its advantage that return less the value the network gave it; returns are
-brought to the network's tanh range with the game's bounds (``value_scale``, ``value_shift``).
+brought to the network's tanh range (its ``value_scale`` and ``value_shift``: the game's bounds,
+or the spread of the imitated games' returns).
 A decision whose game has not ended when an update comes waits for the next update (its
 probability under the policy that chose it is kept, so PPO's ratio still holds).
 
@@ -55,8 +56,6 @@ class PPOConfig:
     entropy: float = 0.01
     value_coef: float = 0.5
     seed: int = 0
-    #: Start from this saved network (its shape must match ``hidden``).
-    init: str | None = None
 
     def check(self) -> None:
         """Raises ``OptionError`` naming a bad setting and what it may be."""
@@ -171,15 +170,14 @@ class Trainer:
         config.check()
         self.config = config
         self.game = garrison.load(config.game, **config.options)
-        self.value_scale, self.value_shift = value_range(self.game)
+        scale, shift = (value_range(self.game) if net is None
+                        else (net.value_scale, net.value_shift))
+        self.value_scale, self.value_shift = scale, shift
         torch.manual_seed(config.seed)
         inputs = self.game.observation_tensor_shape[0]
         actions = self.game.num_distinct_actions
-        self.net = net if net is not None else PolicyValueNet(inputs, actions, tuple(config.hidden))
-        if config.init:
-            from .torch_io import load_into
-
-            load_into(self.net, config.init)
+        self.net = net if net is not None else PolicyValueNet(
+            inputs, actions, tuple(config.hidden), value_scale=scale, value_shift=shift)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=config.lr)
         self.rng = np.random.default_rng(config.seed)
         if config.opponents == "self":

@@ -1,0 +1,116 @@
+"""One training run from start to file: what ``garrison train`` does, as a value that can say
+its own command (kept in the file's metadata, so that a shipped net says how it was made)."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import garrison
+from garrison.bots import bot_class
+from garrison.core import OptionError
+
+from .imitate import warm_start
+from .model import PolicyValueNet, save_model
+from .ppo import PPOConfig, Trainer
+from .torch_io import load_model
+
+
+@dataclass
+class Recipe:
+    """Imitate the game's compiled bot for ``imitate`` decisions (or start from ``init``), then
+    PPO for ``decisions`` decisions (0: none)."""
+
+    game: str
+    out: Path
+    options: dict[str, Any] = field(default_factory=dict)
+    imitate: int = 400_000
+    epochs: int = 4
+    decisions: int = 2_000_000
+    opponents: str = "self"
+    hidden: tuple[int, ...] = (256, 256)
+    lr: float = 3e-4
+    tables: int = 128
+    batch: int = 8192
+    seed: int = 0
+    init: Path | None = None
+
+    def check(self) -> PPOConfig:
+        """The PPO settings of this run, after every check.
+
+        Raises:
+            OptionError: a setting, the game, an option or the opponent that cannot be, named
+                with what is allowed.
+        """
+        if self.epochs < 1:
+            raise OptionError(f"epochs must be 1 or more (got {self.epochs})")
+        if self.imitate < 0 or self.decisions < 0 or (self.imitate + self.decisions == 0
+                                                      and self.init is None):
+            raise OptionError(f"imitate and decisions are counts of decisions, 0 or more and not "
+                              f"both 0 (got {self.imitate} and {self.decisions})")
+        if self.init is not None and self.imitate:
+            raise OptionError("--init starts from a saved network: give --imitate 0 with it")
+        if self.out.suffix != ".npz":
+            raise OptionError(f"out must be a .npz file (got '{self.out}')")
+        config = PPOConfig(game=self.game, options=self.options, opponents=self.opponents,
+                           tables=self.tables, decisions=max(1, self.decisions),
+                           hidden=self.hidden, lr=self.lr, seed=self.seed, batch=self.batch,
+                           minibatch=min(self.batch, 512))
+        config.check()
+        game = garrison.load(self.game, **self.options)
+        if self.opponents != "self":
+            bot_class(game, self.opponents)  # an unknown bot is refused before any work
+        return config
+
+    def command(self) -> str:
+        """The ``garrison train`` command that runs this recipe."""
+        words = ["garrison", "train", self.game,
+                 *(f"-o {k}={v}" for k, v in self.options.items())]
+        if self.init is not None:
+            words.append(f"--init {shlex.quote(str(self.init))}")
+        words += [f"--imitate {self.imitate}", f"--epochs {self.epochs}",
+                  f"--decisions {self.decisions}", f"--opponents {self.opponents}",
+                  f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
+                  f"--tables {self.tables}", f"--batch {self.batch}", f"--seed {self.seed}",
+                  f"--out {shlex.quote(str(self.out))}"]
+        return " ".join(words)
+
+    def run(self, report: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Train and write the file; returns what its metadata says of the training.
+        ``report`` gets the imitation's last line and every PPO update's.
+
+        Raises:
+            OptionError: as ``check``; an ``init`` file for another game.
+            RecordError: an ``init`` file that is not a network.
+        """
+        config = self.check()
+        game = garrison.load(self.game, **self.options)
+        trained: dict[str, Any] = {"command": self.command()}
+        net: PolicyValueNet | None = None
+        if self.init is not None:
+            net, meta = load_model(self.init)
+            if meta["game"] != game.name:
+                raise OptionError(f"--init: {self.init} is a network for {meta['game']}, "
+                                  f"not {game.name}")
+            trained["init"] = meta["trained"]
+        if self.imitate:
+            net, lines, data = warm_start(self.game, self.options, self.hidden, self.imitate,
+                                          seed=self.seed, epochs=self.epochs)
+            trained["imitation"] = {"decisions": len(data.action), "games": data.games,
+                                    "seconds": data.seconds, "epochs": lines}
+            if report is not None:
+                report({"imitated": len(data.action), "games": data.games, **lines[-1]})
+        if self.decisions:
+            trainer = Trainer(config, net=net)
+            trainer.run(report=report)
+            trained.update(trainer.trained())
+            net = trainer.net
+        assert net is not None
+        save_model(net, self.out, game, self.options, trained)
+        return trained
+
+
+__all__ = ["Recipe"]
