@@ -105,7 +105,8 @@ def test_the_train_command_writes_a_net_that_the_bots_play(tmp_path: Path,
     out.parent.mkdir()
     result = runner.invoke(app, ["train", "gambit", "-o", "players=2", "--out", str(out),
                                  "--imitate", "3000", "--decisions", "3000", "--tables", "16",
-                                 "--hidden", "32", "--opponents", "greedy", "--batch", "1024"])
+                                 "--hidden", "32", "--opponents", "greedy", "--batch", "1024",
+                                 "--eval-games", "8"])
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
     assert lines[0]["imitated"] >= 3000 and lines[-1]["saved"] == str(out)
@@ -114,6 +115,8 @@ def test_the_train_command_writes_a_net_that_the_bots_play(tmp_path: Path,
     assert meta["game"] == "gambit" and meta["options"] == {"players": 2}
     assert meta["trained"]["command"].startswith("garrison train gambit")
     assert meta["trained"]["decisions"] >= 3000 and meta["trained"]["curve"]
+    # the first update's line says how the greedy policy did against the game's bot
+    assert -1.0 <= meta["trained"]["curve"][0]["eval_return"] <= 1.0
     monkeypatch.setenv("GARRISON_NETS", str(tmp_path))
     game = garrison.load("gambit", players=2)
     bot = make_bot(game, "learned", 0, seed=1)

@@ -32,6 +32,7 @@ def train(
     batch: Annotated[int, typer.Option(help="finished decisions per PPO update")] = 8192,
     seed: Annotated[int, typer.Option(help="seed of the tables and the network")] = 0,
     init: Annotated[Path | None, typer.Option(help="start from this saved network instead (with --imitate 0)")] = None,
+    eval_games: Annotated[int, typer.Option(help="every tenth update, games of the greedy policy against the game's own bot (0: none)")] = 0,
     threads: Annotated[int, typer.Option(help="PyTorch's threads")] = 1,
     quiet: Annotated[bool, typer.Option(help="no line per update")] = False,
 ) -> None:
@@ -55,7 +56,7 @@ def train(
         recipe = Recipe(game=game, out=out, options=parse_options(option), imitate=imitate,
                         epochs=epochs, decisions=decisions, opponents=opponents,
                         hidden=_widths(hidden), lr=lr, tables=tables, batch=batch, seed=seed,
-                        init=init)
+                        init=init, eval_games=eval_games)
         recipe.check()
         torch.set_num_threads(threads)
         trained = recipe.run(report=None if quiet else lambda line: print(json.dumps(line), flush=True))

@@ -56,10 +56,15 @@ class PPOConfig:
     entropy: float = 0.01
     value_coef: float = 0.5
     seed: int = 0
+    #: Every this many updates, the greedy policy (its likeliest legal move) plays
+    #: ``eval_games`` games against ``eval_against`` in every seat (0: never).
+    eval_every: int = 10
+    eval_games: int = 0
+    eval_against: str | None = None
 
     def check(self) -> None:
         """Raises ``OptionError`` naming a bad setting and what it may be."""
-        for name in ("tables", "decisions", "batch", "minibatch", "epochs"):
+        for name in ("tables", "decisions", "batch", "minibatch", "epochs", "eval_every"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OptionError(f"{name} must be a whole number, 1 or more (got {value!r})")
@@ -294,8 +299,35 @@ class Trainer:
         }
         if recent:
             line["mean_return"] = round(float(np.mean(recent)), 4)
+        if config.eval_games and len(self.curve) % config.eval_every == 0:
+            line["eval_return"] = round(self.evaluate(), 4)
         self.curve.append(line)
         return line
+
+    def evaluate(self) -> float:
+        """The greedy policy's mean return over ``eval_games`` games against ``eval_against``
+        (the game's first own bot by default), the seats taken in turn; the same deals each time
+        (seeded), so that points of the curve compare."""
+        config = self.config
+        bot = config.eval_against or next(iter(self.game.bots), "random")
+        players = self.game.num_players
+        total, count = 0.0, 0
+        for seat in range(players):
+            tables = max(1, config.eval_games // players)
+            env = BatchEnv(config.game, tables, seat=seat, opponents=bot, threads=1,
+                           **config.options)
+            step = env.reset(seed=10**6 + 1000 * seat)
+            done = np.zeros(tables, bool)
+            while not done.all():
+                with torch.no_grad():
+                    logits, _ = self.net(torch.from_numpy(step.obs))
+                action = logits.masked_fill(~torch.from_numpy(step.mask), -1e9).argmax(1)
+                step = env.step(action.numpy())
+                fresh = step.terminated & ~done
+                total += float(step.rewards[fresh, seat].sum())
+                count += int(fresh.sum())
+                done |= step.terminated
+        return total / count
 
     # -- the result ------------------------------------------------------------------------------
     def trained(self) -> dict[str, Any]:

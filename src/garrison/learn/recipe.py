@@ -37,6 +37,8 @@ class Recipe:
     batch: int = 8192
     seed: int = 0
     init: Path | None = None
+    #: Games of the greedy policy against the game's own bot every tenth update (0: none).
+    eval_games: int = 0
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -45,6 +47,8 @@ class Recipe:
             OptionError: a setting, the game, an option or the opponent that cannot be, named
                 with what is allowed.
         """
+        if self.eval_games < 0:
+            raise OptionError(f"eval-games must be 0 or more (got {self.eval_games})")
         if self.epochs < 1:
             raise OptionError(f"epochs must be 1 or more (got {self.epochs})")
         if self.imitate < 0 or self.decisions < 0 or (self.imitate + self.decisions == 0
@@ -58,7 +62,7 @@ class Recipe:
         config = PPOConfig(game=self.game, options=self.options, opponents=self.opponents,
                            tables=self.tables, decisions=max(1, self.decisions),
                            hidden=self.hidden, lr=self.lr, seed=self.seed, batch=self.batch,
-                           minibatch=min(self.batch, 512))
+                           minibatch=min(self.batch, 512), eval_games=self.eval_games)
         config.check()
         game = garrison.load(self.game, **self.options)
         if self.opponents != "self":
@@ -75,6 +79,7 @@ class Recipe:
                   f"--decisions {self.decisions}", f"--opponents {self.opponents}",
                   f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
                   f"--tables {self.tables}", f"--batch {self.batch}", f"--seed {self.seed}",
+                  f"--eval-games {self.eval_games}",
                   f"--out {shlex.quote(str(self.out))}"]
         return " ".join(words)
 
