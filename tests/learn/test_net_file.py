@@ -5,6 +5,8 @@ rule that finds the net shipped for a game and its options."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +54,18 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     for a, b in zip(from_file.forward(x), direct.forward(x)):
         np.testing.assert_array_equal(a, b)
     assert (from_file.value_scale, from_file.value_shift) == (3.0, -1.0)
+
+
+def test_a_saved_net_is_readable_by_all_as_a_plain_file_is(tmp_path: Path) -> None:
+    """A net is package data: written through a temporary file, it still gets the mode
+    ``open()`` would give (mkstemp's 0600 would leave a shipped net unreadable to others)."""
+    arrays, meta = random_net(garrison.load("gambit", players=2), np.random.default_rng(0))
+    previous = os.umask(0o022)
+    try:
+        save_net(tmp_path / "n.npz", *_layers(arrays), meta)
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE((tmp_path / "n.npz").stat().st_mode) == 0o644
 
 
 def test_save_converts_to_float32(tmp_path: Path) -> None:

@@ -105,10 +105,18 @@ def save_net(path: str | os.PathLike[str], trunk: Sequence[Layer], policy: Layer
     try:
         with os.fdopen(fd, "wb") as out:
             np.savez_compressed(out, **contents)
+        os.chmod(tmp, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
         os.replace(tmp, target)
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, then put back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def load_net_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
