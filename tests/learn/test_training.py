@@ -173,3 +173,41 @@ def test_training_goes_on_from_a_saved_network(tmp_path: Path) -> None:
                                 "--imitate", "0", "--init", str(first), "--decisions", "10"])
     assert other.exit_code == 2 and "a network for gambit, not scopa" in other.output.replace("\n", " ")
     assert not (tmp_path / "x.npz").exists() and not (tmp_path / "y.npz").exists()
+
+
+def test_a_horizon_value_is_the_evaluator_that_many_actions_on() -> None:
+    """With ``horizon`` the value target of a decision is what a search rollout with
+    ``value=eval`` would back up: the evaluator for the mover once that many actions have been
+    played since, or at the game's end. Checked against the same table replayed here."""
+    game = garrison.load("scopa", players=2)
+    horizon = 7
+    data = demonstrations("scopa", {"players": 2}, 300, tables=1, seed=4, horizon=horizon)
+    # the same table again: the same generator seeds, the bot's moves from the same stream
+    from garrison.interop.batch import BatchEnv
+
+    env = BatchEnv("scopa", 1, threads=1, players=2)
+    step = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    made: list[tuple[int, int]] = []  # (mover, move number) per decision
+    seen: list[tuple[int, list[float]]] = []  # (move number, evaluator) after each step
+    expected: list[float] = []
+    while len(expected) < len(data.action):
+        state = env.states[0]
+        move = state.policy_action(int(rng.integers(2**63)))
+        made.append((int(step.to_move[0]), state.move_number()))
+        step = env.step([move])
+        if step.terminated[0]:  # the rest of the game's decisions: the end's value
+            final = game.evaluator(dict(step._finished)[0])
+            expected += [float(final[m]) for m, _ in made[len(expected):]]
+            seen = []
+            continue
+        seen.append((env.states[0].move_number(), list(game.evaluator(env.states[0]))))
+        while len(expected) < len(made):
+            mover, at = made[len(expected)]
+            later = [values for number, values in seen if number - at >= horizon]
+            if not later:
+                break
+            expected.append(float(later[0][mover]))
+    assert data.returns.tolist() == pytest.approx(expected[: len(data.action)])
+    with pytest.raises(OptionError, match="no evaluator"):
+        demonstrations("1848", {}, 10, horizon=5)

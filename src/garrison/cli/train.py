@@ -24,6 +24,7 @@ def train(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
     imitate: Annotated[int, typer.Option(help="first learn this many decisions of the game's compiled bot (0: start at random)")] = 400_000,
     epochs: Annotated[int, typer.Option(help="passes over the imitated decisions")] = 4,
+    value_horizon: Annotated[int, typer.Option(help="the imitation's value target: the game's evaluator this many actions on, as the search's rollouts with value=eval back up (0: the game's return)")] = 0,
     decisions: Annotated[int, typer.Option(help="then this many decisions of PPO (0: imitation only)")] = 2_000_000,
     opponents: Annotated[str, typer.Option(help="'self' (every seat learns) or a bot at the other seats")] = "self",
     hidden: Annotated[str, typer.Option(help="hidden layer widths, comma-separated")] = "256,256",
@@ -56,7 +57,7 @@ def train(
         recipe = Recipe(game=game, out=out, options=parse_options(option), imitate=imitate,
                         epochs=epochs, decisions=decisions, opponents=opponents,
                         hidden=_widths(hidden), lr=lr, tables=tables, batch=batch, seed=seed,
-                        init=init, eval_games=eval_games)
+                        init=init, eval_games=eval_games, value_horizon=value_horizon)
         recipe.check()
         torch.set_num_threads(threads)
         trained = recipe.run(report=None if quiet else lambda line: print(json.dumps(line), flush=True))

@@ -42,12 +42,19 @@ class Demonstrations:
 
 
 def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables: int = 64,
-                   seed: int = 0) -> Demonstrations:
+                   seed: int = 0, horizon: int | None = None) -> Demonstrations:
     """At least ``decisions`` decisions of the game's compiled bot playing every seat, from
     whole games only (a game still running at the end is left out).
 
+    A decision's value target is the mover's return at the game's end; with ``horizon`` it is
+    what the search's rollout with ``value=eval`` and that horizon backs up: the game's
+    ``evaluator`` for the mover once ``horizon`` more actions (chance included) have been
+    played, or at the game's end if that comes first. The network then predicts the rollout's
+    value without playing it (``ismcts:mix=1``).
+
     Raises:
-        OptionError: the game has no compiled bot, or ``decisions`` is not a positive count.
+        OptionError: the game has no compiled bot (or, with ``horizon``, no evaluator), or
+            ``decisions`` is not a positive count.
     """
     if isinstance(decisions, bool) or not isinstance(decisions, int) or decisions < 1:
         raise OptionError(f"decisions must be a whole number, 1 or more (got {decisions!r})")
@@ -56,9 +63,15 @@ def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables
     first = env.game.new_initial_state()
     if not isinstance(first, CompiledState) or not first.has_policy():
         raise OptionError(f"{name} has no compiled bot to learn from")
+    evaluator = env.game.evaluator
+    if horizon is not None and (evaluator is None or horizon < 1):
+        raise OptionError(f"{name} has no evaluator to value a horizon by" if evaluator is None
+                          else f"horizon must be 1 or more actions (got {horizon})")
     step = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     waiting: list[dict[int, list[int]]] = [{} for _ in range(tables)]
+    # with a horizon: per table, (row, mover, the move number it was made at), oldest first
+    ahead: list[list[tuple[int, int, int]]] = [[] for _ in range(tables)]
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     actions: list[int] = []
@@ -70,18 +83,24 @@ def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables
         moves = np.empty(tables, np.int64)
         for i, state in enumerate(states):
             moves[i] = state.policy_action(int(rng.integers(2**63)))
+            if horizon is not None:
+                ahead[i].append((len(actions), int(step.to_move[i]), state.move_number()))
             waiting[i].setdefault(int(step.to_move[i]), []).append(len(actions))
             obs.append(step.obs[i].copy())
             masks.append(step.mask[i].copy())
             actions.append(int(moves[i]))
             target.append(np.nan)
         step = env.step(moves)
+        if horizon is not None:
+            assert evaluator is not None
+            _value_at_horizon(ahead, states, step, evaluator, horizon, target)
         for ended in np.flatnonzero(step.terminated):
             t = int(ended)
             for mover, rows in waiting[t].items():
                 value = float(step.rewards[t, mover])
                 for row in rows:
-                    target[row] = value
+                    if horizon is None:
+                        target[row] = value
                 kept += len(rows)
             waiting[t] = {}
             games += 1
@@ -91,6 +110,29 @@ def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables
         action=np.asarray(actions, np.int64)[done], returns=np.asarray(target, np.float32)[done],
         games=games, seconds=round(time.perf_counter() - started, 1),
     )
+
+
+def _value_at_horizon(ahead: list[list[tuple[int, int, int]]], states: list[CompiledState],
+                      step: Any, evaluator: Any, horizon: int, target: list[float]) -> None:
+    """Give the decisions whose horizon has come (or whose game ended) the evaluator's value
+    for their mover, read once per table."""
+    finished = dict(step._finished)  # table -> the game's last position (it has restarted)
+    for t, pending in enumerate(ahead):
+        if not pending:
+            continue
+        if t in finished:
+            values = evaluator(finished[t])
+            for row, mover, _ in pending:
+                target[row] = float(values[mover])
+            pending.clear()
+            continue
+        now = states[t].move_number()
+        if now - pending[0][2] < horizon:
+            continue
+        values = evaluator(states[t])
+        while pending and now - pending[0][2] >= horizon:
+            row, mover, _ = pending.pop(0)
+            target[row] = float(values[mover])
 
 
 def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minibatch: int = 512,
@@ -129,11 +171,12 @@ def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minib
 
 
 def warm_start(name: str, options: dict[str, Any], hidden: tuple[int, ...], decisions: int,
-               seed: int = 0, epochs: int = 4,
+               seed: int = 0, epochs: int = 4, horizon: int | None = None,
                ) -> tuple[PolicyValueNet, list[dict[str, float]], Demonstrations]:
-    """A new network fitted to ``decisions`` of the game's compiled bot."""
+    """A new network fitted to ``decisions`` of the game's compiled bot (value targets as
+    ``demonstrations`` makes them with ``horizon``)."""
     game = garrison.load(name, **options)
-    data = demonstrations(name, options, decisions, seed=seed)
+    data = demonstrations(name, options, decisions, seed=seed, horizon=horizon)
     scale, shift = value_range(game, data.returns)
     torch.manual_seed(seed)
     net = PolicyValueNet(game.observation_tensor_shape[0], game.num_distinct_actions, hidden,

@@ -39,6 +39,9 @@ class Recipe:
     init: Path | None = None
     #: Games of the greedy policy against the game's own bot every tenth update (0: none).
     eval_games: int = 0
+    #: The imitation's value target: the game's return (0), or the game's evaluator after this
+    #: many actions, as a search rollout with ``value=eval`` and that horizon backs up.
+    value_horizon: int = 0
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -47,6 +50,11 @@ class Recipe:
             OptionError: a setting, the game, an option or the opponent that cannot be, named
                 with what is allowed.
         """
+        if self.value_horizon < 0:
+            raise OptionError(f"value-horizon must be 0 or more actions (got {self.value_horizon})")
+        if self.value_horizon and garrison.load(self.game, **self.options).evaluator is None:
+            raise OptionError(f"{self.game} has no evaluator: its value target can only be the "
+                              f"return (value-horizon 0)")
         if self.eval_games < 0:
             raise OptionError(f"eval-games must be 0 or more (got {self.eval_games})")
         if self.epochs < 1:
@@ -76,6 +84,7 @@ class Recipe:
         if self.init is not None:
             words.append(f"--init {shlex.quote(str(self.init))}")
         words += [f"--imitate {self.imitate}", f"--epochs {self.epochs}",
+                  f"--value-horizon {self.value_horizon}",
                   f"--decisions {self.decisions}", f"--opponents {self.opponents}",
                   f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
                   f"--tables {self.tables}", f"--batch {self.batch}", f"--seed {self.seed}",
@@ -103,7 +112,8 @@ class Recipe:
             trained["init"] = meta["trained"]
         if self.imitate:
             net, lines, data = warm_start(self.game, self.options, self.hidden, self.imitate,
-                                          seed=self.seed, epochs=self.epochs)
+                                          seed=self.seed, epochs=self.epochs,
+                                          horizon=self.value_horizon or None)
             trained["imitation"] = {"decisions": len(data.action), "games": data.games,
                                     "seconds": data.seconds, "epochs": lines}
             if report is not None:
