@@ -16,9 +16,9 @@ from garrison.bots import make_bot
 from garrison.cli.main import app
 from garrison.core import OptionError
 from garrison.core.net import Net
-from garrison.learn.imitate import demonstrations, imitate
-from garrison.learn.model import PolicyValueNet
-from garrison.learn.ppo import PPOConfig, Trainer, _Decisions
+from garrison.train.imitate import demonstrations, imitate
+from garrison.train.model import PolicyValueNet
+from garrison.train.ppo import PPOConfig, Trainer, _Decisions
 
 runner = CliRunner()
 

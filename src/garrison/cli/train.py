@@ -46,7 +46,7 @@ def train(
     try:
         import torch
 
-        from garrison.learn.recipe import Recipe
+        from garrison.train.recipe import Recipe
     except ImportError as err:  # the learn extra is not installed
         err_console.print(f"garrison: training needs PyTorch (pip install 'garrison[learn]'): {err}",
                           markup=False, highlight=False)

@@ -10,7 +10,7 @@ or the spread of the imitated games' returns).
 A decision whose game has not ended when an update comes waits for the next update (its
 probability under the policy that chose it is kept, so PPO's ratio still holds).
 
->>> from garrison.learn.ppo import PPOConfig
+>>> from garrison.train.ppo import PPOConfig
 >>> PPOConfig(game="scopa", options={"players": 2}).tables
 128
 """

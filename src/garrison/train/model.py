@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from .weights import save_net
+from garrison.learn.weights import save_net
 
 
 class PolicyValueNet(nn.Module):

@@ -6,7 +6,7 @@ starts from the game's own rule-of-thumb bot, written in C (``state.policy_actio
 themselves with it in every seat, each decision is kept with the mover's observation tensor, its
 legal actions and the bot's move, and at the game's end with the mover's return. The network's
 policy learns the bot's moves (cross-entropy over the legal actions) and its value the returns
-(mean squared error in tanh units); PPO (``garrison.learn.ppo``) then takes it from there.
+(mean squared error in tanh units); PPO (``garrison.train.ppo``) then takes it from there.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import torch
 
+from garrison.learn.weights import load_net_arrays
+
 from .model import PolicyValueNet
-from .weights import load_net_arrays
 
 
 def load_model(path: str | Path) -> tuple[PolicyValueNet, dict[str, object]]:
