@@ -17,7 +17,7 @@ from garrison.bots.learned import learned_bot
 from garrison.core.errors import GameError, OptionError
 from garrison.core.net import Net
 from garrison.learn import weights
-from garrison.learn.weights import net_file_name
+from garrison.learn.weights import net_file_name, shipped_nets
 
 
 #: Options that keep a game short enough for a test (a game's first test configuration).
@@ -59,13 +59,26 @@ def test_a_learned_bot_for_another_layout_is_refused_when_made() -> None:
         cls(garrison.load("gambit", players=2), 0)
 
 
-def test_without_a_shipped_net_learned_is_refused_and_not_listed() -> None:
-    for name in garrison.games():
-        game = garrison.load(name)
+def test_without_a_net_for_its_options_learned_is_refused_and_not_listed() -> None:
+    for game in (garrison.load("stratego"), garrison.load("scopa", players=3),
+                 garrison.load("gambit", players=2)):
         assert "learned" not in bot_names(game)
-        with pytest.raises(OptionError, match="bot 'learned' needs a network shipped for "
-                           f"{name} with these options.*no game has a shipped network yet"):
+        with pytest.raises(OptionError, match=f"no learned network for {game.name} with these "
+                           r"options \(shipped: .*scopa \(players=4\)"):
             bot_class(game, "learned")
+
+
+def test_every_shipped_net_plays_its_games_default_options() -> None:
+    """The nets shipped in the games' folders: one per game but Stratego, each for the game's
+    default options, each listed and played as ``learned``."""
+    shipped = dict(shipped_nets())
+    assert sorted(shipped) == sorted(n for n in garrison.games() if n != "stratego")
+    for name, options in shipped.items():
+        game = garrison.load(name)
+        assert all(getattr(game.params, k) == v for k, v in options.items())
+        assert "learned" in bot_names(game)
+        assert bot_class(game, "learned").net.meta["trained"]["command"].startswith(
+            f"garrison train {name}")
 
 
 def test_the_shipped_net_plays_as_learned_where_its_options_match(
@@ -78,7 +91,7 @@ def test_the_shipped_net_plays_as_learned_where_its_options_match(
                            options={"players": 2})
     assert "learned" in bot_names(two)
     assert "learned" not in bot_names(garrison.load("scopa"))  # four players: no net
-    with pytest.raises(OptionError, match=r"games with one: scopa \(players=2\)"):
+    with pytest.raises(OptionError, match=r"\(shipped: scopa \(players=2\)\)"):
         bot_class(garrison.load("scopa"), "learned")
     assert bot_class(two, "learned") is bot_class(two, "Learned")  # loaded once
     net = Net.load(path)

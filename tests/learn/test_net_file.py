@@ -262,10 +262,17 @@ def test_a_net_file_is_a_zip_of_float32_arrays_and_a_json_meta(tmp_path: Path) -
 
 # -- the shipped net -------------------------------------------------------------------------
 
-def test_no_net_is_shipped_yet() -> None:
-    """When one is shipped, this test changes to name it (and test_learned_bot plays it)."""
+def test_each_shipped_net_is_found_for_its_game_and_options() -> None:
+    """The nets in the games' folders: each is the one ``shipped_net_path`` finds for the
+    game with its default options, and none for options it was not trained on."""
     for name in garrison.games():
-        assert shipped_net_path(garrison.load(name)) is None
+        path = shipped_net_path(garrison.load(name))
+        if name == "stratego":
+            assert path is None
+            continue
+        assert path is not None and path.parent.name == "data"
+        assert path.name == net_file_name(load_net_arrays(path)[1]["options"])
+    assert shipped_net_path(garrison.load("scopa", players=2)) is None
 
 
 def test_file_names_come_from_the_options() -> None:

@@ -27,13 +27,11 @@ True
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import ClassVar
 
 from garrison.core import Bot, Game, OptionError, State
 from garrison.core.net import Net
-from garrison.learn.nets import net_path
-from garrison.learn.weights import shipped_nets
+from garrison.learn.nets import game_net, net_path
 
 #: The generic bot's name.
 NAME = "learned"
@@ -73,44 +71,31 @@ def learned_bot(net: Net, name: str = NAME) -> type[Bot]:
 
 
 @cache
-def _shipped_class(path: Path, stamp: float) -> type[Bot]:
-    return learned_bot(Net.load(path))
+def _class_of(net: Net) -> type[Bot]:
+    return learned_bot(net)
 
 
 def shipped_bot(game: Game) -> type[Bot] | None:
-    """The ``learned`` bot class for ``game`` with its shipped net (loaded once per process and
-    version of the file), or None where no net is shipped for the game and its options.
+    """The ``learned`` bot class for ``game`` with its net (``garrison.learn.nets``: in
+    ``$GARRISON_NETS`` or shipped; loaded once per process and version of the file), or None
+    where there is none for the game and its options.
 
     Raises:
-        RecordError: the shipped file is broken (a packaging error, never hidden).
+        RecordError: the file is broken (a packaging error, never hidden).
     """
-    path = net_path(game)
-    if path is None:
-        return None
-    return _shipped_class(path, path.stat().st_mtime)
-
-
-def _shown(options: dict[str, object]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "any options"
+    return _class_of(game_net(game)) if net_path(game) is not None else None
 
 
 def learned_class(game: Game | type[Game]) -> type[Bot]:
-    """What ``bot_class(game, "learned")`` gives: the bot of the net shipped for ``game``.
+    """What ``bot_class(game, "learned")`` gives: the bot of the net for ``game``.
 
     Raises:
-        OptionError: no net is shipped for this game and options (the message lists those that
-            have one, or says there are none yet).
-        RecordError: the shipped file is broken.
+        OptionError: there is no net for this game and options (the message lists the games
+            and options that have one).
+        RecordError: the net's file is broken.
     """
     instance = game if isinstance(game, Game) else game()
-    cls = shipped_bot(instance)
-    if cls is None:
-        have = [f"{name} ({_shown(options)})" for name, options in shipped_nets()]
-        raise OptionError(
-            f"bot '{NAME}' needs a network shipped for {instance.name} with these options, and "
-            f"there is none; " + (f"games with one: {'; '.join(have)}" if have else
-                                  "no game has a shipped network yet"))
-    return cls
+    return _class_of(game_net(instance))
 
 
 __all__ = ["LearnedBot", "NAME", "learned_bot", "learned_class", "shipped_bot"]
