@@ -3,12 +3,13 @@
 The tables are ``BatchEnv``'s (the compiled engine, chance drawn inside). The learner plays
 either every seat (``opponents="self"``: self-play, one network for all) or one seat against a
 game's own bot at the others (one batch per seat, so the learner sits in every chair). A
-decision's target is the seat's return at the end of its game (no discount: every game here is
-scored at its end), its advantage that return less the value the network gave it; returns are
-brought to the network's tanh range (its ``value_scale`` and ``value_shift``: the game's bounds,
-or the spread of the imitated games' returns).
-A decision whose game has not ended when an update comes waits for the next update (its
-probability under the policy that chose it is kept, so PPO's ratio still holds).
+decision's target is the λ-return over the same seat's later decisions (GAE with no discount:
+every game here is scored at its end, and the last decision's next value is the seat's return),
+its advantage that target less the value the network gave it; returns are brought to the
+network's tanh range (its ``value_scale`` and ``value_shift``: the game's bounds, or the spread
+of the imitated games' returns). A decision whose game has not ended when an update comes waits
+for the next update (its probability under the policy that chose it is kept, so PPO's ratio
+still holds).
 
 >>> from garrison.train.ppo import PPOConfig
 >>> PPOConfig(game="scopa", options={"players": 2}).tables
@@ -220,32 +221,37 @@ class Trainer:
         ready: list[int] = []
         while self.collected < config.decisions:
             for k, env in enumerate(self.envs):
-                step = steps[k]
-                action, logp, value = self._act(step)
-                rows = self.store.add(step.obs, step.mask, action, logp, value)
-                movers = step.to_move if self.seats[k] is None else None
-                for i, row in enumerate(rows):
-                    mover = int(movers[i]) if movers is not None else int(self.seats[k] or 0)
-                    waiting[k][i].setdefault(mover, []).append(int(row))
-                self.collected += len(rows)
-                step = steps[k] = env.step(action)
-                for ended in np.flatnonzero(step.terminated):
-                    t = int(ended)
-                    for seat, seat_rows in waiting[k][t].items():
-                        final = (float(step.rewards[t, seat]) - self.value_shift) / self.value_scale
-                        self.store.settle(seat_rows, final, config.lam)
-                        ready.extend(seat_rows)
-                    own = self.seats[k]
-                    if own is not None:
-                        self.finished_returns.append(float(step.rewards[t, own]))
-                    waiting[k][t] = {}
-                    self.episodes += 1
+                steps[k] = self._play(k, env, steps[k], waiting[k], ready)
             if len(ready) >= config.batch:
                 line = self._update(np.asarray(ready, np.int64))
                 ready = []
                 self._compact(waiting)
                 if report is not None:
                     report(line)
+
+    def _play(self, k: int, env: BatchEnv, step: BatchStep, waiting: list[dict[int, list[int]]],
+              ready: list[int]) -> BatchStep:
+        """One move at every table of batch ``k``: the decisions are stored and wait for their
+        game's end, when their targets are set and they join ``ready``."""
+        action, logp, value = self._act(step)
+        rows = self.store.add(step.obs, step.mask, action, logp, value)
+        own = self.seats[k]
+        for i, row in enumerate(rows):
+            mover = int(step.to_move[i]) if own is None else own
+            waiting[i].setdefault(mover, []).append(int(row))
+        self.collected += len(rows)
+        step = env.step(action)
+        for ended in np.flatnonzero(step.terminated):
+            t = int(ended)
+            for seat, seat_rows in waiting[t].items():
+                final = (float(step.rewards[t, seat]) - self.value_shift) / self.value_scale
+                self.store.settle(seat_rows, final, self.config.lam)
+                ready.extend(seat_rows)
+            if own is not None:
+                self.finished_returns.append(float(step.rewards[t, own]))
+            waiting[t] = {}
+            self.episodes += 1
+        return step
 
     def _compact(self, waiting: list[list[dict[int, list[int]]]]) -> None:
         """Drop the rows used by the update; the waiting rows move to the front."""
