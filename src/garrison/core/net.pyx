@@ -218,6 +218,14 @@ cdef class Net:
         value[0] = <float>self._value_c(h)
         return 0
 
+    cdef bint _ids_fit(self, const int* legal, int n) noexcept nogil:
+        """Whether every one of the ``n`` ids is in the action space."""
+        cdef int k
+        for k in range(n):
+            if not 0 <= legal[k] < self.num_actions:
+                return False
+        return True
+
     cdef int evaluate_c(self, const float* x, const int* legal, int n, double* priors,
                         double* value, float* scratch) noexcept nogil:
         """For tensor ``x``: the softmax of the ``n`` legal actions' logits into ``priors`` and the
@@ -225,9 +233,8 @@ cdef class Net:
         the action space (nothing written)."""
         cdef int k, a
         cdef double top, total = 0.0
-        for k in range(n):
-            if not 0 <= legal[k] < self.num_actions:
-                return -1
+        if not self._ids_fit(legal, n):
+            return -1
         cdef const float* h = self._trunk_c(x, scratch)
         for k in range(n):
             a = legal[k]
@@ -250,9 +257,8 @@ cdef class Net:
         caller's ``scratch``; -1 if ``n`` is 0 or an id is outside the action space."""
         cdef int k, a, best = -1
         cdef float logit, top = 0.0
-        for k in range(n):
-            if not 0 <= legal[k] < self.num_actions:
-                return -1
+        if not self._ids_fit(legal, n):
+            return -1
         cdef const float* h = self._trunk_c(x, scratch)
         for k in range(n):
             a = legal[k]
