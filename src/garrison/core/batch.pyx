@@ -44,9 +44,16 @@ from garrison.core.streams cimport seed_at, stream_start
 from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
                                      next_uniform)
 
+cimport numpy as cnp
+
 import os
 
 import numpy as np
+
+from garrison.core.errors import IllegalActionError
+from garrison.core.seats import seat_label
+
+cnp.import_array()
 
 # The pool of threads that steps the tables (``threads`` of them: the caller's own and the
 # workers). A job is cut into fixed chunks of tables; each thread takes the next chunk not yet
@@ -179,10 +186,14 @@ cdef extern from *:
        first pass reads it where it has not written yet). Built for the processors' vector
        units where they have them (integer arithmetic: the same words on any). */
     #define GR_MT_N 624
-    #define GR_LANES 16
+    #define GR_LANES 64
     __attribute__((target_clones("avx512f", "avx2", "default")))
-    static void gr_mt_block(uint32_t (*w)[GR_LANES], const uint32_t* seed, const uint32_t* start) {
+    static void gr_mt_block(uint32_t (*__restrict w)[GR_LANES], const uint32_t* __restrict seed_in,
+                            const uint32_t* __restrict start) {
+        uint32_t seed[GR_LANES];  /* a copy the compiler knows is no word of ``w``: the walks
+                                     are vector operations, not one lane after another */
         int i = 1, k, b;
+        for (b = 0; b < GR_LANES; b++) seed[b] = seed_in[b];
         for (b = 0; b < GR_LANES; b++) w[0][b] = start[0];
         for (k = 0; k < GR_MT_N - 1; k++, i++)  /* the first visit of words 1 .. N - 1 */
             for (b = 0; b < GR_LANES; b++)
@@ -201,9 +212,11 @@ cdef extern from *:
         }
     }
 
-    /* Seed ``mts[b]`` (``GR_MT_N`` words each) from ``seeds[b]``, ``b < count``, GR_LANES at a
-       time from the start state ``start``. */
-    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) {
+    /* Seed ``mts[b]`` from ``seeds[b]``, ``b < count``, GR_LANES at a time from the start
+       state ``start``: every word (``early`` 0), or only the words the first ``early`` draws
+       twist from (words 0 to ``early`` and 397 on, ``early`` of them). */
+    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
+                           int early) {
         uint32_t w[GR_MT_N][GR_LANES];
         uint32_t seed[GR_LANES];
         int at, n, b, k;
@@ -211,8 +224,29 @@ cdef extern from *:
             n = count - at < GR_LANES ? count - at : GR_LANES;
             for (b = 0; b < GR_LANES; b++) seed[b] = b < n ? seeds[at + b] : 0;
             gr_mt_block(w, seed, start);
-            for (k = 0; k < GR_MT_N; k++)
-                for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            if (early) {
+                for (k = 0; k <= early; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+                for (k = 397; k < 397 + early; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            } else {
+                for (k = 0; k < GR_MT_N; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            }
+        }
+    }
+
+    /* One generator's every word, seeded from ``seed`` (the walk of ``gr_mt_block``, alone). */
+    static void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) {
+        int i = 1, k;
+        for (k = 0; k < GR_MT_N; k++) w[k] = start[k];
+        for (k = 0; k < GR_MT_N; k++) {
+            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1664525U)) + seed;
+            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
+        }
+        for (k = 0; k < GR_MT_N - 1; k++) {
+            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
         }
     }
 
@@ -241,7 +275,9 @@ cdef extern from *:
     gr_pool* gr_pool_new(int workers) nogil
     void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) nogil
     int gr_pool_here(gr_pool* p) nogil
-    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) nogil
+    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
+                    int early) nogil
+    void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) nogil
     void gr_pool_free(gr_pool* p) nogil
 
 
@@ -265,12 +301,19 @@ cdef enum:
 # (a bot draws a few words a game), and completes the generation before handing the state to
 # Python. Each word of a generation needs the words after it as they were and the ones
 # before it as they are now, so drawing in order gives exactly the words of the whole twist.
+# A new game's twister is seeded with only the words its first ``MT_EARLY`` draws twist from
+# (words 0 to MT_EARLY and 397 on: a bot draws a few words a game, and writing all 624 words of
+# every bot at every game was most of what the random bot cost); the rest are made from its
+# seed if it draws more (``mt_expand``).
 cdef enum:
     MT_N = 624
     MT_M = 397
     MT_POS = 624        # the position of the next word
     MT_MADE = 625       # the words of the current generation made so far (MT_N: all)
-    MT_WORDS = 626
+    MT_SEED = 626       # the seed (for ``mt_expand``)
+    MT_LAZY = 627       # 1 while only the early words are written
+    MT_WORDS = 628
+    MT_EARLY = 48
 cdef uint32_t MT_MATRIX = 0x9908b0dfU
 cdef uint32_t MT_UPPER = 0x80000000U
 cdef uint32_t MT_LOWER = 0x7fffffffU
@@ -292,15 +335,31 @@ cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nog
     """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
     count``: each state seeded from the key of one word (the initialisation by array of
     MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
-    generators are seeded side by side, sixteen at a time, a word of each in turn (one vector
+    generators are seeded side by side, 64 at a time, a word of each in turn (vector
     operation: ``gr_mt_seed``): each one's walk is a chain of dependent steps, which alone
     would leave the processor waiting."""
     cdef int b
-    gr_mt_seed(mts, seeds, count, MT_START)
+    gr_mt_seed(mts, seeds, count, MT_START, MT_EARLY)
     for b in range(count):
         mts[b][0] = 0x80000000U
         mts[b][MT_POS] = MT_N  # the next word comes from a new generation
         mts[b][MT_MADE] = MT_N
+        mts[b][MT_SEED] = seeds[b]
+        mts[b][MT_LAZY] = 1
+
+
+cdef void mt_expand(uint32_t* mt) noexcept nogil:
+    """Write the words a lazily seeded twister left out (``MT_LAZY``): the words its draws have
+    not twisted yet are its seed's (those twisted stay as they are)."""
+    cdef uint32_t full[624]
+    cdef int k, made = mt[MT_MADE] if mt[MT_POS] < MT_N else 0
+    if not mt[MT_LAZY]:
+        return
+    gr_mt_seed1(full, mt[MT_SEED], MT_START)
+    full[0] = 0x80000000U
+    for k in range(made, MT_N):
+        mt[k] = full[k]
+    mt[MT_LAZY] = 0
 
 
 cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
@@ -313,6 +372,7 @@ cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
 
 cdef void mt_complete(uint32_t* mt) noexcept nogil:
     """Make the rest of the current generation (the state Python's ``setstate`` takes)."""
+    mt_expand(mt)
     while mt[MT_MADE] < MT_N:
         _mt_twist(mt, mt[MT_MADE])
         mt[MT_MADE] += 1
@@ -325,6 +385,8 @@ cdef uint32_t mt_next(uint32_t* mt) noexcept nogil:
         p = 0
         mt[MT_MADE] = 0
     if mt[MT_MADE] <= p:
+        if mt[MT_LAZY] and p >= MT_EARLY:
+            mt_expand(mt)
         _mt_twist(mt, p)
         mt[MT_MADE] = p + 1
     y = mt[p]
@@ -355,48 +417,103 @@ def _restore(game, list states, list rngs, list bots, object new_bots, bint obse
     return CompiledTables(game, rngs, observe_all, new_bots, states, bots, threads)
 
 
-# What a table is at in a step (``status``): what the threads did to it, what the caller (holding
-# the GIL) does next.
+# What a table is at in a step (``status``): what the caller asked, what the threads did to it,
+# what the caller (holding the GIL) does next.
 cdef enum:
-    ST_IDLE = 0      # nothing to do (held, or lost by an illegal action)
+    ST_IDLE = 0      # held: left as it is (its view is written)
     ST_PLAY = 1      # the caller's action is to be applied (``act``)
-    ST_FRESH = 2     # a new game: chance and the bots play up to the caller's seat
+    ST_FRESH = 2     # a new game: its bots seeded, chance and the bots play up to the caller's seat
     ST_WAIT = 3      # the caller's seat is to move
     ST_OVER = 4      # the game ended
     ST_PYTHON = 5    # a bot written in Python is to move: asked holding the GIL
     ST_FAILED = 6    # something could not be done (``fail_*``): raised holding the GIL
+    ST_LOST = 7      # the caller's action is illegal (``lose``): the game ends, the mover losing
+    ST_RESTART = 8   # the game ended; the next is made holding the GIL (its bots are Python's)
+    ST_BAD = 9       # the caller's action is illegal (raised: nothing is played)
+
+# What the threads do in a run over the tables (``phase``).
+cdef enum:
+    PH_CHECK = 0     # check each table's action (``ST_PLAY``, ``ST_IDLE`` held, ``ST_BAD``)
+    PH_CHECKED = 1   # a step whose actions were checked (statuses set)
+    PH_LOSE = 2      # a step that checks each action as it goes (an illegal one: ``ST_LOST``)
+    PH_VIEW = 3      # no step: every table's view
 
 # What failed at a table (``fail_kind``): the caller raises it as the kernel would have.
 cdef enum:
     FAIL_APPLY = 1       # applying ``fail_action`` (its code in ``fail_code``): nothing applied
     FAIL_BOT = 2         # a compiled bot chose ``fail_action``, which is not legal
     FAIL_POLICY = 3      # a compiled bot gave no move (``fail_code``: -1 none, or an error)
-    FAIL_NODE = 4        # listing the legal ids or drawing chance (``fail_code``)
-
-# The jobs the threads run over the tables.
-cdef enum:
-    JOB_STEP = 0     # ST_PLAY and ST_FRESH tables: apply, then play on to the caller's seat
-    JOB_COLLECT = 1  # every table: mover, legal mask and observation into the caller's arrays
-    JOB_IDS = 2      # every table: its legal ids into the caller's list (offsets made)
-    JOB_CHECK = 3    # every table: is the caller's action among the node's legal ids
+    FAIL_NODE = 4        # listing the legal ids, drawing chance, the returns, a restart (``fail_code``)
 
 
-cdef struct Collect:
-    # where ``collect`` writes (rows of the caller's arrays) and each table's count of ids;
-    # where ``is_legal`` reads the actions and writes its answers
+cdef struct Out:
+    # the rows one step writes: the caller's new arrays, and the batch's episode returns
     float* obs
     unsigned char* mask
     long long* to_move
-    int* counts
-    int* ids
-    long long* start
-    const long long* actions
-    unsigned char* legal
+    float* rewards
+    unsigned char* terminated
+    unsigned char* illegal
+    float* episode
+    float min_utility
+    const long long* actions   # the caller's actions, one per table
+    const unsigned char* hold  # tables left as they are (NULL: none)
 
 
 cdef void _run_chunk(void* ctx, int chunk) noexcept nogil:
-    """One chunk of a job: its fixed range of tables."""
+    """One chunk of a step: its fixed range of tables."""
     (<CompiledTables>ctx)._run_chunk(chunk)
+
+
+cdef bint _listed(const int* ids, int n, long long action) noexcept nogil:
+    """Whether ``action`` is among the ``n`` sorted ids (a binary search)."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if ids[mid] < action:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < n and ids[lo] == action
+
+
+def random_legal(legal, start, rng):
+    """One uniformly random id per row of a listing (row ``i``'s ids are ``legal[start[i]:
+    start[i + 1]]``: int32 and int64 arrays), int64: the pick ``start[i] + floor(u * count)``
+    for the row's ``u``, the generator ``rng``'s ``random()`` values in row order (the numbers
+    ``rng.random(rows)`` gives), drawn in C holding the generator's lock. Raises ``ValueError``
+    for arrays of another type or a row without ids."""
+    cdef cnp.npy_intp i, rows
+    cdef long long count
+    cdef const int* ids
+    cdef const long long* at
+    cdef long long* picks
+    cdef bitgen_t* gen
+    if not (cnp.PyArray_Check(legal) and cnp.PyArray_TYPE(legal) == cnp.NPY_INT32
+            and cnp.PyArray_NDIM(legal) == 1 and cnp.PyArray_IS_C_CONTIGUOUS(legal)
+            and cnp.PyArray_Check(start) and cnp.PyArray_TYPE(start) == cnp.NPY_INT64
+            and cnp.PyArray_NDIM(start) == 1 and cnp.PyArray_IS_C_CONTIGUOUS(start)
+            and cnp.PyArray_DIM(start, 0) >= 1):
+        raise ValueError("legal must be contiguous int32 ids and start their int64 offsets")
+    ids = <const int*>cnp.PyArray_DATA(<cnp.ndarray>legal)
+    at = <const long long*>cnp.PyArray_DATA(<cnp.ndarray>start)
+    rows = cnp.PyArray_DIM(start, 0) - 1
+    for i in range(rows):
+        if not at[i] < at[i + 1] <= cnp.PyArray_DIM(legal, 0) or at[i] < 0:
+            raise ValueError(f"row {i} lists no id to pick from")
+    out = cnp.PyArray_EMPTY(1, &rows, cnp.NPY_INT64, 0)
+    picks = <long long*>cnp.PyArray_DATA(<cnp.ndarray>out)
+    bits = rng.bit_generator
+    gen = <bitgen_t*>PyCapsule_GetPointer(bits.capsule, "BitGenerator")
+    lock = bits.lock
+    lock.acquire()
+    try:
+        for i in range(rows):
+            count = at[i + 1] - at[i]
+            picks[i] = ids[at[i] + <long long>(gen.next_double(gen.state) * count)]
+    finally:
+        lock.release()
+    return out
 
 
 cdef class CompiledTables:
@@ -408,9 +525,11 @@ cdef class CompiledTables:
     # per table ``{seat: bot}`` (empty in self-play), made anew at each game; ``None`` while the
     # table's bots are seeded in C only (``bots`` makes them when read)
     cdef list _bots
-    #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
-    cdef readonly list finished
     cdef object game, new_bots
+    # a new game's first state, never played: a finished table is made a new game in place by
+    # copying it (``_reset_from``; ``None`` where a new game needs Python: bots made there)
+    cdef CompiledState start
+    cdef PyObject* start_c  # the same, for the threads (NULL: none)
     cdef bitgen_t** gens
     # per table and seat (table * num_players + seat): BOT_NONE, BOT_COMPILED or BOT_PYTHON, and
     # a compiled bot's stream (its base and the seeds drawn so far, as CompiledPolicyBot keeps)
@@ -431,6 +550,7 @@ cdef class CompiledTables:
     cdef uint32_t** mt_of
     cdef uint32_t* mt_seeds
     cdef readonly int num_envs, num_players, tensor_size, num_actions
+    cdef float min_utility  # the game's lowest return: an illegal action's (``lose``)
     cdef bint observe_all
     #: how many threads step the tables (1: the caller's alone)
     cdef readonly int threads
@@ -445,9 +565,29 @@ cdef class CompiledTables:
     cdef int* fail_code
     cdef int* fail_action
     cdef int* fail_seat
-    cdef int job
-    cdef int chunk_size            # tables a chunk of a job
-    cdef Collect out
+    cdef int chunk_size            # tables a chunk of a step
+    cdef int chunks                # chunks a run
+    cdef int phase                 # what the threads do (PH_*)
+    cdef Out out
+    # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
+    # and their count, which the next step checks the caller's actions against (``listed``:
+    # written for every table since the tables last changed otherwise); the struct of a game
+    # that just ended (``struct_size`` bytes a table: its views are encoded from it when asked,
+    # ``final_view``); the returns
+    cdef int* counts
+    cdef int* ids
+    # where each table's ids start in ``ids``: a chunk writes its tables' ids one after another
+    # from its first table's ``num_actions`` slots on (``chunk_end``: where its ids end), so
+    # that the step's listing is one copy a chunk; a table viewed holding the GIL (``_settle``)
+    # writes its ids after its chunk's (``scattered``: the listing is copied table by table)
+    cdef long long* at
+    cdef long long* chunk_end
+    cdef bint scattered
+    cdef bint listed
+    cdef char* final
+    cdef Py_ssize_t struct_size
+    cdef CompiledState scratch  # a state of the game whose struct ``final_view`` overwrites
+    cdef double* ret
 
     def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None,
                  threads=None):
@@ -468,6 +608,7 @@ cdef class CompiledTables:
         self.num_players = game.num_players
         self.tensor_size = game.observation_tensor_shape[0]
         self.num_actions = game.num_distinct_actions
+        self.min_utility = game.min_utility
         self.observe_all = observe_all
         self.rngs = list(rngs)
         self.gens = <bitgen_t**>malloc(max(self.num_envs, 1) * sizeof(bitgen_t*))
@@ -497,11 +638,23 @@ cdef class CompiledTables:
         self.fail_code = <int*>malloc(envs * sizeof(int))
         self.fail_action = <int*>malloc(envs * sizeof(int))
         self.fail_seat = <int*>malloc(envs * sizeof(int))
-        self.out.counts = <int*>malloc(envs * sizeof(int))
+        self.counts = <int*>malloc(envs * sizeof(int))
+        self.at = <long long*>malloc(envs * sizeof(long long))
+        self.chunk_end = <long long*>malloc(envs * sizeof(long long))
+        # the next two are read and written only where a table has ids or a game ended: pages
+        # never touched cost no memory
+        self.ids = <int*>malloc(envs * max(self.num_actions, 1) * sizeof(int))
+        self.scratch = game.new_initial_state()
+        self.struct_size = self.scratch._size
+        self.final = <char*>malloc(envs * max(self.struct_size, 1))
+        self.ret = <double*>malloc(seats * sizeof(double))
         if (self.table == NULL or self.status == NULL or self.act == NULL
                 or self.fail_kind == NULL or self.fail_code == NULL or self.fail_action == NULL
-                or self.fail_seat == NULL or self.out.counts == NULL):
+                or self.fail_seat == NULL or self.counts == NULL or self.ids == NULL
+                or self.at == NULL or self.chunk_end == NULL
+                or self.final == NULL or self.ret == NULL):
             raise MemoryError("no memory for the tables' step")
+        self.listed = False
         self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
@@ -520,7 +673,12 @@ cdef class CompiledTables:
                 self.mt = <uint32_t*>malloc(seats * MT_WORDS * sizeof(uint32_t))
                 if self.mt == NULL:
                     raise MemoryError("no memory for the random bots' generators")
-        self.finished = []
+        start = game.new_initial_state()
+        # a new game is made in place where nothing of it is Python's: self-play, or bots
+        # seeded in C; and where a new game has played nothing yet (its history is its struct)
+        if (new_bots is None or self.n_seeded >= 0) and start.move_number() == 0:
+            self.start = start
+            self.start_c = <PyObject*>start
         if states is not None:
             self.states = list(states)
             self._bots = list(bots)
@@ -545,7 +703,12 @@ cdef class CompiledTables:
         free(self.fail_code)
         free(self.fail_action)
         free(self.fail_seat)
-        free(self.out.counts)
+        free(self.counts)
+        free(self.at)
+        free(self.chunk_end)
+        free(self.ids)
+        free(self.final)
+        free(self.ret)
         free(self.gens)
         free(self.kind)
         free(self.base)
@@ -584,6 +747,7 @@ cdef class CompiledTables:
         for w in range(MT_N + 1):
             self.mt[k * MT_WORDS + w] = <uint32_t>words[w]
         self.mt[k * MT_WORDS + MT_MADE] = MT_N
+        self.mt[k * MT_WORDS + MT_LAZY] = 0
 
     cdef void _write_twister(self, int k, object bot) except *:
         """Set a random bot's generator to seat ``k``'s twister (its next draws are the C loop's)."""
@@ -780,13 +944,19 @@ cdef class CompiledTables:
             error.add_note(f"(table {i} of the batch, playing {what})")
             raise
 
-    cdef void _run(self, int job) except *:
-        """Run ``job`` over every table: in this thread, or split over the pool's threads. The
-        GIL is released meanwhile (a hook that needs it takes it for a moment)."""
+    cdef void _run(self) except *:
+        """Run ``phase`` over every table: in this thread, or split over the pool's threads.
+        The GIL is released meanwhile (a hook that needs it takes it for a moment)."""
+        self._prepare()
+        with nogil:
+            self._run_nogil()
+
+    cdef void _prepare(self) except *:
+        """Before a run: the tables' states, the chunks, and the pool (made again in a forked
+        process: its parent's threads are not there)."""
         cdef int i, chunks, threads = min(self.threads, self.num_envs)
         for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
             self.table[i] = <PyObject*>self.states[i]
-        self.job = job
         # one chunk a thread: each keeps its tables in its own cache from step to step (smaller
         # chunks, taken by whichever thread came first, measured slower: tables moved between
         # the cores' caches, and every chunk taken is a write both cores share); a thread that
@@ -800,119 +970,328 @@ cdef class CompiledTables:
                 self.pool = gr_pool_new(threads - 1)
                 if self.pool == NULL:
                     raise MemoryError("no memory for the batch's threads")
-        with nogil:
-            if threads > 1 and not self.shared_gens and self.pool.workers > 0:
-                gr_pool_run(self.pool, _run_chunk, <void*>self, chunks)
-            else:
-                for i in range(chunks):
-                    self._run_chunk(i)
+        self.chunks = chunks
+
+    cdef void _run_nogil(self) noexcept nogil:
+        """The chunks of ``phase`` on the pool's threads (``_run`` made it), or in this one."""
+        cdef int i
+        if self.threads > 1 and self.num_envs > 1 and not self.shared_gens and self.pool != NULL \
+                and self.pool.workers > 0:
+            gr_pool_run(self.pool, _run_chunk, <void*>self, self.chunks)
+        else:
+            for i in range(self.chunks):
+                self._run_chunk(i)
 
     cdef void _run_chunk(self, int chunk) noexcept nogil:
-        """Chunk ``chunk`` of the job: tables ``chunk * chunk_size`` on, ``chunk_size`` of them."""
+        """Chunk ``chunk`` of a step: tables ``chunk * chunk_size`` on, ``chunk_size`` of them.
+        Each plays its action and on to the caller's seat; a finished game is scored and made
+        a new game in place; the new games' bots are seeded, all of the chunk's together, and
+        played; then each table's view is written."""
         cdef int i
         cdef int lo = chunk * self.chunk_size
         cdef int hi = min(lo + self.chunk_size, self.num_envs)
-        if self.job == JOB_STEP:
-            self._seed_range(lo, hi)
+        if self.phase == PH_CHECK:
+            for i in range(lo, hi):
+                self.status[i] = self._check(i, ST_BAD)
+            return
         for i in range(lo, hi):
-            if self.job == JOB_STEP:
-                self._step_table(<CompiledState>self.table[i], i)
-            elif self.job == JOB_COLLECT:
-                self._collect_table(<CompiledState>self.table[i], i)
-            elif self.job == JOB_IDS:
-                if self.out.counts[i] > 0:
-                    memcpy(&self.out.ids[self.out.start[i]], (<CompiledState>self.table[i])._legal_buf,
-                           self.out.counts[i] * sizeof(int))
+            if self.phase == PH_LOSE:
+                self.status[i] = self._check(i, ST_LOST)
+            elif self.phase == PH_VIEW:
+                self.status[i] = ST_IDLE
+            self._play(<CompiledState>self.table[i], i)
+        self._seed_range(lo, hi)
+        cdef long long pos = <long long>lo * self.num_actions
+        for i in range(lo, hi):
+            if self.status[i] == ST_FRESH:
+                self.status[i] = self._advance(<CompiledState>self.table[i], i)
+            if self.status[i] != ST_PYTHON and self.status[i] != ST_RESTART:
+                pos = self._view(<CompiledState>self.table[i], i, pos)
             else:
-                self._check_table(<CompiledState>self.table[i], i)
+                self.at[i], self.counts[i] = pos, 0  # viewed holding the GIL (``_settle``)
+        self.chunk_end[chunk] = pos
 
-    cdef void _check_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_CHECK`` at table ``i`` (the threads touch each table's state, not the caller:
-        its cache lines stay on the core that steps it)."""
-        cdef long long a = self.out.actions[i]
-        cdef int n = state._find_legal_c()
-        self.out.counts[i] = n
-        self.out.legal[i] = n >= 0 and 0 <= a <= 2147483647 and state._legal_has(<int>a)
-
-    cdef void _step_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_STEP`` at table ``i``: the caller's action, then on to the caller's seat."""
-        cdef int code
-        if self.status[i] == ST_PLAY:
+    cdef void _play(self, CompiledState state, int i) noexcept nogil:
+        """Table ``i``'s part of a step before its new game's bots are seeded: the caller's
+        action (``ST_PLAY``) and on to the caller's seat, or the loss of an illegal action
+        (``ST_LOST``); a game that ended is scored into the rewards and the episode returns,
+        its last struct is kept (``final``: the seats' views of its end are encoded from it if
+        asked), and it is made a new game in place (``ST_FRESH``) or left for the caller to
+        make (``ST_RESTART``)."""
+        cdef int p = self.num_players, s, code, st = self.status[i]
+        cdef float* rewards = self.out.rewards + <Py_ssize_t>i * p
+        for s in range(p):
+            rewards[s] = 0.0
+        self.out.terminated[i] = 0
+        self.out.illegal[i] = 0
+        if st == ST_PLAY:
             code = state._do_fast_c(self.act[i])
             if code < 0:
-                self.status[i] = self._fail(i, FAIL_APPLY, code, self.act[i], state._current())
+                st = self._fail(i, FAIL_APPLY, code, self.act[i], state._current())
             else:
-                self.status[i] = self._advance(state, i)
-        elif self.status[i] == ST_FRESH:
-            self.status[i] = self._advance(state, i)
-
-    def is_legal(self, long long[::1] actions):
-        """Per table: is ``actions[i]`` legal for the seat to move now (among the node's legal
-        ids, listed once a node), worked out by the threads."""
-        cdef int i
-        out = np.zeros(self.num_envs, bool)
-        cdef unsigned char[::1] flags = out.view(np.uint8)
-        self.out.actions = &actions[0]
-        self.out.legal = &flags[0]
-        self._run(JOB_CHECK)
-        for i in range(self.num_envs):
-            if self.out.counts[i] < 0:
-                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
-                self._raise_failed(i)
-        return out
-
-    def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
-             unsigned char[::1] terminated, float min_utility, const unsigned char[::1] hold=None):
-        """Apply ``actions`` where ``legal``; a table with an illegal action ends its game, the
-        mover getting ``min_utility`` (``illegal="lose"``). Finished games are restarted and
-        their returns written to ``rewards``; their last states are kept in ``finished``.
-        Tables where ``hold`` is set are left as they are (their action is not read).
-
-        The tables are stepped on ``threads`` threads; a bot written in Python is asked holding
-        the GIL, table after table. Raises what the kernel raises when an action cannot be
-        applied (a bot's illegal move, a full event log), with a note naming the table; that
-        table is left as it was before that action, the others are stepped."""
-        cdef int i, s, failed = -1
-        cdef CompiledState state
-        self.finished = []
-        for i in range(self.num_envs):
-            self.status[i] = ST_IDLE
-            if hold is not None and hold[i]:
-                continue
-            if not legal[i]:
-                rewards[i, (<CompiledState>self.states[i])._current()] = min_utility
-                terminated[i] = 1
+                st = self._advance(state, i)
+        elif st == ST_LOST:
+            rewards[state._current()] = self.out.min_utility
+            self.out.illegal[i] = 1
+        if st == ST_OVER:
+            code = state._returns_c(&self.ret[<Py_ssize_t>i * p])
+            if code < 0:
+                st = self._fail(i, FAIL_NODE, code, -1, -1)
             else:
-                self.act[i] = <int>actions[i]
-                self.status[i] = ST_PLAY
-        self._run(JOB_STEP)
-        for i in range(self.num_envs):  # a state is touched only where there is something to do
-            if (self.status[i] == ST_IDLE or self.status[i] == ST_WAIT) and not terminated[i]:
-                continue
-            state = <CompiledState>self.states[i]
+                for s in range(p):
+                    rewards[s] = <float>self.ret[<Py_ssize_t>i * p + s]
+        if st == ST_OVER or st == ST_LOST:
+            self.out.terminated[i] = 1
+            for s in range(p):
+                self.out.episode[<Py_ssize_t>i * p + s] = rewards[s]
+            memcpy(self.final + i * self.struct_size, state._data, self.struct_size)
+            st = ST_RESTART
+            if self.start_c != NULL:
+                code = state._reset_from(<CompiledState>self.start_c)
+                st = ST_FRESH if code >= 0 else self._fail(i, FAIL_NODE, code, -1, -1)
+        self.status[i] = st
+
+    cdef long long _view(self, CompiledState state, int i, long long pos) noexcept nogil:
+        """Table ``i``'s view: the mover, the legal mask, the legal ids (written to ``ids``
+        from ``pos`` on; returns where they end) and the observation tensor (each row zeroed
+        while in cache)."""
+        cdef int k, s, t = self.tensor_size, p = self.num_players
+        cdef int player = state._current(), n = state._find_legal_c()
+        cdef float* row
+        cdef unsigned char* marks = self.out.mask + <Py_ssize_t>i * self.num_actions
+        self.out.to_move[i] = player
+        self.counts[i] = n
+        memset(marks, 0, self.num_actions)
+        if n < 0:
+            if self.status[i] != ST_FAILED:
+                self.status[i] = self._fail(i, FAIL_NODE, n, -1, -1)
+            n = 0
+        for k in range(n):
+            marks[state._legal_buf[k]] = 1
+        self.at[i] = pos
+        for k in range(n):
+            self.ids[pos + k] = state._legal_buf[k]
+        if self.observe_all:
+            for s in range(p):
+                row = self.out.obs + (<Py_ssize_t>i * p + s) * t
+                memset(row, 0, t * sizeof(float))
+                state._encode(s, row)
+        else:
+            row = self.out.obs + <Py_ssize_t>i * t
+            memset(row, 0, t * sizeof(float))
+            state._encode(player, row)
+        return pos + n
+
+    cdef void _settle(self, int i) except *:
+        """Holding the GIL, after the threads: what table ``i`` left to Python. A bot written in
+        Python is asked (``ST_PYTHON``); a game that then ended is scored as the threads score
+        one; a new game that needs Python is made (``ST_RESTART``); then the table's view."""
+        cdef CompiledState state = <CompiledState>self.states[i]
+        cdef int s, c, p = self.num_players
+        if self.status[i] == ST_PYTHON:
             self._finish_python(i, state)
-            if self.status[i] == ST_FAILED:
-                failed = i if failed < 0 else failed
-                continue
             if self.status[i] == ST_OVER:
                 returns = state._returns()
-                for s in range(self.num_players):
-                    rewards[i, s] = returns[s]
-                terminated[i] = 1
-            if terminated[i]:
-                self.finished.append((i, state))
-                self.states[i] = self._new_game(i)
-                self.status[i] = ST_FRESH
-            else:
-                self.status[i] = ST_IDLE
-        self._run(JOB_STEP)
+                for s in range(p):
+                    self.out.rewards[i * p + s] = returns[s]
+                    self.out.episode[i * p + s] = returns[s]
+                self.out.terminated[i] = 1
+                memcpy(self.final + i * self.struct_size, state._data, self.struct_size)
+                self.status[i] = ST_RESTART
+        if self.status[i] == ST_RESTART:
+            self.states[i] = state = self._fresh(i)
+            self.table[i] = <PyObject*>state
+            self.status[i] = ST_WAIT
+        # after its chunk's ids (the chunk's slots hold them all: this table's count was 0)
+        c = i // self.chunk_size
+        self.chunk_end[c] = self._view(state, i, self.chunk_end[c])
+        self.scattered = True
+
+    cdef tuple _outputs(self):
+        """The arrays of one step, new (the threads write every row of them)."""
+        cdef cnp.npy_intp n = self.num_envs
+        cdef cnp.npy_intp dims[2]
+        dims[0] = n * self.num_players if self.observe_all else n
+        dims[1] = self.tensor_size
+        obs = cnp.PyArray_EMPTY(2, dims, cnp.NPY_FLOAT32, 0)
+        dims[0], dims[1] = n, self.num_actions
+        mask = cnp.PyArray_EMPTY(2, dims, cnp.NPY_BOOL, 0)
+        dims[1] = self.num_players
+        rewards = cnp.PyArray_EMPTY(2, dims, cnp.NPY_FLOAT32, 0)
+        return (obs, mask, cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT64, 0), rewards,
+                cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0), cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0))
+
+    def step(self, actions, hold, bint lose, episode_returns):
+        """Play ``actions[i]`` (int64, one per table) at every table ``i`` not held (``hold``:
+        bools one per table, or ``None``; a held table is left as it is, its action not read)
+        and on to the caller's seat; write into new arrays each table's view and what ended;
+        return them: ``(obs, mask, to_move, rewards, terminated, illegal, legal, legal_start,
+        final_rows, final)`` (``obs`` rows table-major, one per seat with ``observe_all``;
+        ``legal[legal_start[i]:legal_start[i + 1]]`` table ``i``'s legal ids; ``final[k]`` the
+        struct of the last position of table ``final_rows[k]``'s game, which ended in this step:
+        ``final_view`` encodes its views). A finished game's returns are also written to its row
+        of ``episode_returns`` (float32, ``(num_envs, num_players)``), and the table starts its
+        next game.
+
+        Each action is checked against the ids the last step listed, by the thread that steps
+        its table. Not legal: with ``lose`` that table's game ends, the mover getting the game's
+        lowest return (``illegal``); else ``IllegalActionError`` naming the table, the seat and
+        the action, and no table changes (the threads check every table before any plays). A
+        bot written in Python is asked holding the GIL, table after table. Raises what the
+        kernel raises when an action cannot be applied (a bot's illegal move, a full event
+        log), with a note naming the table; that table is left as it was before that action,
+        the others are stepped. ``ValueError`` for arrays of another type or shape."""
+        cdef int bad
+        cdef CompiledState state
+        if not (cnp.PyArray_Check(actions) and cnp.PyArray_TYPE(actions) == cnp.NPY_INT64
+                and cnp.PyArray_NDIM(actions) == 1 and cnp.PyArray_DIM(actions, 0) == self.num_envs
+                and cnp.PyArray_IS_C_CONTIGUOUS(actions)):
+            raise ValueError(f"actions must be a contiguous int64 array of {self.num_envs}")
+        if hold is not None and not (
+                cnp.PyArray_Check(hold) and cnp.PyArray_ITEMSIZE(hold) == 1
+                and cnp.PyArray_NDIM(hold) == 1 and cnp.PyArray_DIM(hold, 0) == self.num_envs
+                and cnp.PyArray_IS_C_CONTIGUOUS(hold)):
+            raise ValueError(f"hold must be a contiguous array of {self.num_envs} bools, or None")
+        if not (cnp.PyArray_Check(episode_returns)
+                and cnp.PyArray_TYPE(episode_returns) == cnp.NPY_FLOAT32
+                and cnp.PyArray_NDIM(episode_returns) == 2
+                and cnp.PyArray_DIM(episode_returns, 0) == self.num_envs
+                and cnp.PyArray_DIM(episode_returns, 1) == self.num_players
+                and cnp.PyArray_IS_C_CONTIGUOUS(episode_returns)
+                and cnp.PyArray_ISWRITEABLE(episode_returns)):
+            raise ValueError(f"episode_returns must be a writable contiguous float32 array "
+                             f"({self.num_envs}, {self.num_players})")
+        if not self.listed:
+            self.view()
+        self.out.actions = <const long long*>cnp.PyArray_DATA(<cnp.ndarray>actions)
+        self.out.hold = NULL
+        if hold is not None:
+            self.out.hold = <const unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>hold)
+        self.out.episode = <float*>cnp.PyArray_DATA(<cnp.ndarray>episode_returns)
+        if lose:
+            return self._go(PH_LOSE)
+        self.phase = PH_CHECK
+        self._run()
+        bad = self._first(ST_BAD)
+        if bad >= 0:
+            state = <CompiledState>self.states[bad]
+            mover = state._current()
+            who = "chance" if mover == CHANCE_PLAYER else seat_label(mover)
+            raise IllegalActionError(f"table {bad}: action {self.out.actions[bad]} is not legal "
+                                     f"for {who} now; legal: {state.legal_actions()}")
+        return self._go(PH_CHECKED)
+
+    cdef int _first(self, int status) noexcept nogil:
+        """The first table at ``status``, or -1."""
+        cdef int i
         for i in range(self.num_envs):
-            if self.status[i] == ST_PYTHON:
-                self._finish_python(i, <CompiledState>self.states[i])
+            if self.status[i] == status:
+                return i
+        return -1
+
+    cdef int _check(self, int i, int refused) noexcept nogil:
+        """Table ``i``'s status for this step: held (``ST_IDLE``), its action legal among the
+        ids the last step listed (``ST_PLAY``, the action in ``act``) or not (``refused``)."""
+        cdef long long a
+        if self.out.hold != NULL and self.out.hold[i]:
+            return ST_IDLE
+        a = self.out.actions[i]
+        if 0 <= a < self.num_actions and _listed(&self.ids[self.at[i]], self.counts[i], a):
+            self.act[i] = <int>a
+            return ST_PLAY
+        return refused
+
+    def view(self):
+        """Every table's view as it stands, as ``step`` returns it with every table held (no
+        rewards, nothing ended)."""
+        self.out.episode = NULL
+        return self._go(PH_VIEW)
+
+    cdef tuple _go(self, int phase):
+        """Run ``phase`` (``PH_CHECKED``, ``PH_LOSE``, ``PH_VIEW``) on the threads, settle what
+        they left to Python, and make the step's arrays."""
+        cdef int i, k, c, failed = -1, p = self.num_players
+        cdef long long total = 0
+        cdef Py_ssize_t t = self.tensor_size
+        cdef cnp.npy_intp n = self.num_envs + 1, ended = 0
+        cdef cnp.npy_intp dims[3]
+        cdef long long* rows_at
+        obs, mask, to_move, rewards, terminated, illegal = self._outputs()
+        self.out.obs = <float*>cnp.PyArray_DATA(<cnp.ndarray>obs)
+        self.out.mask = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>mask)
+        self.out.to_move = <long long*>cnp.PyArray_DATA(<cnp.ndarray>to_move)
+        self.out.rewards = <float*>cnp.PyArray_DATA(<cnp.ndarray>rewards)
+        self.out.terminated = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>terminated)
+        self.out.illegal = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>illegal)
+        self.out.min_utility = self.min_utility
+        self.listed = False
+        self.phase = phase
+        self._run()
+        for i in range(self.num_envs):
+            if self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART:
+                self._settle(i)
             if self.status[i] == ST_FAILED and failed < 0:
                 failed = i
+        for i in range(self.num_envs):
+            ended += self.out.terminated[i]
+        rows = cnp.PyArray_EMPTY(1, &ended, cnp.NPY_INT64, 0)
+        rows_at = <long long*>cnp.PyArray_DATA(<cnp.ndarray>rows)
+        k = 0
+        for i in range(self.num_envs):
+            if self.out.terminated[i]:
+                rows_at[k] = i
+                k += 1
+                if self.n_seeded >= 0:  # bots seeded anew: made from their seeds when asked
+                    self._bots[i] = None
         if failed >= 0:
             self._raise_failed(failed)
+        start = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT64, 0)
+        cdef long long* at = <long long*>cnp.PyArray_DATA(<cnp.ndarray>start)
+        cdef long long first, shift
+        if self.scattered:  # some tables were viewed holding the GIL: table by table
+            for i in range(self.num_envs):
+                at[i] = total
+                total += self.counts[i]
+        else:  # each chunk's ids are in order: the offsets shift by chunk
+            for c in range(self.chunks):
+                first = <long long>c * self.chunk_size * self.num_actions
+                shift = total - first
+                for i in range(c * self.chunk_size, min((c + 1) * self.chunk_size, self.num_envs)):
+                    at[i] = self.at[i] + shift
+                total += self.chunk_end[c] - first
+        at[self.num_envs] = total
+        n = total
+        legal = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT32, 0)
+        cdef int* out = <int*>cnp.PyArray_DATA(<cnp.ndarray>legal)
+        if self.scattered:
+            for i in range(self.num_envs):
+                if self.counts[i] > 0:
+                    memcpy(out + at[i], &self.ids[self.at[i]], self.counts[i] * sizeof(int))
+        else:
+            for c in range(self.chunks):
+                first = <long long>c * self.chunk_size * self.num_actions
+                i = c * self.chunk_size
+                if self.chunk_end[c] > first:
+                    memcpy(out + at[i], &self.ids[first], (self.chunk_end[c] - first) * sizeof(int))
+        self.scattered = False
+        self.listed = True
+        dims[0], dims[1] = ended, self.struct_size
+        final = cnp.PyArray_EMPTY(2, dims, cnp.NPY_UINT8, 0)
+        cdef char* finals = <char*>cnp.PyArray_DATA(<cnp.ndarray>final)
+        for k in range(ended):
+            memcpy(finals + k * self.struct_size, self.final + rows_at[k] * self.struct_size,
+                   self.struct_size)
+        return (obs, mask, to_move, rewards, terminated, illegal, legal, start, rows, final)
+
+    def final_view(self, const unsigned char[::1] data, seat):
+        """Seat ``seat``'s observation tensor of a game's last position, from its struct
+        (``data``: a row of the ``final`` array ``step`` returns), encoded as the state would
+        encode it. Raises ``ValueError`` for data of another size, and the kernel's error for a
+        seat the game does not have."""
+        if data.shape[0] != self.struct_size:
+            raise ValueError(f"a struct of this game has {self.struct_size} bytes (got {data.shape[0]})")
+        memcpy(self.scratch._data, &data[0], self.struct_size)
+        return self.scratch.observation_tensor(seat)
 
     def restart(self, int i, rng=None):
         """Start table ``i``'s next game now, leaving the one in play: its bots seeded and its
@@ -924,55 +1303,5 @@ cdef class CompiledTables:
             self.rngs[i] = rng
             self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(rng.bit_generator.capsule, "BitGenerator")
             self._check_gens()
+        self.listed = False
         self.states[i] = self._fresh(i)
-
-    def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
-                long long[::1] start):
-        """Write each table's mover, legal mask and observation tensor (``observe="all"``: the
-        ``obs`` rows are table-major, one row per seat); return the legal ids listed, table
-        after table, with ``start`` (``num_envs + 1`` offsets) filled. Each table's rows are
-        written by one of the ``threads`` threads."""
-        cdef int i, failed = -1
-        cdef long long total = 0
-        cdef CompiledState state
-        self.out.obs = &obs[0, 0]
-        self.out.mask = &mask[0, 0]
-        self.out.to_move = &to_move[0]
-        self._run(JOB_COLLECT)
-        for i in range(self.num_envs):
-            start[i] = total
-            if self.out.counts[i] < 0:
-                failed = i if failed < 0 else failed
-                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
-            else:
-                total += self.out.counts[i]
-        start[self.num_envs] = total
-        if failed >= 0:
-            self._raise_failed(failed)
-        legal = np.empty(max(total, 1), np.int32)
-        cdef int[::1] ids = legal
-        self.out.ids = &ids[0]
-        self.out.start = &start[0]
-        self._run(JOB_IDS)
-        return legal[:total]
-
-    cdef void _collect_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_COLLECT`` at table ``i``: each row is zeroed while in cache."""
-        cdef int k, s, t = self.tensor_size, p = self.num_players
-        cdef int player = state._current(), n = state._find_legal_c()
-        cdef float* row
-        cdef unsigned char* marks = self.out.mask + <Py_ssize_t>i * self.num_actions
-        self.out.to_move[i] = player
-        self.out.counts[i] = n
-        memset(marks, 0, self.num_actions)
-        for k in range(max(n, 0)):
-            marks[state._legal_buf[k]] = 1
-        if self.observe_all:
-            for s in range(p):
-                row = self.out.obs + (<Py_ssize_t>i * p + s) * t
-                memset(row, 0, t * sizeof(float))
-                state._encode(s, row)
-        else:
-            row = self.out.obs + <Py_ssize_t>i * t
-            memset(row, 0, t * sizeof(float))
-            state._encode(player, row)
