@@ -2,12 +2,13 @@
 """N tables of one compiled game stepped in one call, in C: the engine under
 ``garrison.interop.batch.BatchEnv`` for every compiled game with chance drawn inside.
 
-Per table and step it checks the action against the node's cached legal ids, applies it, draws
-every chance outcome that follows (``CompiledState._sample_chance`` of one uniform number from
-the table's own numpy ``Generator``, read in C through its bit generator), lets the table's bots
-play their seats, starts the table's next game when one ends, and writes the mover's legal mask
-and observation tensor (``_encode``: the typed state, no dict, no text) straight into the
-caller's arrays. Everything a table does goes through the same compiled rules the kernel hands
+Per table and step, on the batch's threads without the GIL, it checks the action against the
+ids the last step listed, applies it, draws every chance outcome that follows
+(``CompiledState._sample_chance`` of one uniform number from the table's own numpy
+``Generator``, read in C through its bit generator), lets the table's bots play their seats,
+scores a game that ended (``_returns_c``) and makes the table's next game in place
+(``_reset_from``), and writes the mover, legal mask and ids, observation tensor (``_encode``: the
+typed state, no dict, no text), rewards and ends straight into the step's arrays. Everything a table does goes through the same compiled rules the kernel hands
 out, so a batched game is a game of the kernel, move for move.
 
 One stream: a table's uniform numbers are its generator's ``random()`` values, one per chance
@@ -35,9 +36,10 @@ positions), its bots and the game, so an unpickled copy continues as the origina
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport PyObject
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from numpy.random cimport bitgen_t
 
 from garrison.core.streams cimport seed_at, stream_start
@@ -166,6 +168,7 @@ cdef extern from *:
        returns when every chunk is done. */
     static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
         unsigned long round;
+        int spin;
         pthread_mutex_lock(&p->lock);
         round = p->round + 1;
         p->job = job;
@@ -177,7 +180,12 @@ cdef extern from *:
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->lock);
         gr_work(p, round, job, ctx, chunks);
-        while (__atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0) sched_yield();
+        /* the others' last chunks: watched briefly (a system call to yield costs more than the
+           wait for a thread at work), then yielding to them */
+        for (spin = 0; __atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0; spin++) {
+            if (spin < GR_SPIN) __builtin_ia32_pause();
+            else sched_yield();
+        }
     }
 
     /* MT19937 seeded by Python's initialisation by array with a one-word key, for GR_LANES
@@ -431,12 +439,17 @@ cdef enum:
     ST_RESTART = 8   # the game ended; the next is made holding the GIL (its bots are Python's)
     ST_BAD = 9       # the caller's action is illegal (raised: nothing is played)
 
+# A chunk's notes (``note``): a cache line a chunk.
+cdef enum:
+    NOTE = 8
+    NOTE_ODD = 0
+    NOTE_ENDED = 1
+
 # What the threads do in a run over the tables (``phase``).
 cdef enum:
-    PH_CHECK = 0     # check each table's action (``ST_PLAY``, ``ST_IDLE`` held, ``ST_BAD``)
+    PH_CHECK = 0     # check each table's action (``ST_PLAY``, ``ST_IDLE`` held, ``refused``)
     PH_CHECKED = 1   # a step whose actions were checked (statuses set)
-    PH_LOSE = 2      # a step that checks each action as it goes (an illegal one: ``ST_LOST``)
-    PH_VIEW = 3      # no step: every table's view
+    PH_VIEW = 2      # no step: every table's view
 
 # What failed at a table (``fail_kind``): the caller raises it as the kernel would have.
 cdef enum:
@@ -565,9 +578,19 @@ cdef class CompiledTables:
     cdef int* fail_code
     cdef int* fail_action
     cdef int* fail_seat
-    cdef int chunk_size            # tables a chunk of a step
-    cdef int chunks                # chunks a run
+    cdef int chunks                # chunks a run (one a thread)
     cdef int phase                 # what the threads do (PH_*)
+    cdef int refused               # an illegal action's status (ST_BAD, or ST_LOST with lose)
+    # chunk c is tables bounds[c] to bounds[c + 1] - 1; spent[c] the nanoseconds its last step
+    # took, cost[c] its tables' mean cost (a moving average): the bounds move so that each
+    # chunk takes as long (a thread slowed by other work, or tables of longer games, get fewer)
+    cdef int* bounds
+    cdef long long* spent
+    cdef double* cost
+    # what each chunk's run left (a cache line a chunk, NOTE words apart): NOTE_ODD tables the
+    # caller must look at (refused, a Python bot, a restart made in Python, a failure) and
+    # NOTE_ENDED games that ended; the caller reads these, not every table's status
+    cdef long long* note
     cdef Out out
     # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
     # and their count, which the next step checks the caller's actions against (``listed``:
@@ -639,6 +662,10 @@ cdef class CompiledTables:
         self.fail_action = <int*>malloc(envs * sizeof(int))
         self.fail_seat = <int*>malloc(envs * sizeof(int))
         self.counts = <int*>malloc(envs * sizeof(int))
+        self.bounds = <int*>malloc((envs + 1) * sizeof(int))
+        self.spent = <long long*>malloc(envs * sizeof(long long))
+        self.cost = <double*>malloc(envs * sizeof(double))
+        self.note = <long long*>calloc(envs * NOTE, sizeof(long long))
         self.at = <long long*>malloc(envs * sizeof(long long))
         self.chunk_end = <long long*>malloc(envs * sizeof(long long))
         # the next two are read and written only where a table has ids or a game ended: pages
@@ -651,7 +678,8 @@ cdef class CompiledTables:
         if (self.table == NULL or self.status == NULL or self.act == NULL
                 or self.fail_kind == NULL or self.fail_code == NULL or self.fail_action == NULL
                 or self.fail_seat == NULL or self.counts == NULL or self.ids == NULL
-                or self.at == NULL or self.chunk_end == NULL
+                or self.at == NULL or self.chunk_end == NULL or self.bounds == NULL
+                or self.spent == NULL or self.cost == NULL or self.note == NULL
                 or self.final == NULL or self.ret == NULL):
             raise MemoryError("no memory for the tables' step")
         self.listed = False
@@ -704,6 +732,10 @@ cdef class CompiledTables:
         free(self.fail_action)
         free(self.fail_seat)
         free(self.counts)
+        free(self.bounds)
+        free(self.spent)
+        free(self.cost)
+        free(self.note)
         free(self.at)
         free(self.chunk_end)
         free(self.ids)
@@ -955,14 +987,20 @@ cdef class CompiledTables:
         """Before a run: the tables' states, the chunks, and the pool (made again in a forked
         process: its parent's threads are not there)."""
         cdef int i, chunks, threads = min(self.threads, self.num_envs)
-        for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
-            self.table[i] = <PyObject*>self.states[i]
+        for i in range(self.num_envs):  # the states as they stand (the list keeps them alive);
+            if self.table[i] != <PyObject*>self.states[i]:  # written only where one changed, so
+                self.table[i] = <PyObject*>self.states[i]   # the threads' copies stay valid
         # one chunk a thread: each keeps its tables in its own cache from step to step (smaller
         # chunks, taken by whichever thread came first, measured slower: tables moved between
         # the cores' caches, and every chunk taken is a write both cores share); a thread that
-        # comes late finds its chunk taken by the caller
-        self.chunk_size = max(1, (self.num_envs + threads - 1) // threads)
-        chunks = (self.num_envs + self.chunk_size - 1) // self.chunk_size
+        # comes late finds its chunk taken by the caller. The bounds start even and then follow
+        # the chunks' costs (``_balance``).
+        chunks = max(threads, 1)
+        if chunks != self.chunks:
+            for i in range(chunks + 1):
+                self.bounds[i] = <int>((<long long>i * self.num_envs) // chunks)
+            for i in range(chunks):
+                self.cost[i] = 0.0
         if threads > 1 and not self.shared_gens:
             if self.pool != NULL and not gr_pool_here(self.pool):
                 self.pool = NULL  # made in the parent of this forked process: its threads are gone
@@ -983,23 +1021,27 @@ cdef class CompiledTables:
                 self._run_chunk(i)
 
     cdef void _run_chunk(self, int chunk) noexcept nogil:
-        """Chunk ``chunk`` of a step: tables ``chunk * chunk_size`` on, ``chunk_size`` of them.
+        """Chunk ``chunk`` of a run: tables ``bounds[chunk]`` to ``bounds[chunk + 1] - 1``.
         Each plays its action and on to the caller's seat; a finished game is scored and made
         a new game in place; the new games' bots are seeded, all of the chunk's together, and
         played; then each table's view is written."""
         cdef int i
-        cdef int lo = chunk * self.chunk_size
-        cdef int hi = min(lo + self.chunk_size, self.num_envs)
+        cdef int lo = self.bounds[chunk]
+        cdef int hi = self.bounds[chunk + 1]
+        cdef timespec began, ended
+        cdef long long odd = 0, over = 0
         if self.phase == PH_CHECK:
             for i in range(lo, hi):
-                self.status[i] = self._check(i, ST_BAD)
+                self.status[i] = self._check(i, self.refused)
+                odd += self.status[i] == ST_BAD
+            self.note[chunk * NOTE + NOTE_ODD] = odd
             return
+        clock_gettime(CLOCK_MONOTONIC, &began)
         for i in range(lo, hi):
-            if self.phase == PH_LOSE:
-                self.status[i] = self._check(i, ST_LOST)
-            elif self.phase == PH_VIEW:
+            if self.phase == PH_VIEW:
                 self.status[i] = ST_IDLE
             self._play(<CompiledState>self.table[i], i)
+            over += self.out.terminated[i]
         self._seed_range(lo, hi)
         cdef long long pos = <long long>lo * self.num_actions
         for i in range(lo, hi):
@@ -1009,7 +1051,35 @@ cdef class CompiledTables:
                 pos = self._view(<CompiledState>self.table[i], i, pos)
             else:
                 self.at[i], self.counts[i] = pos, 0  # viewed holding the GIL (``_settle``)
+            odd += (self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART
+                    or self.status[i] == ST_FAILED)
         self.chunk_end[chunk] = pos
+        self.note[chunk * NOTE + NOTE_ODD] = odd
+        self.note[chunk * NOTE + NOTE_ENDED] = over
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        self.spent[chunk] = ((ended.tv_sec - began.tv_sec) * 1000000000LL
+                             + (ended.tv_nsec - began.tv_nsec))
+
+    cdef void _balance(self) noexcept nogil:
+        """After a step: move the chunks' bounds toward sizes that take the same time, at most
+        ``num_envs / 32`` tables a bound a step (the per-table cost is a moving average)."""
+        cdef int c, b, size, limit = max(1, self.num_envs // 32)
+        cdef double weight, total = 0.0, want
+        if self.chunks < 2:
+            return
+        for c in range(self.chunks):
+            size = self.bounds[c + 1] - self.bounds[c]
+            if size <= 0 or self.spent[c] <= 0:
+                return
+            weight = <double>self.spent[c] / size
+            self.cost[c] = weight if self.cost[c] == 0.0 else 0.75 * self.cost[c] + 0.25 * weight
+            total += 1.0 / self.cost[c]
+        want = 0.0
+        for c in range(1, self.chunks):
+            want += self.num_envs * (1.0 / self.cost[c - 1]) / total
+            b = <int>(want + 0.5)
+            b = min(max(b, self.bounds[c] - limit), self.bounds[c] + limit)
+            self.bounds[c] = min(max(b, self.bounds[c - 1] + 1), self.num_envs - (self.chunks - c))
 
     cdef void _play(self, CompiledState state, int i) noexcept nogil:
         """Table ``i``'s part of a step before its new game's bots are seeded: the caller's
@@ -1103,7 +1173,9 @@ cdef class CompiledTables:
             self.table[i] = <PyObject*>state
             self.status[i] = ST_WAIT
         # after its chunk's ids (the chunk's slots hold them all: this table's count was 0)
-        c = i // self.chunk_size
+        c = 0
+        while self.bounds[c + 1] <= i:
+            c += 1
         self.chunk_end[c] = self._view(state, i, self.chunk_end[c])
         self.scattered = True
 
@@ -1168,11 +1240,10 @@ cdef class CompiledTables:
         if hold is not None:
             self.out.hold = <const unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>hold)
         self.out.episode = <float*>cnp.PyArray_DATA(<cnp.ndarray>episode_returns)
-        if lose:
-            return self._go(PH_LOSE)
         self.phase = PH_CHECK
+        self.refused = ST_LOST if lose else ST_BAD
         self._run()
-        bad = self._first(ST_BAD)
+        bad = self._first(ST_BAD) if self._noted(NOTE_ODD) else -1
         if bad >= 0:
             state = <CompiledState>self.states[bad]
             mover = state._current()
@@ -1180,6 +1251,14 @@ cdef class CompiledTables:
             raise IllegalActionError(f"table {bad}: action {self.out.actions[bad]} is not legal "
                                      f"for {who} now; legal: {state.legal_actions()}")
         return self._go(PH_CHECKED)
+
+    cdef long long _noted(self, int which) noexcept nogil:
+        """The chunks' notes ``which`` added up."""
+        cdef int c
+        cdef long long total = 0
+        for c in range(self.chunks):
+            total += self.note[c * NOTE + which]
+        return total
 
     cdef int _first(self, int status) noexcept nogil:
         """The first table at ``status``, or -1."""
@@ -1208,8 +1287,8 @@ cdef class CompiledTables:
         return self._go(PH_VIEW)
 
     cdef tuple _go(self, int phase):
-        """Run ``phase`` (``PH_CHECKED``, ``PH_LOSE``, ``PH_VIEW``) on the threads, settle what
-        they left to Python, and make the step's arrays."""
+        """Run ``phase`` (``PH_CHECKED``, ``PH_VIEW``) on the threads, settle what they left to
+        Python, and make the step's arrays."""
         cdef int i, k, c, failed = -1, p = self.num_players
         cdef long long total = 0
         cdef Py_ssize_t t = self.tensor_size
@@ -1227,17 +1306,21 @@ cdef class CompiledTables:
         self.listed = False
         self.phase = phase
         self._run()
-        for i in range(self.num_envs):
-            if self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART:
-                self._settle(i)
-            if self.status[i] == ST_FAILED and failed < 0:
-                failed = i
-        for i in range(self.num_envs):
-            ended += self.out.terminated[i]
+        cdef bint odd = self._noted(NOTE_ODD) > 0
+        if odd:  # some tables are left to Python, or failed: table by table
+            for i in range(self.num_envs):
+                if self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART:
+                    self._settle(i)
+                if self.status[i] == ST_FAILED and failed < 0:
+                    failed = i
+            for i in range(self.num_envs):
+                ended += self.out.terminated[i]
+        else:
+            ended = self._noted(NOTE_ENDED)
         rows = cnp.PyArray_EMPTY(1, &ended, cnp.NPY_INT64, 0)
         rows_at = <long long*>cnp.PyArray_DATA(<cnp.ndarray>rows)
         k = 0
-        for i in range(self.num_envs):
+        for i in range(self.num_envs if ended else 0):
             if self.out.terminated[i]:
                 rows_at[k] = i
                 k += 1
@@ -1254,9 +1337,9 @@ cdef class CompiledTables:
                 total += self.counts[i]
         else:  # each chunk's ids are in order: the offsets shift by chunk
             for c in range(self.chunks):
-                first = <long long>c * self.chunk_size * self.num_actions
+                first = <long long>self.bounds[c] * self.num_actions
                 shift = total - first
-                for i in range(c * self.chunk_size, min((c + 1) * self.chunk_size, self.num_envs)):
+                for i in range(self.bounds[c], self.bounds[c + 1]):
                     at[i] = self.at[i] + shift
                 total += self.chunk_end[c] - first
         at[self.num_envs] = total
@@ -1269,8 +1352,8 @@ cdef class CompiledTables:
                     memcpy(out + at[i], &self.ids[self.at[i]], self.counts[i] * sizeof(int))
         else:
             for c in range(self.chunks):
-                first = <long long>c * self.chunk_size * self.num_actions
-                i = c * self.chunk_size
+                first = <long long>self.bounds[c] * self.num_actions
+                i = self.bounds[c]
                 if self.chunk_end[c] > first:
                     memcpy(out + at[i], &self.ids[first], (self.chunk_end[c] - first) * sizeof(int))
         self.scattered = False
@@ -1281,6 +1364,8 @@ cdef class CompiledTables:
         for k in range(ended):
             memcpy(finals + k * self.struct_size, self.final + rows_at[k] * self.struct_size,
                    self.struct_size)
+        if phase == PH_CHECKED:
+            self._balance()  # for the next step (this one's ids are laid out by these bounds)
         return (obs, mask, to_move, rewards, terminated, illegal, legal, start, rows, final)
 
     def final_view(self, const unsigned char[::1] data, seat):

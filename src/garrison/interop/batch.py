@@ -50,9 +50,10 @@ stepped never changes its game.
   already started its next game).
 * **Threads.** A compiled game's tables are stepped on ``threads`` threads (default: every core
   this process may use, ``default_threads()``; ``threads=1``: the calling thread alone), each
-  thread a fixed range of tables, the GIL released meanwhile. Every table draws from its own
-  generators, so the games are the same whatever the count. A bot written in Python (any but
-  the compiled ones and ``random``) is asked holding the GIL, table after table.
+  thread a range of tables, the GIL released meanwhile: one job a step that plays, restarts
+  finished games in place and writes every array. Every table draws from its own generators,
+  so the games are the same whatever the count. A bot written in Python (any but the compiled
+  ones and ``random``) is asked holding the GIL, table after table.
 * **Pickling.** A ``BatchEnv`` pickles after ``reset`` with its tables, generators and bots as
   they stand; the copy continues exactly as the original (same observations, rewards, masks).
 * **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the
@@ -241,7 +242,9 @@ class BatchEnv:
 
     @property
     def states(self) -> list[State]:
-        """The tables' Garrison states (for our own tools; an agent must not be shown them)."""
+        """The tables' Garrison states (for our own tools; an agent must not be shown them). A
+        compiled table whose game ended goes on in the same state object, made its next game in
+        place (with bots made in Python, a new one)."""
         if not self._states:
             raise garrison.GameError("call reset() first")
         return self._states
