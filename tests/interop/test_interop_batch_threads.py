@@ -6,6 +6,7 @@ table and changes nothing there; a forked process steps its own tables."""
 from __future__ import annotations
 
 import os
+import pickle
 import time
 
 import numpy as np
@@ -243,3 +244,18 @@ def test_random_legal_draws_what_numpy_would():
     assert mine.random() == numpys.random()
     with pytest.raises(ValueError, match="row 1 lists no id"):
         random_legal(np.array([3], np.int32), np.array([0, 1, 1], np.int64), mine)
+
+
+def test_a_steps_final_observations_pickle_with_it():
+    """``final_obs`` of a step is read from the finished games' structs, kept with the step:
+    a pickled step (a vector env keeps its last) gives the same views."""
+    env = BatchEnv("gambit", TABLES, threads=2, players=2)
+    rng = np.random.default_rng(1)
+    step = env.reset(seed=3)
+    while not step.terminated.any():
+        step = env.step(step.random_legal(rng))
+    copy = pickle.loads(pickle.dumps(step))
+    for seat in range(env.num_players):
+        mine, theirs = step.final_obs(seat), copy.final_obs(seat)
+        assert sorted(mine) == sorted(theirs) == step._final_rows.tolist()
+        assert all(np.array_equal(mine[i], theirs[i]) for i in mine)

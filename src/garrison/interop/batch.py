@@ -337,10 +337,8 @@ class BatchEnv:
         obs, mask, to_move, rewards, terminated, lost, legal, start, rows, final = parts
         if self.observe == "all":
             obs = obs.reshape(self.num_envs, self.num_players, self.tensor_size)
-        view = self._tables.final_view if self._tables is not None else None
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, self._no_chance(), legal,
-                         start, rows, None if view is None or not len(rows) else
-                         (lambda k, seat: view(final[k], seat)))
+                         start, rows, _FinalStructs(self._tables, final) if len(rows) else None)
 
     def _hold_rows(self, hold: np.ndarray | None) -> np.ndarray:
         """``hold`` as ``(N,)`` bools (none held when ``None``); raises ``InvalidActionError``
@@ -428,7 +426,36 @@ class BatchEnv:
         ended = list(finished or ())
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
                          cols.astype(np.int32), offsets, np.array([i for i, _ in ended], np.int64),
-                         lambda k, seat: ended[k][1].observation_tensor(seat))
+                         _FinalStates([state for _, state in ended]))
+
+
+class _FinalStructs:
+    """The views of the games that ended in a compiled step, encoded when asked from each
+    game's last struct (``CompiledTables.final_view``); pickles with its tables."""
+
+    __slots__ = ("structs", "tables")
+    tables: CompiledTables
+    structs: np.ndarray
+
+    def __init__(self, tables: CompiledTables | None, structs: np.ndarray) -> None:
+        assert tables is not None
+        self.tables, self.structs = tables, structs
+
+    def __call__(self, k: int, seat: int) -> np.ndarray:
+        return self.tables.final_view(self.structs[k], seat)
+
+
+class _FinalStates:
+    """The views of the games that ended in a step stepped in Python: their last states."""
+
+    __slots__ = ("states",)
+    states: list[State]
+
+    def __init__(self, states: list[State]) -> None:
+        self.states = states
+
+    def __call__(self, k: int, seat: int) -> np.ndarray:
+        return self.states[k].observation_tensor(seat)
 
 
 def _plain(action: Any) -> str:
