@@ -13,10 +13,9 @@ primiera value in every suit; a side without a card of some suit cannot win it (
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from garrison.games.scopa.constants import NOBODY, RE_BELLO, SETTEBELLO
 from garrison.games.scopa.deck import DIAMONDS
+from garrison.games.scopa.scoring import HandScore  # the shape of the result only
 
 #: the seed's "First" values by face, written here again (the oracle reads no table of the rules):
 #: 7=21 6=18 A=16 5=15 4=14 3=13 2=12 J/Q/K=10
@@ -27,23 +26,6 @@ _SUIT_BEST = tuple(
     max((PRIMIERA[face] for face in range(10) if bits >> face & 1), default=0)
     for bits in range(1024)
 )
-
-
-class HandScore(NamedTuple):
-    """The outcome of one hand; sides are indices, ``NOBODY`` (-1) where no one scores."""
-
-    points: tuple[int, ...]  # total per side this hand
-    card_counts: tuple[int, ...]
-    diamond_counts: tuple[int, ...]
-    primiera_totals: tuple[int | None, ...]  # None: a suit is missing
-    scope: tuple[int, ...]
-    cards: int  # side scoring "more cards"
-    diamonds: int  # side scoring "more Diamonds"
-    primiera: int  # side scoring the "First"
-    settebello: int  # side holding the 7 of Diamonds
-    re_bello: int  # side holding the King of Diamonds (variant re_bello), else NOBODY
-    napola: tuple[int, ...]  # napola points per side (variant napola)
-    napoleone: int  # side holding all ten Diamonds (variant napola), else NOBODY
 
 
 def sole_best(values: tuple[int | None, ...]) -> int:
