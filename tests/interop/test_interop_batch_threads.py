@@ -259,3 +259,22 @@ def test_a_steps_final_observations_pickle_with_it():
         mine, theirs = step.final_obs(seat), copy.final_obs(seat)
         assert sorted(mine) == sorted(theirs) == step._final_rows.tolist()
         assert all(np.array_equal(mine[i], theirs[i]) for i in mine)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_an_illegal_action_is_refused_by_the_threads_check_and_nothing_changes(threads):
+    """The threads check every table's action before any table plays: one illegal action
+    (table 5's) is raised naming its table, and no table, generator or bot has moved."""
+    env = BatchEnv("scopa", TABLES, threads=threads, opponents="random", players=2)
+    rng = np.random.default_rng(2)
+    step = env.reset(seed=9)
+    for _ in range(3):
+        step = env.step(step.random_legal(rng))
+    actions = step.random_legal(rng)
+    actions[5] = env.num_actions + 7
+    before = ([s.history() for s in env.states], [r.bit_generator.state for r in env._rngs])
+    with pytest.raises(garrison.IllegalActionError, match=f"table 5: action {env.num_actions + 7} "):
+        env.step(actions)
+    assert ([s.history() for s in env.states], [r.bit_generator.state for r in env._rngs]) == before
+    actions[5] = step.legal[step.legal_start[5]]
+    assert env.step(actions).obs.shape == step.obs.shape  # and the batch steps on

@@ -82,15 +82,20 @@ cdef extern from *:
         gr_job job;
         void* ctx;
         int chunks;
+        int first;                  /* chunks of the job's first stage (0: one stage) */
+        int done;                   /* first-stage chunks done */
         unsigned long long ticket;  /* the job's round (high half) and its next chunk (low) */
         int busy;                   /* threads between looking for a chunk and being done */
         pid_t pid;
     };
 
-    /* Take chunks of job ``round`` and run them until none is left (or another job began). */
-    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks) {
+    /* Take chunks of job ``round`` and run them until none is left (or another job began). A
+       chunk past the first ``first`` waits until those are done: a thread waits only holding
+       no chunk of the first stage, all of which are taken by then, so the wait ends. */
+    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks,
+                        int first) {
         unsigned long long t;
-        int chunk;
+        int chunk, spin;
         for (;;) {
             __atomic_add_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
             chunk = -1;
@@ -102,7 +107,13 @@ cdef extern from *:
                     break;
                 }
             }
+            if (chunk >= first && first > 0)
+                for (spin = 0; __atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < first; spin++) {
+                    if (spin < 100000) __builtin_ia32_pause();
+                    else sched_yield();
+                }
             if (chunk >= 0) job(ctx, chunk);
+            if (chunk >= 0 && chunk < first) __atomic_add_fetch(&p->done, 1, __ATOMIC_RELEASE);
             __atomic_sub_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
             if (chunk < 0) return;
         }
@@ -119,7 +130,7 @@ cdef extern from *:
         unsigned long seen = 0, round;
         gr_job job;
         void* ctx;
-        int chunks, spin;
+        int chunks, first, spin;
         /* A Python thread state for the worker's whole life, the GIL released: a rule that takes
            the GIL for a moment (Scopa's hand scoring) then only waits for it, instead of making
            and dropping a thread state each time. */
@@ -138,8 +149,9 @@ cdef extern from *:
             job = p->job;
             ctx = p->ctx;
             chunks = p->chunks;
+            first = p->first;
             pthread_mutex_unlock(&p->lock);
-            gr_work(p, round, job, ctx, chunks);
+            gr_work(p, round, job, ctx, chunks, first);
         }
         pthread_mutex_unlock(&p->lock);
         PyEval_RestoreThread(saved);
@@ -165,8 +177,9 @@ cdef extern from *:
     }
 
     /* Run ``job`` over chunks 0 .. chunks - 1: the caller and the workers take them in turn;
+       chunks ``first`` on start once chunks 0 .. first - 1 are done (two stages in one job);
        returns when every chunk is done. */
-    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
+    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) {
         unsigned long round;
         int spin;
         pthread_mutex_lock(&p->lock);
@@ -174,12 +187,14 @@ cdef extern from *:
         p->job = job;
         p->ctx = ctx;
         p->chunks = chunks;
+        p->first = first;
+        __atomic_store_n(&p->done, 0, __ATOMIC_SEQ_CST);
         __atomic_store_n(&p->ticket, (unsigned long long)(round & 0xffffffffUL) << 32,
                          __ATOMIC_SEQ_CST);
         __atomic_store_n(&p->round, round, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->lock);
-        gr_work(p, round, job, ctx, chunks);
+        gr_work(p, round, job, ctx, chunks, first);
         /* the others' last chunks: watched briefly (a system call to yield costs more than the
            wait for a thread at work), then yielding to them */
         for (spin = 0; __atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0; spin++) {
@@ -281,7 +296,7 @@ cdef extern from *:
     ctypedef struct gr_pool:
         int workers
     gr_pool* gr_pool_new(int workers) nogil
-    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) nogil
+    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) nogil
     int gr_pool_here(gr_pool* p) nogil
     void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
                     int early) nogil
@@ -444,12 +459,14 @@ cdef enum:
     NOTE = 8
     NOTE_ODD = 0
     NOTE_ENDED = 1
+    NOTE_BAD = 2     # actions refused with ST_BAD by the check
 
 # What the threads do in a run over the tables (``phase``).
 cdef enum:
-    PH_CHECK = 0     # check each table's action (``ST_PLAY``, ``ST_IDLE`` held, ``refused``)
-    PH_CHECKED = 1   # a step whose actions were checked (statuses set)
-    PH_VIEW = 2      # no step: every table's view
+    PH_STEP = 0      # a step, in two stages of one job: each chunk's actions checked
+                     # (``ST_PLAY``, ``ST_IDLE`` held, ``refused``), then once every chunk is
+                     # checked (and none refused with ``ST_BAD``) each chunk stepped
+    PH_VIEW = 1      # no step: every table's view
 
 # What failed at a table (``fail_kind``): the caller raises it as the kernel would have.
 cdef enum:
@@ -1012,30 +1029,34 @@ cdef class CompiledTables:
 
     cdef void _run_nogil(self) noexcept nogil:
         """The chunks of ``phase`` on the pool's threads (``_run`` made it), or in this one."""
-        cdef int i
+        cdef int i, first = self.chunks if self.phase == PH_STEP else 0
         if self.threads > 1 and self.num_envs > 1 and not self.shared_gens and self.pool != NULL \
                 and self.pool.workers > 0:
-            gr_pool_run(self.pool, _run_chunk, <void*>self, self.chunks)
+            gr_pool_run(self.pool, _run_chunk, <void*>self, first + self.chunks, first)
         else:
-            for i in range(self.chunks):
+            for i in range(first + self.chunks):
                 self._run_chunk(i)
 
     cdef void _run_chunk(self, int chunk) noexcept nogil:
-        """Chunk ``chunk`` of a run: tables ``bounds[chunk]`` to ``bounds[chunk + 1] - 1``.
-        Each plays its action and on to the caller's seat; a finished game is scored and made
-        a new game in place; the new games' bots are seeded, all of the chunk's together, and
-        played; then each table's view is written."""
-        cdef int i
-        cdef int lo = self.bounds[chunk]
-        cdef int hi = self.bounds[chunk + 1]
+        """Chunk ``chunk`` of a run (with ``PH_STEP``: ``chunk - chunks``, after the check of
+        chunk ``chunk``): tables ``bounds[chunk]`` to ``bounds[chunk + 1] - 1``. Each plays its
+        action and on to the caller's seat; a finished game is scored and made a new game in
+        place; the new games' bots are seeded, all of the chunk's together, and played; then
+        each table's view is written."""
+        cdef int i, lo, hi
         cdef timespec began, ended
         cdef long long odd = 0, over = 0
-        if self.phase == PH_CHECK:
-            for i in range(lo, hi):
-                self.status[i] = self._check(i, self.refused)
-                odd += self.status[i] == ST_BAD
-            self.note[chunk * NOTE + NOTE_ODD] = odd
-            return
+        if self.phase == PH_STEP:
+            if chunk < self.chunks:  # the first stage: this chunk's actions checked
+                for i in range(self.bounds[chunk], self.bounds[chunk + 1]):
+                    self.status[i] = self._check(i, self.refused)
+                    odd += self.status[i] == ST_BAD
+                self.note[chunk * NOTE + NOTE_BAD] = odd
+                return
+            chunk -= self.chunks
+            if self._noted(NOTE_BAD):  # an action is refused: no table plays
+                return
+        lo, hi = self.bounds[chunk], self.bounds[chunk + 1]
         clock_gettime(CLOCK_MONOTONIC, &began)
         for i in range(lo, hi):
             if self.phase == PH_VIEW:
@@ -1213,8 +1234,6 @@ cdef class CompiledTables:
         kernel raises when an action cannot be applied (a bot's illegal move, a full event
         log), with a note naming the table; that table is left as it was before that action,
         the others are stepped. ``ValueError`` for arrays of another type or shape."""
-        cdef int bad
-        cdef CompiledState state
         if not (cnp.PyArray_Check(actions) and cnp.PyArray_TYPE(actions) == cnp.NPY_INT64
                 and cnp.PyArray_NDIM(actions) == 1 and cnp.PyArray_DIM(actions, 0) == self.num_envs
                 and cnp.PyArray_IS_C_CONTIGUOUS(actions)):
@@ -1240,17 +1259,8 @@ cdef class CompiledTables:
         if hold is not None:
             self.out.hold = <const unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>hold)
         self.out.episode = <float*>cnp.PyArray_DATA(<cnp.ndarray>episode_returns)
-        self.phase = PH_CHECK
         self.refused = ST_LOST if lose else ST_BAD
-        self._run()
-        bad = self._first(ST_BAD) if self._noted(NOTE_ODD) else -1
-        if bad >= 0:
-            state = <CompiledState>self.states[bad]
-            mover = state._current()
-            who = "chance" if mover == CHANCE_PLAYER else seat_label(mover)
-            raise IllegalActionError(f"table {bad}: action {self.out.actions[bad]} is not legal "
-                                     f"for {who} now; legal: {state.legal_actions()}")
-        return self._go(PH_CHECKED)
+        return self._go(PH_STEP)
 
     cdef long long _noted(self, int which) noexcept nogil:
         """The chunks' notes ``which`` added up."""
@@ -1287,8 +1297,8 @@ cdef class CompiledTables:
         return self._go(PH_VIEW)
 
     cdef tuple _go(self, int phase):
-        """Run ``phase`` (``PH_CHECKED``, ``PH_VIEW``) on the threads, settle what they left to
-        Python, and make the step's arrays."""
+        """Run ``phase`` (``PH_STEP``, ``PH_VIEW``) on the threads, raise an action the check
+        refused, settle what the threads left to Python, and make the step's arrays."""
         cdef int i, k, c, failed = -1, p = self.num_players
         cdef long long total = 0
         cdef Py_ssize_t t = self.tensor_size
@@ -1306,6 +1316,14 @@ cdef class CompiledTables:
         self.listed = False
         self.phase = phase
         self._run()
+        cdef int bad = self._first(ST_BAD) if phase == PH_STEP and self._noted(NOTE_BAD) else -1
+        cdef CompiledState state
+        if bad >= 0:  # refused by the check: no table has played
+            state = <CompiledState>self.states[bad]
+            mover = state._current()
+            who = "chance" if mover == CHANCE_PLAYER else seat_label(mover)
+            raise IllegalActionError(f"table {bad}: action {self.out.actions[bad]} is not legal "
+                                     f"for {who} now; legal: {state.legal_actions()}")
         cdef bint odd = self._noted(NOTE_ODD) > 0
         if odd:  # some tables are left to Python, or failed: table by table
             for i in range(self.num_envs):
@@ -1364,7 +1382,7 @@ cdef class CompiledTables:
         for k in range(ended):
             memcpy(finals + k * self.struct_size, self.final + rows_at[k] * self.struct_size,
                    self.struct_size)
-        if phase == PH_CHECKED:
+        if phase == PH_STEP:
             self._balance()  # for the next step (this one's ids are laid out by these bounds)
         return (obs, mask, to_move, rewards, terminated, illegal, legal, start, rows, final)
 
