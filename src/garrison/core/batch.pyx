@@ -239,8 +239,10 @@ cdef extern from *:
        state ``start``: every word (``early`` 0), or only the words the first ``early`` draws
        twist from (words 0 to ``early`` and 397 on, ``early`` of them). */
     static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
-                           int early) {
-        uint32_t w[GR_MT_N][GR_LANES];
+                           int early, void* scratch) {
+        /* ``scratch``: GR_MT_N * GR_LANES words (the caller's: too large for a thread's stack
+           everywhere) */
+        uint32_t (*w)[GR_LANES] = (uint32_t (*)[GR_LANES])scratch;
         uint32_t seed[GR_LANES];
         int at, n, b, k;
         for (at = 0; at < count; at += GR_LANES) {
@@ -299,7 +301,8 @@ cdef extern from *:
     void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) nogil
     int gr_pool_here(gr_pool* p) nogil
     void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
-                    int early) nogil
+                    int early, void* scratch) nogil
+    int GR_SCRATCH "(GR_MT_N * GR_LANES)"
     void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) nogil
     void gr_pool_free(gr_pool* p) nogil
 
@@ -354,7 +357,7 @@ cdef void _mt_start() noexcept nogil:
 _mt_start()
 
 
-cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nogil:
+cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count, uint32_t* scratch) noexcept nogil:
     """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
     count``: each state seeded from the key of one word (the initialisation by array of
     MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
@@ -362,7 +365,7 @@ cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nog
     operation: ``gr_mt_seed``): each one's walk is a chain of dependent steps, which alone
     would leave the processor waiting."""
     cdef int b
-    gr_mt_seed(mts, seeds, count, MT_START, MT_EARLY)
+    gr_mt_seed(mts, seeds, count, MT_START, MT_EARLY, scratch)
     for b in range(count):
         mts[b][0] = 0x80000000U
         mts[b][MT_POS] = MT_N  # the next word comes from a new generation
@@ -579,6 +582,7 @@ cdef class CompiledTables:
     # of its range of tables, table i's from table * num_players on)
     cdef uint32_t** mt_of
     cdef uint32_t* mt_seeds
+    cdef uint32_t* mt_scratch  # a chunk's scratch for seeding them (GR_SCRATCH words a chunk)
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef float min_utility  # the game's lowest return: an illegal action's (``lose``)
     cdef bint observe_all
@@ -716,7 +720,9 @@ cdef class CompiledTables:
                 self.random_seat[seat] = 1
             if randoms:
                 self.mt = <uint32_t*>malloc(seats * MT_WORDS * sizeof(uint32_t))
-                if self.mt == NULL:
+                self.mt_scratch = <uint32_t*>malloc(
+                    <Py_ssize_t>max(self.threads, 1) * GR_SCRATCH * sizeof(uint32_t))
+                if self.mt == NULL or self.mt_scratch == NULL:
                     raise MemoryError("no memory for the random bots' generators")
         start = game.new_initial_state()
         # a new game is made in place where nothing of it is Python's: self-play, or bots
@@ -766,6 +772,7 @@ cdef class CompiledTables:
         free(self.seeded)
         free(self.random_seat)
         free(self.mt)
+        free(self.mt_scratch)
         free(self.mt_of)
         free(self.mt_seeds)
 
@@ -851,7 +858,7 @@ cdef class CompiledTables:
         cdef CompiledState state = self._new_game(i)
         self.table[i] = <PyObject*>state
         self.status[i] = ST_FRESH
-        self._seed_range(i, i + 1)
+        self._seed_range(i, i + 1, 0)
         self.status[i] = self._advance(state, i)
         self._finish_python(i, state)
         self._raise_failed(i)
@@ -870,7 +877,7 @@ cdef class CompiledTables:
             self._load_bots(i)
         return state
 
-    cdef void _seed_range(self, int lo, int hi) noexcept nogil:
+    cdef void _seed_range(self, int lo, int hi, int chunk) noexcept nogil:
         """Seed the bots of the new games (``ST_FRESH``) among tables ``lo`` to ``hi - 1``, as
         ``new_bots`` seeds them: each bot's seed is ``rng.integers(2**31)`` of the table's
         generator in seat order (numpy's Lemire draw for that bound is one 32-bit draw halved);
@@ -897,7 +904,8 @@ cdef class CompiledTables:
                     self.base[k] = stream_start(self.seeds[k])
                     self.draws[k] = 0
         if randoms:
-            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms)
+            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms,
+                    &self.mt_scratch[<Py_ssize_t>chunk * GR_SCRATCH])
 
     cdef int _fail(self, int i, int kind, int code, int action, int seat) noexcept nogil:
         self.fail_kind[i], self.fail_code[i] = kind, code
@@ -1063,7 +1071,7 @@ cdef class CompiledTables:
                 self.status[i] = ST_IDLE
             self._play(<CompiledState>self.table[i], i)
             over += self.out.terminated[i]
-        self._seed_range(lo, hi)
+        self._seed_range(lo, hi, chunk)
         cdef long long pos = <long long>lo * self.num_actions
         for i in range(lo, hi):
             if self.status[i] == ST_FRESH:
