@@ -130,6 +130,11 @@ class BatchStep:
         """One uniformly random legal action (or chance outcome) per row (int64): row ``i``'s
         pick is its ids' ``floor(u * count)``-th for ``u`` the generator's next ``random()``, rows
         in order (drawn in C). Raises ``ValueError`` for a row without a legal action."""
+        if not isinstance(rng, np.random.Generator):  # e.g. a RandomState: the same pick in numpy
+            counts = np.diff(self.legal_start)
+            picks = self.legal_start[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
+            drawn: np.ndarray = self.legal[picks].astype(np.int64)
+            return drawn
         out: np.ndarray = random_legal(self.legal, self.legal_start, rng)
         return out
 
