@@ -612,6 +612,11 @@ cdef class CompiledTables:
     # caller must look at (refused, a Python bot, a restart made in Python, a failure) and
     # NOTE_ENDED games that ended; the caller reads these, not every table's status
     cdef long long* note
+    # stepping on the pool or in the caller's thread alone (``_run_timed``): which way now, the
+    # steps left that way, the steps the pool is kept after it won, each way's time a step
+    cdef bint alone
+    cdef int left, patience
+    cdef double took_pool, took_alone
     cdef Out out
     # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
     # and their count, which the next step checks the caller's actions against (``listed``:
@@ -704,6 +709,7 @@ cdef class CompiledTables:
                 or self.final == NULL or self.ret == NULL):
             raise MemoryError("no memory for the tables' step")
         self.listed = False
+        self.left, self.patience = 200, 200
         self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
@@ -1006,7 +1012,41 @@ cdef class CompiledTables:
         The GIL is released meanwhile (a hook that needs it takes it for a moment)."""
         self._prepare()
         with nogil:
-            self._run_nogil()
+            if self.phase == PH_STEP and self.chunks > 1:
+                self._run_timed()
+            else:
+                self._run_nogil()
+
+    cdef void _run_timed(self) noexcept nogil:
+        """A step's run, timed, on the pool or (``alone``) in this thread alone: the pool is
+        left while its steps take longer than this thread's alone (another process holding a
+        core, so that a thread at work waits for its turn there), and tried again now and then.
+        Each way's time is a moving average; a way is kept for ``left`` steps, then the other is
+        tried for a few (after the pool won, twice as long before the next try, up to 6,400
+        steps; after this thread won, 200 steps). The games are the same either way."""
+        cdef timespec began, ended
+        cdef double took
+        clock_gettime(CLOCK_MONOTONIC, &began)
+        self._run_nogil()
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        took = (ended.tv_sec - began.tv_sec) * 1e9 + (ended.tv_nsec - began.tv_nsec)
+        if self.alone:
+            self.took_alone = took if self.took_alone == 0.0 else 0.75 * self.took_alone + 0.25 * took
+        else:
+            self.took_pool = took if self.took_pool == 0.0 else 0.75 * self.took_pool + 0.25 * took
+        self.left -= 1
+        if self.left > 0:
+            return
+        if self.alone:  # a try of this thread alone, or a stretch of it: try the pool again
+            if self.took_pool > 0.0 and self.took_alone < self.took_pool:
+                self.alone, self.left, self.took_pool = False, 8, 0.0  # a try
+            else:
+                self.alone, self.left = False, self.patience
+        elif self.took_alone > 0.0 and self.took_pool > self.took_alone:
+            self.alone, self.left, self.patience = True, 200, 200
+        else:
+            self.patience = min(2 * self.patience, 6400)
+            self.alone, self.left, self.took_alone = True, 8, 0.0  # a try of this thread alone
 
     cdef void _prepare(self) except *:
         """Before a run: the tables' states, the chunks, and the pool (made again in a forked
@@ -1039,7 +1079,7 @@ cdef class CompiledTables:
         """The chunks of ``phase`` on the pool's threads (``_run`` made it), or in this one."""
         cdef int i, first = self.chunks if self.phase == PH_STEP else 0
         if self.threads > 1 and self.num_envs > 1 and not self.shared_gens and self.pool != NULL \
-                and self.pool.workers > 0:
+                and self.pool.workers > 0 and not self.alone:
             gr_pool_run(self.pool, _run_chunk, <void*>self, first + self.chunks, first)
         else:
             for i in range(first + self.chunks):
