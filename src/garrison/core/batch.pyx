@@ -614,7 +614,7 @@ cdef class CompiledTables:
     cdef long long* note
     # stepping on the pool or in the caller's thread alone (``_run_timed``): which way now, the
     # steps left that way, the steps the pool is kept after it won, each way's time a step
-    cdef bint alone
+    cdef bint alone, changed
     cdef int left, patience
     cdef double took_pool, took_alone
     cdef Out out
@@ -1021,28 +1021,33 @@ cdef class CompiledTables:
         """A step's run, timed, on the pool or (``alone``) in this thread alone: the pool is
         left while its steps take longer than this thread's alone (another process holding a
         core, so that a thread at work waits for its turn there), and tried again now and then.
-        Each way's time is a moving average; a way is kept for ``left`` steps, then the other is
-        tried for a few (after the pool won, twice as long before the next try, up to 6,400
-        steps; after this thread won, 200 steps). The games are the same either way."""
+        Each way's time is a moving average, the first step after a change not counted (the
+        workers wake then); a way is kept for ``left`` steps, then the other is tried for a
+        few (after the pool won, twice as long before the next try, up to 6,400 steps; after
+        this thread won by a tenth or more, 200 steps). The games are the same either way."""
         cdef timespec began, ended
         cdef double took
         clock_gettime(CLOCK_MONOTONIC, &began)
         self._run_nogil()
         clock_gettime(CLOCK_MONOTONIC, &ended)
         took = (ended.tv_sec - began.tv_sec) * 1e9 + (ended.tv_nsec - began.tv_nsec)
+        self.left -= 1
+        if self.changed:
+            self.changed = False
+            return
         if self.alone:
             self.took_alone = took if self.took_alone == 0.0 else 0.75 * self.took_alone + 0.25 * took
         else:
             self.took_pool = took if self.took_pool == 0.0 else 0.75 * self.took_pool + 0.25 * took
-        self.left -= 1
         if self.left > 0:
             return
+        self.changed = True
         if self.alone:  # a try of this thread alone, or a stretch of it: try the pool again
             if self.took_pool > 0.0 and self.took_alone < self.took_pool:
                 self.alone, self.left, self.took_pool = False, 8, 0.0  # a try
             else:
                 self.alone, self.left = False, self.patience
-        elif self.took_alone > 0.0 and self.took_pool > self.took_alone:
+        elif self.took_alone > 0.0 and self.took_pool > 1.1 * self.took_alone:
             self.alone, self.left, self.patience = True, 200, 200
         else:
             self.patience = min(2 * self.patience, 6400)
