@@ -612,10 +612,11 @@ cdef class CompiledTables:
     # caller must look at (refused, a Python bot, a restart made in Python, a failure) and
     # NOTE_ENDED games that ended; the caller reads these, not every table's status
     cdef long long* note
-    # stepping on the pool or in the caller's thread alone (``_run_timed``): which way now, the
-    # steps left that way, the steps the pool is kept after it won, each way's time a step
-    cdef bint alone, changed
-    cdef int left, patience
+    # stepping on the pool or in the caller's thread alone (``_run_timed``): which way now,
+    # whether it is a try, the steps left that way, each way's next stretch, each way's time a
+    # step
+    cdef bint alone, changed, trying
+    cdef int left, patience, absence
     cdef double took_pool, took_alone
     cdef Out out
     # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
@@ -709,7 +710,7 @@ cdef class CompiledTables:
                 or self.final == NULL or self.ret == NULL):
             raise MemoryError("no memory for the tables' step")
         self.listed = False
-        self.left, self.patience = 200, 200
+        self.left, self.patience, self.absence = 200, 200, 200
         self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
@@ -1023,8 +1024,10 @@ cdef class CompiledTables:
         core, so that a thread at work waits for its turn there), and tried again now and then.
         Each way's time is a moving average, the first step after a change not counted (the
         workers wake then); a way is kept for ``left`` steps, then the other is tried for a
-        few (after the pool won, twice as long before the next try, up to 6,400 steps; after
-        this thread won by a tenth or more, 200 steps). The games are the same either way."""
+        few: after a way won a try, twice as long as the last time it won before the next try
+        (from 200 steps up to 6,400), so that trying costs little however long the machine
+        stays as it is (the pool must be slower by a tenth to lose). The games are the same
+        either way."""
         cdef timespec began, ended
         cdef double took
         clock_gettime(CLOCK_MONOTONIC, &began)
@@ -1042,16 +1045,25 @@ cdef class CompiledTables:
         if self.left > 0:
             return
         self.changed = True
-        if self.alone:  # a try of this thread alone, or a stretch of it: try the pool again
-            if self.took_pool > 0.0 and self.took_alone < self.took_pool:
-                self.alone, self.left, self.took_pool = False, 8, 0.0  # a try
+        if self.alone:
+            if self.trying:  # a try of this thread alone: the pool is faster, or not
+                if self.took_alone < self.took_pool / 1.1:
+                    self.patience, self.absence = 200, min(2 * self.absence, 6400)
+                    self.left, self.trying = self.absence, False
+                else:
+                    self.absence, self.patience = 200, min(2 * self.patience, 6400)
+                    self.alone, self.left, self.trying = False, self.patience, False
+            else:  # a stretch alone: try the pool
+                self.alone, self.left, self.trying, self.took_pool = False, 8, True, 0.0
+        elif self.trying:  # a try of the pool
+            if self.took_pool > 1.1 * self.took_alone:
+                self.alone, self.absence = True, min(2 * self.absence, 6400)
+                self.left, self.trying = self.absence, False
             else:
-                self.alone, self.left = False, self.patience
-        elif self.took_alone > 0.0 and self.took_pool > 1.1 * self.took_alone:
-            self.alone, self.left, self.patience = True, 200, 200
-        else:
-            self.patience = min(2 * self.patience, 6400)
-            self.alone, self.left, self.took_alone = True, 8, 0.0  # a try of this thread alone
+                self.absence, self.patience = 200, min(2 * self.patience, 6400)
+                self.left, self.trying = self.patience, False
+        else:  # a stretch on the pool: try this thread alone
+            self.alone, self.left, self.trying, self.took_alone = True, 8, True, 0.0
 
     cdef void _prepare(self) except *:
         """Before a run: the tables' states, the chunks, and the pool (made again in a forked
