@@ -4,6 +4,8 @@ refused before anything changes; the Gymnasium VectorEnv and PettingZoo-shaped f
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
@@ -18,6 +20,12 @@ GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in 
 
 def _random_actions(step, rng):
     return np.array([rng.choice(np.flatnonzero(row)) for row in step.mask])
+
+
+def _draw_chance(state, rng):
+    """Play chance at ``state`` as a table does (one ``random()`` a node) up to a player or the end."""
+    while state.is_chance_node():
+        state.apply_action(garrison.sample_chance(state, rng))
 
 
 def _check_rows(env, step):
@@ -38,16 +46,28 @@ def test_tables_are_the_kernel_game_and_reset_on_their_own(name, config):
     ended = 0
     for _ in range(80):
         _check_rows(env, step)
-        before = list(env.states)
-        step = env.step(_random_actions(step, rng))
-        for i, old in enumerate(before):
+        # each table's game and generator as they stand: a lone state that plays the same
+        # action and draws the same chance is where the table's game ends, or goes on
+        lone = [(state.clone(), copy.deepcopy(table_rng)) for state, table_rng in
+                zip(env.states, env._rngs)]
+        actions = _random_actions(step, rng)
+        step = env.step(actions)
+        for i, (state, table_rng) in enumerate(lone):
+            state.apply_action(int(actions[i]))
+            _draw_chance(state, table_rng)
             if step.terminated[i]:
                 ended += 1
-                assert old.is_terminal() and step.rewards[i].tolist() == old.returns()
-                assert env.states[i] is not old and not env.states[i].is_terminal()
+                assert state.is_terminal() and step.rewards[i].tolist() == state.returns()
                 assert np.array_equal(env.episode_returns[i], step.rewards[i])
+                for seat in range(env.num_players):
+                    assert np.array_equal(step.final_obs(seat)[i], state.observation_tensor(seat))
+                # the table's next game, made in place, is a new game drawing on
+                fresh = env.game.new_initial_state()
+                _draw_chance(fresh, table_rng)
+                assert env.states[i] == fresh and env.states[i].history() == fresh.history()
             else:
-                assert env.states[i] is old and not step.rewards[i].any()
+                assert env.states[i] == state and not step.rewards[i].any()
+                assert i not in step.final_obs(0)
     if name == "gambit":  # short games: the automatic reset is really exercised
         assert ended > 0
 
@@ -141,12 +161,12 @@ def test_vector_env_is_the_single_seat_contract_batched(name, config):
     assert obs in envs.observation_space
     rng = np.random.default_rng(7)
     for _ in range(30):
-        before = list(envs.batch.states)
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
         obs, rewards, terminations, truncations, infos = envs.step(actions)
         assert obs in envs.observation_space and not truncations.any()
-        for i, old in enumerate(before):
-            assert rewards[i] == (old.returns()[0] if terminations[i] else 0.0)
+        # the seat's return of each game that ended (the batch checks them against lone games)
+        ended = envs.batch.episode_returns[:, 0]
+        assert (rewards == np.where(terminations, ended, 0.0)).all()
     # any action of the space is accepted: an illegal one ends that table's game with the worst return
     obs, _ = envs.reset(seed=7)
     illegal = [int(np.flatnonzero(m == 0)[0]) if (m == 0).any() else envs.batch.num_actions for m in obs["action_mask"]]

@@ -6,6 +6,7 @@ table and changes nothing there; a forked process steps its own tables."""
 from __future__ import annotations
 
 import os
+import pickle
 import time
 
 import numpy as np
@@ -15,7 +16,7 @@ import garrison
 from garrison.bots.levels import levels
 from garrison.bots.random_bot import RandomBot
 from garrison.core import OptionError
-from garrison.core.batch import CompiledTables, default_threads
+from garrison.core.batch import CompiledTables, default_threads, random_legal
 from garrison.interop.batch import BatchEnv
 
 GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in garrison.games()]
@@ -23,8 +24,9 @@ GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in 
 TABLES = 7
 
 
-def _run(name, config, threads, steps, **kwargs):
-    """Every array the batch hands out over ``steps`` steps of random legal actions."""
+def _run(name, config, threads, steps, wrong=0.0, **kwargs):
+    """Every array the batch hands out over ``steps`` steps of random legal actions (with
+    ``wrong``, that share of them an id no table has: ``illegal="lose"`` ends those games)."""
     env = BatchEnv(name, TABLES, threads=threads, **kwargs, **config)
     rng = np.random.default_rng(3)
     step = env.reset(seed=11)
@@ -32,12 +34,20 @@ def _run(name, config, threads, steps, **kwargs):
     seen = []
     for _ in range(steps):
         actions = step.random_legal(rng)
+        if wrong:
+            actions[rng.random(TABLES) < wrong] = env.num_actions
         seen.append((step.obs.copy(), step.mask.copy(), step.to_move.copy(), step.legal.copy(),
                      step.legal_start.copy(), actions))
         step = env.step(actions)
         seen.append((step.rewards.copy(), step.terminated.copy(),
-                     sorted(i for i, _ in step._finished)))
+                     step._final_rows.tolist(), _finals(step, env.num_players)))
     return seen, [s.history() for s in env.states]
+
+
+def _finals(step, players):
+    """Every seat's view of the last position of each game that ended with ``step``."""
+    views = [step.final_obs(seat) for seat in range(players)]
+    return np.array([[views[seat][i] for seat in range(players)] for i in step._final_rows])
 
 
 def _same(runs):
@@ -54,6 +64,16 @@ def _same(runs):
 def test_one_two_or_three_threads_play_the_same_self_play_games(name, config):
     runs = [_run(name, config, threads, 60) for threads in (1, 2, 3)]
     _same(runs)
+
+
+@pytest.mark.parametrize("name, config", GAMES)
+def test_threads_play_the_same_games_seen_by_every_seat_with_illegal_actions_lost(name, config):
+    """``observe="all"`` (every seat's rows) and ``illegal="lose"``: the games ended by an
+    illegal action are scored, seen and restarted alike on every thread count."""
+    runs = [_run(name, config, threads, 40, wrong=0.1, observe="all", illegal="lose")
+            for threads in (1, 2, 3)]
+    _same(runs)
+    assert any(np.any(part[1]) for part in runs[0][0][1::2])  # some games ended
 
 
 @pytest.mark.parametrize("name, config", GAMES)
@@ -177,3 +197,84 @@ def test_threads_speedup_measures_each_count_and_the_bench_prints_it():
     assert all(len(line) <= 100 for line in lines)
     assert not any("threads" in line for line in batched_lines([{k: v for k, v in row.items()
                                                                  if not k.startswith("threads")}]))
+
+
+@pytest.mark.parametrize("opponents, in_place", [(None, True), ("random", True),
+                                                 ("good", True), ("ismcts:sims=2", False)])
+def test_a_finished_game_restarts_in_place_unless_its_bots_are_python(opponents, in_place):
+    """Self-play and bots seeded in C: a table whose game ended goes on in the same state
+    object, made a new game in C (the threads never make a Python object); with a bot made in
+    Python the next game is a new object made holding the GIL. Either way the game after is a
+    new game's, on 1 and 2 threads alike."""
+    if opponents == "good":
+        opponents = levels(garrison.game_class("gambit"))["good"]
+    kwargs = {} if opponents is None else {"opponents": opponents}
+    runs = []
+    for threads in (1, 2):
+        env = BatchEnv("gambit", TABLES, threads=threads, players=2, **kwargs)
+        rng = np.random.default_rng(8)
+        step = env.reset(seed=2)
+        ended = 0
+        for _ in range(150):
+            before = list(env.states)
+            step = env.step(step.random_legal(rng))
+            for i in step._final_rows:
+                ended += 1
+                assert (env.states[i] is before[i]) == in_place
+                assert not env.states[i].is_terminal() and step.terminated[i]
+        assert ended > 0
+        runs.append([s.history() for s in env.states])
+    assert runs[0] == runs[1]
+
+
+def test_random_legal_draws_what_numpy_would():
+    """``BatchStep.random_legal`` (in C) picks with the generator's ``random()`` values, row by
+    row, as the numpy expression of the same pick would, and leaves the generator where
+    ``random(rows)`` leaves it."""
+    env = BatchEnv("stratego", TABLES, threads=2)
+    step = env.reset(seed=4)
+    mine, numpys = np.random.default_rng(6), np.random.default_rng(6)
+    for _ in range(5):
+        counts = np.diff(step.legal_start)
+        want = step.legal[step.legal_start[:-1]
+                          + (numpys.random(TABLES) * counts).astype(np.int64)].astype(np.int64)
+        got = step.random_legal(mine)
+        assert got.dtype == np.int64 and np.array_equal(got, want)
+        step = env.step(got)
+    assert mine.random() == numpys.random()
+    with pytest.raises(ValueError, match="row 1 lists no id"):
+        random_legal(np.array([3], np.int32), np.array([0, 1, 1], np.int64), mine)
+
+
+def test_a_steps_final_observations_pickle_with_it():
+    """``final_obs`` of a step is read from the finished games' structs, kept with the step:
+    a pickled step (a vector env keeps its last) gives the same views."""
+    env = BatchEnv("gambit", TABLES, threads=2, players=2)
+    rng = np.random.default_rng(1)
+    step = env.reset(seed=3)
+    while not step.terminated.any():
+        step = env.step(step.random_legal(rng))
+    copy = pickle.loads(pickle.dumps(step))
+    for seat in range(env.num_players):
+        mine, theirs = step.final_obs(seat), copy.final_obs(seat)
+        assert sorted(mine) == sorted(theirs) == step._final_rows.tolist()
+        assert all(np.array_equal(mine[i], theirs[i]) for i in mine)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_an_illegal_action_is_refused_by_the_threads_check_and_nothing_changes(threads):
+    """The threads check every table's action before any table plays: one illegal action
+    (table 5's) is raised naming its table, and no table, generator or bot has moved."""
+    env = BatchEnv("scopa", TABLES, threads=threads, opponents="random", players=2)
+    rng = np.random.default_rng(2)
+    step = env.reset(seed=9)
+    for _ in range(3):
+        step = env.step(step.random_legal(rng))
+    actions = step.random_legal(rng)
+    actions[5] = env.num_actions + 7
+    before = ([s.history() for s in env.states], [r.bit_generator.state for r in env._rngs])
+    with pytest.raises(garrison.IllegalActionError, match=f"table 5: action {env.num_actions + 7} "):
+        env.step(actions)
+    assert ([s.history() for s in env.states], [r.bit_generator.state for r in env._rngs]) == before
+    actions[5] = step.legal[step.legal_start[5]]
+    assert env.step(actions).obs.shape == step.obs.shape  # and the batch steps on

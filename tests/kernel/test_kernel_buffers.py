@@ -30,10 +30,7 @@ def long_catalogue(monkeypatch):
 
 def test_the_batched_engine_lists_a_long_node_whole(long_catalogue):
     tables = CompiledTables(long_catalogue, [np.random.default_rng(0)], False)
-    obs = np.zeros((1, tables.tensor_size), np.float32)
-    mask = np.zeros((1, tables.num_actions), np.uint8)
-    to_move, start = np.zeros(1, np.int64), np.zeros(2, np.int64)
-    legal = tables.collect(obs, mask, to_move, start)
+    _, mask, _, _, _, _, legal, _, _, _ = tables.view()
     assert list(legal) == long_catalogue.new_initial_state().legal_actions()
     assert len(legal) == LONG + 1 and legal[-1] == CATALOGUE + LONG - 1
     assert mask[0].sum() == LONG + 1 and mask[0, CATALOGUE + LONG - 1] == 1

@@ -2,12 +2,13 @@
 """N tables of one compiled game stepped in one call, in C: the engine under
 ``garrison.interop.batch.BatchEnv`` for every compiled game with chance drawn inside.
 
-Per table and step it checks the action against the node's cached legal ids, applies it, draws
-every chance outcome that follows (``CompiledState._sample_chance`` of one uniform number from
-the table's own numpy ``Generator``, read in C through its bit generator), lets the table's bots
-play their seats, starts the table's next game when one ends, and writes the mover's legal mask
-and observation tensor (``_encode``: the typed state, no dict, no text) straight into the
-caller's arrays. Everything a table does goes through the same compiled rules the kernel hands
+Per table and step, on the batch's threads without the GIL, it checks the action against the
+ids the last step listed, applies it, draws every chance outcome that follows
+(``CompiledState._sample_chance`` of one uniform number from the table's own numpy
+``Generator``, read in C through its bit generator), lets the table's bots play their seats,
+scores a game that ended (``_returns_c``) and makes the table's next game in place
+(``_reset_from``), and writes the mover, legal mask and ids, observation tensor (``_encode``: the
+typed state, no dict, no text), rewards and ends straight into the step's arrays. Everything a table does goes through the same compiled rules the kernel hands
 out, so a batched game is a game of the kernel, move for move.
 
 One stream: a table's uniform numbers are its generator's ``random()`` values, one per chance
@@ -35,18 +36,26 @@ positions), its bots and the game, so an unpickled copy continues as the origina
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport PyObject
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from numpy.random cimport bitgen_t
 
 from garrison.core.streams cimport seed_at, stream_start
 from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
                                      next_uniform)
 
+cimport numpy as cnp
+
 import os
 
 import numpy as np
+
+from garrison.core.errors import IllegalActionError
+from garrison.core.seats import seat_label
+
+cnp.import_array()
 
 # The pool of threads that steps the tables (``threads`` of them: the caller's own and the
 # workers). A job is cut into fixed chunks of tables; each thread takes the next chunk not yet
@@ -73,15 +82,20 @@ cdef extern from *:
         gr_job job;
         void* ctx;
         int chunks;
+        int first;                  /* chunks of the job's first stage (0: one stage) */
+        int done;                   /* first-stage chunks done */
         unsigned long long ticket;  /* the job's round (high half) and its next chunk (low) */
         int busy;                   /* threads between looking for a chunk and being done */
         pid_t pid;
     };
 
-    /* Take chunks of job ``round`` and run them until none is left (or another job began). */
-    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks) {
+    /* Take chunks of job ``round`` and run them until none is left (or another job began). A
+       chunk past the first ``first`` waits until those are done: a thread waits only holding
+       no chunk of the first stage, all of which are taken by then, so the wait ends. */
+    static void gr_work(gr_pool* p, unsigned long round, gr_job job, void* ctx, int chunks,
+                        int first) {
         unsigned long long t;
-        int chunk;
+        int chunk, spin;
         for (;;) {
             __atomic_add_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
             chunk = -1;
@@ -93,7 +107,13 @@ cdef extern from *:
                     break;
                 }
             }
+            if (chunk >= first && first > 0)
+                for (spin = 0; __atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < first; spin++) {
+                    if (spin < 100000) __builtin_ia32_pause();
+                    else sched_yield();
+                }
             if (chunk >= 0) job(ctx, chunk);
+            if (chunk >= 0 && chunk < first) __atomic_add_fetch(&p->done, 1, __ATOMIC_RELEASE);
             __atomic_sub_fetch(&p->busy, 1, __ATOMIC_SEQ_CST);
             if (chunk < 0) return;
         }
@@ -110,7 +130,7 @@ cdef extern from *:
         unsigned long seen = 0, round;
         gr_job job;
         void* ctx;
-        int chunks, spin;
+        int chunks, first, spin;
         /* A Python thread state for the worker's whole life, the GIL released: a rule that takes
            the GIL for a moment (Scopa's hand scoring) then only waits for it, instead of making
            and dropping a thread state each time. */
@@ -129,8 +149,9 @@ cdef extern from *:
             job = p->job;
             ctx = p->ctx;
             chunks = p->chunks;
+            first = p->first;
             pthread_mutex_unlock(&p->lock);
-            gr_work(p, round, job, ctx, chunks);
+            gr_work(p, round, job, ctx, chunks, first);
         }
         pthread_mutex_unlock(&p->lock);
         PyEval_RestoreThread(saved);
@@ -156,21 +177,30 @@ cdef extern from *:
     }
 
     /* Run ``job`` over chunks 0 .. chunks - 1: the caller and the workers take them in turn;
+       chunks ``first`` on start once chunks 0 .. first - 1 are done (two stages in one job);
        returns when every chunk is done. */
-    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) {
+    static void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) {
         unsigned long round;
+        int spin;
         pthread_mutex_lock(&p->lock);
         round = p->round + 1;
         p->job = job;
         p->ctx = ctx;
         p->chunks = chunks;
+        p->first = first;
+        __atomic_store_n(&p->done, 0, __ATOMIC_SEQ_CST);
         __atomic_store_n(&p->ticket, (unsigned long long)(round & 0xffffffffUL) << 32,
                          __ATOMIC_SEQ_CST);
         __atomic_store_n(&p->round, round, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->lock);
-        gr_work(p, round, job, ctx, chunks);
-        while (__atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0) sched_yield();
+        gr_work(p, round, job, ctx, chunks, first);
+        /* the others' last chunks: watched briefly (a system call to yield costs more than the
+           wait for a thread at work), then yielding to them */
+        for (spin = 0; __atomic_load_n(&p->busy, __ATOMIC_SEQ_CST) != 0; spin++) {
+            if (spin < GR_SPIN) __builtin_ia32_pause();
+            else sched_yield();
+        }
     }
 
     /* MT19937 seeded by Python's initialisation by array with a one-word key, for GR_LANES
@@ -179,10 +209,14 @@ cdef extern from *:
        first pass reads it where it has not written yet). Built for the processors' vector
        units where they have them (integer arithmetic: the same words on any). */
     #define GR_MT_N 624
-    #define GR_LANES 16
+    #define GR_LANES 64
     __attribute__((target_clones("avx512f", "avx2", "default")))
-    static void gr_mt_block(uint32_t (*w)[GR_LANES], const uint32_t* seed, const uint32_t* start) {
+    static void gr_mt_block(uint32_t (*__restrict w)[GR_LANES], const uint32_t* __restrict seed_in,
+                            const uint32_t* __restrict start) {
+        uint32_t seed[GR_LANES];  /* a copy the compiler knows is no word of ``w``: the walks
+                                     are vector operations, not one lane after another */
         int i = 1, k, b;
+        for (b = 0; b < GR_LANES; b++) seed[b] = seed_in[b];
         for (b = 0; b < GR_LANES; b++) w[0][b] = start[0];
         for (k = 0; k < GR_MT_N - 1; k++, i++)  /* the first visit of words 1 .. N - 1 */
             for (b = 0; b < GR_LANES; b++)
@@ -201,18 +235,43 @@ cdef extern from *:
         }
     }
 
-    /* Seed ``mts[b]`` (``GR_MT_N`` words each) from ``seeds[b]``, ``b < count``, GR_LANES at a
-       time from the start state ``start``. */
-    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) {
-        uint32_t w[GR_MT_N][GR_LANES];
+    /* Seed ``mts[b]`` from ``seeds[b]``, ``b < count``, GR_LANES at a time from the start
+       state ``start``: every word (``early`` 0), or only the words the first ``early`` draws
+       twist from (words 0 to ``early`` and 397 on, ``early`` of them). */
+    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
+                           int early, void* scratch) {
+        /* ``scratch``: GR_MT_N * GR_LANES words (the caller's: too large for a thread's stack
+           everywhere) */
+        uint32_t (*w)[GR_LANES] = (uint32_t (*)[GR_LANES])scratch;
         uint32_t seed[GR_LANES];
         int at, n, b, k;
         for (at = 0; at < count; at += GR_LANES) {
             n = count - at < GR_LANES ? count - at : GR_LANES;
             for (b = 0; b < GR_LANES; b++) seed[b] = b < n ? seeds[at + b] : 0;
             gr_mt_block(w, seed, start);
-            for (k = 0; k < GR_MT_N; k++)
-                for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            if (early) {
+                for (k = 0; k <= early; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+                for (k = 397; k < 397 + early; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            } else {
+                for (k = 0; k < GR_MT_N; k++)
+                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
+            }
+        }
+    }
+
+    /* One generator's every word, seeded from ``seed`` (the walk of ``gr_mt_block``, alone). */
+    static void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) {
+        int i = 1, k;
+        for (k = 0; k < GR_MT_N; k++) w[k] = start[k];
+        for (k = 0; k < GR_MT_N; k++) {
+            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1664525U)) + seed;
+            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
+        }
+        for (k = 0; k < GR_MT_N - 1; k++) {
+            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
         }
     }
 
@@ -239,9 +298,12 @@ cdef extern from *:
     ctypedef struct gr_pool:
         int workers
     gr_pool* gr_pool_new(int workers) nogil
-    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks) nogil
+    void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) nogil
     int gr_pool_here(gr_pool* p) nogil
-    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start) nogil
+    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
+                    int early, void* scratch) nogil
+    int GR_SCRATCH "(GR_MT_N * GR_LANES)"
+    void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) nogil
     void gr_pool_free(gr_pool* p) nogil
 
 
@@ -265,12 +327,19 @@ cdef enum:
 # (a bot draws a few words a game), and completes the generation before handing the state to
 # Python. Each word of a generation needs the words after it as they were and the ones
 # before it as they are now, so drawing in order gives exactly the words of the whole twist.
+# A new game's twister is seeded with only the words its first ``MT_EARLY`` draws twist from
+# (words 0 to MT_EARLY and 397 on: a bot draws a few words a game, and writing all 624 words of
+# every bot at every game was most of what the random bot cost); the rest are made from its
+# seed if it draws more (``mt_expand``).
 cdef enum:
     MT_N = 624
     MT_M = 397
     MT_POS = 624        # the position of the next word
     MT_MADE = 625       # the words of the current generation made so far (MT_N: all)
-    MT_WORDS = 626
+    MT_SEED = 626       # the seed (for ``mt_expand``)
+    MT_LAZY = 627       # 1 while only the early words are written
+    MT_WORDS = 628
+    MT_EARLY = 48
 cdef uint32_t MT_MATRIX = 0x9908b0dfU
 cdef uint32_t MT_UPPER = 0x80000000U
 cdef uint32_t MT_LOWER = 0x7fffffffU
@@ -288,19 +357,35 @@ cdef void _mt_start() noexcept nogil:
 _mt_start()
 
 
-cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count) noexcept nogil:
+cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count, uint32_t* scratch) noexcept nogil:
     """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
     count``: each state seeded from the key of one word (the initialisation by array of
     MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
-    generators are seeded side by side, sixteen at a time, a word of each in turn (one vector
+    generators are seeded side by side, 64 at a time, a word of each in turn (vector
     operation: ``gr_mt_seed``): each one's walk is a chain of dependent steps, which alone
     would leave the processor waiting."""
     cdef int b
-    gr_mt_seed(mts, seeds, count, MT_START)
+    gr_mt_seed(mts, seeds, count, MT_START, MT_EARLY, scratch)
     for b in range(count):
         mts[b][0] = 0x80000000U
         mts[b][MT_POS] = MT_N  # the next word comes from a new generation
         mts[b][MT_MADE] = MT_N
+        mts[b][MT_SEED] = seeds[b]
+        mts[b][MT_LAZY] = 1
+
+
+cdef void mt_expand(uint32_t* mt) noexcept nogil:
+    """Write the words a lazily seeded twister left out (``MT_LAZY``): the words its draws have
+    not twisted yet are its seed's (those twisted stay as they are)."""
+    cdef uint32_t full[624]
+    cdef int k, made = mt[MT_MADE] if mt[MT_POS] < MT_N else 0
+    if not mt[MT_LAZY]:
+        return
+    gr_mt_seed1(full, mt[MT_SEED], MT_START)
+    full[0] = 0x80000000U
+    for k in range(made, MT_N):
+        mt[k] = full[k]
+    mt[MT_LAZY] = 0
 
 
 cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
@@ -313,6 +398,7 @@ cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
 
 cdef void mt_complete(uint32_t* mt) noexcept nogil:
     """Make the rest of the current generation (the state Python's ``setstate`` takes)."""
+    mt_expand(mt)
     while mt[MT_MADE] < MT_N:
         _mt_twist(mt, mt[MT_MADE])
         mt[MT_MADE] += 1
@@ -325,6 +411,8 @@ cdef uint32_t mt_next(uint32_t* mt) noexcept nogil:
         p = 0
         mt[MT_MADE] = 0
     if mt[MT_MADE] <= p:
+        if mt[MT_LAZY] and p >= MT_EARLY:
+            mt_expand(mt)
         _mt_twist(mt, p)
         mt[MT_MADE] = p + 1
     y = mt[p]
@@ -355,48 +443,110 @@ def _restore(game, list states, list rngs, list bots, object new_bots, bint obse
     return CompiledTables(game, rngs, observe_all, new_bots, states, bots, threads)
 
 
-# What a table is at in a step (``status``): what the threads did to it, what the caller (holding
-# the GIL) does next.
+# What a table is at in a step (``status``): what the caller asked, what the threads did to it,
+# what the caller (holding the GIL) does next.
 cdef enum:
-    ST_IDLE = 0      # nothing to do (held, or lost by an illegal action)
+    ST_IDLE = 0      # held: left as it is (its view is written)
     ST_PLAY = 1      # the caller's action is to be applied (``act``)
-    ST_FRESH = 2     # a new game: chance and the bots play up to the caller's seat
+    ST_FRESH = 2     # a new game: its bots seeded, chance and the bots play up to the caller's seat
     ST_WAIT = 3      # the caller's seat is to move
     ST_OVER = 4      # the game ended
     ST_PYTHON = 5    # a bot written in Python is to move: asked holding the GIL
     ST_FAILED = 6    # something could not be done (``fail_*``): raised holding the GIL
+    ST_LOST = 7      # the caller's action is illegal (``lose``): the game ends, the mover losing
+    ST_RESTART = 8   # the game ended; the next is made holding the GIL (its bots are Python's)
+    ST_BAD = 9       # the caller's action is illegal (raised: nothing is played)
+
+# A chunk's notes (``note``): a cache line a chunk.
+cdef enum:
+    NOTE = 8
+    NOTE_ODD = 0
+    NOTE_ENDED = 1
+    NOTE_BAD = 2     # actions refused with ST_BAD by the check
+
+# What the threads do in a run over the tables (``phase``).
+cdef enum:
+    PH_STEP = 0      # a step, in two stages of one job: each chunk's actions checked
+                     # (``ST_PLAY``, ``ST_IDLE`` held, ``refused``), then once every chunk is
+                     # checked (and none refused with ``ST_BAD``) each chunk stepped
+    PH_VIEW = 1      # no step: every table's view
 
 # What failed at a table (``fail_kind``): the caller raises it as the kernel would have.
 cdef enum:
     FAIL_APPLY = 1       # applying ``fail_action`` (its code in ``fail_code``): nothing applied
     FAIL_BOT = 2         # a compiled bot chose ``fail_action``, which is not legal
     FAIL_POLICY = 3      # a compiled bot gave no move (``fail_code``: -1 none, or an error)
-    FAIL_NODE = 4        # listing the legal ids or drawing chance (``fail_code``)
-
-# The jobs the threads run over the tables.
-cdef enum:
-    JOB_STEP = 0     # ST_PLAY and ST_FRESH tables: apply, then play on to the caller's seat
-    JOB_COLLECT = 1  # every table: mover, legal mask and observation into the caller's arrays
-    JOB_IDS = 2      # every table: its legal ids into the caller's list (offsets made)
-    JOB_CHECK = 3    # every table: is the caller's action among the node's legal ids
+    FAIL_NODE = 4        # listing the legal ids, drawing chance, the returns, a restart (``fail_code``)
 
 
-cdef struct Collect:
-    # where ``collect`` writes (rows of the caller's arrays) and each table's count of ids;
-    # where ``is_legal`` reads the actions and writes its answers
+cdef struct Out:
+    # the rows one step writes: the caller's new arrays, and the batch's episode returns
     float* obs
     unsigned char* mask
     long long* to_move
-    int* counts
-    int* ids
-    long long* start
-    const long long* actions
-    unsigned char* legal
+    float* rewards
+    unsigned char* terminated
+    unsigned char* illegal
+    float* episode
+    float min_utility
+    const long long* actions   # the caller's actions, one per table
+    const unsigned char* hold  # tables left as they are (NULL: none)
 
 
 cdef void _run_chunk(void* ctx, int chunk) noexcept nogil:
-    """One chunk of a job: its fixed range of tables."""
+    """One chunk of a step: its fixed range of tables."""
     (<CompiledTables>ctx)._run_chunk(chunk)
+
+
+cdef bint _listed(const int* ids, int n, long long action) noexcept nogil:
+    """Whether ``action`` is among the ``n`` sorted ids (a binary search)."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if ids[mid] < action:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < n and ids[lo] == action
+
+
+def random_legal(legal, start, rng):
+    """One uniformly random id per row of a listing (row ``i``'s ids are ``legal[start[i]:
+    start[i + 1]]``: int32 and int64 arrays), int64: the pick ``start[i] + floor(u * count)``
+    for the row's ``u``, the generator ``rng``'s ``random()`` values in row order (the numbers
+    ``rng.random(rows)`` gives), drawn in C holding the generator's lock. Raises ``ValueError``
+    for arrays of another type or a row without ids."""
+    cdef cnp.npy_intp i, rows
+    cdef long long count
+    cdef const int* ids
+    cdef const long long* at
+    cdef long long* picks
+    cdef bitgen_t* gen
+    if not (cnp.PyArray_Check(legal) and cnp.PyArray_TYPE(legal) == cnp.NPY_INT32
+            and cnp.PyArray_NDIM(legal) == 1 and cnp.PyArray_IS_C_CONTIGUOUS(legal)
+            and cnp.PyArray_Check(start) and cnp.PyArray_TYPE(start) == cnp.NPY_INT64
+            and cnp.PyArray_NDIM(start) == 1 and cnp.PyArray_IS_C_CONTIGUOUS(start)
+            and cnp.PyArray_DIM(start, 0) >= 1):
+        raise ValueError("legal must be contiguous int32 ids and start their int64 offsets")
+    ids = <const int*>cnp.PyArray_DATA(<cnp.ndarray>legal)
+    at = <const long long*>cnp.PyArray_DATA(<cnp.ndarray>start)
+    rows = cnp.PyArray_DIM(start, 0) - 1
+    for i in range(rows):
+        if not at[i] < at[i + 1] <= cnp.PyArray_DIM(legal, 0) or at[i] < 0:
+            raise ValueError(f"row {i} lists no id to pick from")
+    out = cnp.PyArray_EMPTY(1, &rows, cnp.NPY_INT64, 0)
+    picks = <long long*>cnp.PyArray_DATA(<cnp.ndarray>out)
+    bits = rng.bit_generator
+    gen = <bitgen_t*>PyCapsule_GetPointer(bits.capsule, "BitGenerator")
+    lock = bits.lock
+    lock.acquire()
+    try:
+        for i in range(rows):
+            count = at[i + 1] - at[i]
+            picks[i] = ids[at[i] + <long long>(gen.next_double(gen.state) * count)]
+    finally:
+        lock.release()
+    return out
 
 
 cdef class CompiledTables:
@@ -408,9 +558,11 @@ cdef class CompiledTables:
     # per table ``{seat: bot}`` (empty in self-play), made anew at each game; ``None`` while the
     # table's bots are seeded in C only (``bots`` makes them when read)
     cdef list _bots
-    #: ``(table, state)`` of every game that ended in the last ``step`` (its final position)
-    cdef readonly list finished
     cdef object game, new_bots
+    # a new game's first state, never played: a finished table is made a new game in place by
+    # copying it (``_reset_from``; ``None`` where a new game needs Python: bots made there)
+    cdef CompiledState start
+    cdef PyObject* start_c  # the same, for the threads (NULL: none)
     cdef bitgen_t** gens
     # per table and seat (table * num_players + seat): BOT_NONE, BOT_COMPILED or BOT_PYTHON, and
     # a compiled bot's stream (its base and the seeds drawn so far, as CompiledPolicyBot keeps)
@@ -430,7 +582,9 @@ cdef class CompiledTables:
     # of its range of tables, table i's from table * num_players on)
     cdef uint32_t** mt_of
     cdef uint32_t* mt_seeds
+    cdef uint32_t* mt_scratch  # a chunk's scratch for seeding them (GR_SCRATCH words a chunk)
     cdef readonly int num_envs, num_players, tensor_size, num_actions
+    cdef float min_utility  # the game's lowest return: an illegal action's (``lose``)
     cdef bint observe_all
     #: how many threads step the tables (1: the caller's alone)
     cdef readonly int threads
@@ -445,9 +599,45 @@ cdef class CompiledTables:
     cdef int* fail_code
     cdef int* fail_action
     cdef int* fail_seat
-    cdef int job
-    cdef int chunk_size            # tables a chunk of a job
-    cdef Collect out
+    cdef int chunks                # chunks a run (one a thread)
+    cdef int phase                 # what the threads do (PH_*)
+    cdef int refused               # an illegal action's status (ST_BAD, or ST_LOST with lose)
+    # chunk c is tables bounds[c] to bounds[c + 1] - 1; spent[c] the nanoseconds its last step
+    # took, cost[c] its tables' mean cost (a moving average): the bounds move so that each
+    # chunk takes as long (a thread slowed by other work, or tables of longer games, get fewer)
+    cdef int* bounds
+    cdef long long* spent
+    cdef double* cost
+    # what each chunk's run left (a cache line a chunk, NOTE words apart): NOTE_ODD tables the
+    # caller must look at (refused, a Python bot, a restart made in Python, a failure) and
+    # NOTE_ENDED games that ended; the caller reads these, not every table's status
+    cdef long long* note
+    # stepping on the pool or in the caller's thread alone (``_run_timed``): which way now,
+    # whether it is a try, the steps left that way, each way's next stretch, each way's time a
+    # step
+    cdef bint alone, changed, trying
+    cdef int left, patience, absence
+    cdef double took_pool, took_alone
+    cdef Out out
+    # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
+    # and their count, which the next step checks the caller's actions against (``listed``:
+    # written for every table since the tables last changed otherwise); the struct of a game
+    # that just ended (``struct_size`` bytes a table: its views are encoded from it when asked,
+    # ``final_view``); the returns
+    cdef int* counts
+    cdef int* ids
+    # where each table's ids start in ``ids``: a chunk writes its tables' ids one after another
+    # from its first table's ``num_actions`` slots on (``chunk_end``: where its ids end), so
+    # that the step's listing is one copy a chunk; a table viewed holding the GIL (``_settle``)
+    # writes its ids after its chunk's (``scattered``: the listing is copied table by table)
+    cdef long long* at
+    cdef long long* chunk_end
+    cdef bint scattered
+    cdef bint listed
+    cdef char* final
+    cdef Py_ssize_t struct_size
+    cdef CompiledState scratch  # a state of the game whose struct ``final_view`` overwrites
+    cdef double* ret
 
     def __init__(self, game, rngs, bint observe_all, new_bots=None, states=None, bots=None,
                  threads=None):
@@ -468,6 +658,7 @@ cdef class CompiledTables:
         self.num_players = game.num_players
         self.tensor_size = game.observation_tensor_shape[0]
         self.num_actions = game.num_distinct_actions
+        self.min_utility = game.min_utility
         self.observe_all = observe_all
         self.rngs = list(rngs)
         self.gens = <bitgen_t**>malloc(max(self.num_envs, 1) * sizeof(bitgen_t*))
@@ -497,11 +688,29 @@ cdef class CompiledTables:
         self.fail_code = <int*>malloc(envs * sizeof(int))
         self.fail_action = <int*>malloc(envs * sizeof(int))
         self.fail_seat = <int*>malloc(envs * sizeof(int))
-        self.out.counts = <int*>malloc(envs * sizeof(int))
+        self.counts = <int*>malloc(envs * sizeof(int))
+        self.bounds = <int*>malloc((envs + 1) * sizeof(int))
+        self.spent = <long long*>malloc(envs * sizeof(long long))
+        self.cost = <double*>malloc(envs * sizeof(double))
+        self.note = <long long*>calloc(envs * NOTE, sizeof(long long))
+        self.at = <long long*>malloc(envs * sizeof(long long))
+        self.chunk_end = <long long*>malloc(envs * sizeof(long long))
+        # the next two are read and written only where a table has ids or a game ended: pages
+        # never touched cost no memory
+        self.ids = <int*>malloc(envs * max(self.num_actions, 1) * sizeof(int))
+        self.scratch = game.new_initial_state()
+        self.struct_size = self.scratch._size
+        self.final = <char*>malloc(envs * max(self.struct_size, 1))
+        self.ret = <double*>malloc(seats * sizeof(double))
         if (self.table == NULL or self.status == NULL or self.act == NULL
                 or self.fail_kind == NULL or self.fail_code == NULL or self.fail_action == NULL
-                or self.fail_seat == NULL or self.out.counts == NULL):
+                or self.fail_seat == NULL or self.counts == NULL or self.ids == NULL
+                or self.at == NULL or self.chunk_end == NULL or self.bounds == NULL
+                or self.spent == NULL or self.cost == NULL or self.note == NULL
+                or self.final == NULL or self.ret == NULL):
             raise MemoryError("no memory for the tables' step")
+        self.listed = False
+        self.left, self.patience, self.absence = 200, 200, 200
         self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
@@ -518,9 +727,16 @@ cdef class CompiledTables:
                 self.random_seat[seat] = 1
             if randoms:
                 self.mt = <uint32_t*>malloc(seats * MT_WORDS * sizeof(uint32_t))
-                if self.mt == NULL:
+                self.mt_scratch = <uint32_t*>malloc(
+                    <Py_ssize_t>max(self.threads, 1) * GR_SCRATCH * sizeof(uint32_t))
+                if self.mt == NULL or self.mt_scratch == NULL:
                     raise MemoryError("no memory for the random bots' generators")
-        self.finished = []
+        start = game.new_initial_state()
+        # a new game is made in place where nothing of it is Python's: self-play, or bots
+        # seeded in C; and where a new game has played nothing yet (its history is its struct)
+        if (new_bots is None or self.n_seeded >= 0) and start.move_number() == 0:
+            self.start = start
+            self.start_c = <PyObject*>start
         if states is not None:
             self.states = list(states)
             self._bots = list(bots)
@@ -545,7 +761,16 @@ cdef class CompiledTables:
         free(self.fail_code)
         free(self.fail_action)
         free(self.fail_seat)
-        free(self.out.counts)
+        free(self.counts)
+        free(self.bounds)
+        free(self.spent)
+        free(self.cost)
+        free(self.note)
+        free(self.at)
+        free(self.chunk_end)
+        free(self.ids)
+        free(self.final)
+        free(self.ret)
         free(self.gens)
         free(self.kind)
         free(self.base)
@@ -554,6 +779,7 @@ cdef class CompiledTables:
         free(self.seeded)
         free(self.random_seat)
         free(self.mt)
+        free(self.mt_scratch)
         free(self.mt_of)
         free(self.mt_seeds)
 
@@ -584,6 +810,7 @@ cdef class CompiledTables:
         for w in range(MT_N + 1):
             self.mt[k * MT_WORDS + w] = <uint32_t>words[w]
         self.mt[k * MT_WORDS + MT_MADE] = MT_N
+        self.mt[k * MT_WORDS + MT_LAZY] = 0
 
     cdef void _write_twister(self, int k, object bot) except *:
         """Set a random bot's generator to seat ``k``'s twister (its next draws are the C loop's)."""
@@ -638,7 +865,7 @@ cdef class CompiledTables:
         cdef CompiledState state = self._new_game(i)
         self.table[i] = <PyObject*>state
         self.status[i] = ST_FRESH
-        self._seed_range(i, i + 1)
+        self._seed_range(i, i + 1, 0)
         self.status[i] = self._advance(state, i)
         self._finish_python(i, state)
         self._raise_failed(i)
@@ -657,7 +884,7 @@ cdef class CompiledTables:
             self._load_bots(i)
         return state
 
-    cdef void _seed_range(self, int lo, int hi) noexcept nogil:
+    cdef void _seed_range(self, int lo, int hi, int chunk) noexcept nogil:
         """Seed the bots of the new games (``ST_FRESH``) among tables ``lo`` to ``hi - 1``, as
         ``new_bots`` seeds them: each bot's seed is ``rng.integers(2**31)`` of the table's
         generator in seat order (numpy's Lemire draw for that bound is one 32-bit draw halved);
@@ -684,7 +911,8 @@ cdef class CompiledTables:
                     self.base[k] = stream_start(self.seeds[k])
                     self.draws[k] = 0
         if randoms:
-            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms)
+            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms,
+                    &self.mt_scratch[<Py_ssize_t>chunk * GR_SCRATCH])
 
     cdef int _fail(self, int i, int kind, int code, int action, int seat) noexcept nogil:
         self.fail_kind[i], self.fail_code[i] = kind, code
@@ -780,19 +1008,81 @@ cdef class CompiledTables:
             error.add_note(f"(table {i} of the batch, playing {what})")
             raise
 
-    cdef void _run(self, int job) except *:
-        """Run ``job`` over every table: in this thread, or split over the pool's threads. The
-        GIL is released meanwhile (a hook that needs it takes it for a moment)."""
+    cdef void _run(self) except *:
+        """Run ``phase`` over every table: in this thread, or split over the pool's threads.
+        The GIL is released meanwhile (a hook that needs it takes it for a moment)."""
+        self._prepare()
+        with nogil:
+            if self.phase == PH_STEP and self.chunks > 1:
+                self._run_timed()
+            else:
+                self._run_nogil()
+
+    cdef void _run_timed(self) noexcept nogil:
+        """A step's run, timed, on the pool or (``alone``) in this thread alone: the pool is
+        left while its steps take longer than this thread's alone (another process holding a
+        core, so that a thread at work waits for its turn there), and tried again now and then.
+        Each way's time is a moving average, the first step after a change not counted (the
+        workers wake then); a way is kept for ``left`` steps, then the other is tried for a
+        few: after a way won a try, twice as long as the last time it won before the next try
+        (from 200 steps up to 6,400), so that trying costs little however long the machine
+        stays as it is (the pool must be slower by a tenth to lose). The games are the same
+        either way."""
+        cdef timespec began, ended
+        cdef double took
+        clock_gettime(CLOCK_MONOTONIC, &began)
+        self._run_nogil()
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        took = (ended.tv_sec - began.tv_sec) * 1e9 + (ended.tv_nsec - began.tv_nsec)
+        self.left -= 1
+        if self.changed:
+            self.changed = False
+            return
+        if self.alone:
+            self.took_alone = took if self.took_alone == 0.0 else 0.75 * self.took_alone + 0.25 * took
+        else:
+            self.took_pool = took if self.took_pool == 0.0 else 0.75 * self.took_pool + 0.25 * took
+        if self.left > 0:
+            return
+        self.changed = True
+        if self.alone:
+            if self.trying:  # a try of this thread alone: the pool is faster, or not
+                if self.took_alone < self.took_pool / 1.1:
+                    self.patience, self.absence = 200, min(2 * self.absence, 6400)
+                    self.left, self.trying = self.absence, False
+                else:
+                    self.absence, self.patience = 200, min(2 * self.patience, 6400)
+                    self.alone, self.left, self.trying = False, self.patience, False
+            else:  # a stretch alone: try the pool
+                self.alone, self.left, self.trying, self.took_pool = False, 8, True, 0.0
+        elif self.trying:  # a try of the pool
+            if self.took_pool > 1.1 * self.took_alone:
+                self.alone, self.absence = True, min(2 * self.absence, 6400)
+                self.left, self.trying = self.absence, False
+            else:
+                self.absence, self.patience = 200, min(2 * self.patience, 6400)
+                self.left, self.trying = self.patience, False
+        else:  # a stretch on the pool: try this thread alone
+            self.alone, self.left, self.trying, self.took_alone = True, 8, True, 0.0
+
+    cdef void _prepare(self) except *:
+        """Before a run: the tables' states, the chunks, and the pool (made again in a forked
+        process: its parent's threads are not there)."""
         cdef int i, chunks, threads = min(self.threads, self.num_envs)
-        for i in range(self.num_envs):  # the states as they stand (the list keeps them alive)
-            self.table[i] = <PyObject*>self.states[i]
-        self.job = job
+        for i in range(self.num_envs):  # the states as they stand (the list keeps them alive);
+            if self.table[i] != <PyObject*>self.states[i]:  # written only where one changed, so
+                self.table[i] = <PyObject*>self.states[i]   # the threads' copies stay valid
         # one chunk a thread: each keeps its tables in its own cache from step to step (smaller
         # chunks, taken by whichever thread came first, measured slower: tables moved between
         # the cores' caches, and every chunk taken is a write both cores share); a thread that
-        # comes late finds its chunk taken by the caller
-        self.chunk_size = max(1, (self.num_envs + threads - 1) // threads)
-        chunks = (self.num_envs + self.chunk_size - 1) // self.chunk_size
+        # comes late finds its chunk taken by the caller. The bounds start even and then follow
+        # the chunks' costs (``_balance``).
+        chunks = max(threads, 1)
+        if chunks != self.chunks:
+            for i in range(chunks + 1):
+                self.bounds[i] = <int>((<long long>i * self.num_envs) // chunks)
+            for i in range(chunks):
+                self.cost[i] = 0.0
         if threads > 1 and not self.shared_gens:
             if self.pool != NULL and not gr_pool_here(self.pool):
                 self.pool = NULL  # made in the parent of this forked process: its threads are gone
@@ -800,119 +1090,376 @@ cdef class CompiledTables:
                 self.pool = gr_pool_new(threads - 1)
                 if self.pool == NULL:
                     raise MemoryError("no memory for the batch's threads")
-        with nogil:
-            if threads > 1 and not self.shared_gens and self.pool.workers > 0:
-                gr_pool_run(self.pool, _run_chunk, <void*>self, chunks)
-            else:
-                for i in range(chunks):
-                    self._run_chunk(i)
+        self.chunks = chunks
+
+    cdef void _run_nogil(self) noexcept nogil:
+        """The chunks of ``phase`` on the pool's threads (``_run`` made it), or in this one."""
+        cdef int i, first = self.chunks if self.phase == PH_STEP else 0
+        if self.threads > 1 and self.num_envs > 1 and not self.shared_gens and self.pool != NULL \
+                and self.pool.workers > 0 and not self.alone:
+            gr_pool_run(self.pool, _run_chunk, <void*>self, first + self.chunks, first)
+        else:
+            for i in range(first + self.chunks):
+                self._run_chunk(i)
 
     cdef void _run_chunk(self, int chunk) noexcept nogil:
-        """Chunk ``chunk`` of the job: tables ``chunk * chunk_size`` on, ``chunk_size`` of them."""
-        cdef int i
-        cdef int lo = chunk * self.chunk_size
-        cdef int hi = min(lo + self.chunk_size, self.num_envs)
-        if self.job == JOB_STEP:
-            self._seed_range(lo, hi)
+        """Chunk ``chunk`` of a run (with ``PH_STEP``: ``chunk - chunks``, after the check of
+        chunk ``chunk``): tables ``bounds[chunk]`` to ``bounds[chunk + 1] - 1``. Each plays its
+        action and on to the caller's seat; a finished game is scored and made a new game in
+        place; the new games' bots are seeded, all of the chunk's together, and played; then
+        each table's view is written."""
+        cdef int i, lo, hi
+        cdef timespec began, ended
+        cdef long long odd = 0, over = 0
+        if self.phase == PH_STEP:
+            if chunk < self.chunks:  # the first stage: this chunk's actions checked
+                for i in range(self.bounds[chunk], self.bounds[chunk + 1]):
+                    self.status[i] = self._check(i, self.refused)
+                    odd += self.status[i] == ST_BAD
+                self.note[chunk * NOTE + NOTE_BAD] = odd
+                return
+            chunk -= self.chunks
+            if self._noted(NOTE_BAD):  # an action is refused: no table plays
+                return
+        lo, hi = self.bounds[chunk], self.bounds[chunk + 1]
+        clock_gettime(CLOCK_MONOTONIC, &began)
         for i in range(lo, hi):
-            if self.job == JOB_STEP:
-                self._step_table(<CompiledState>self.table[i], i)
-            elif self.job == JOB_COLLECT:
-                self._collect_table(<CompiledState>self.table[i], i)
-            elif self.job == JOB_IDS:
-                if self.out.counts[i] > 0:
-                    memcpy(&self.out.ids[self.out.start[i]], (<CompiledState>self.table[i])._legal_buf,
-                           self.out.counts[i] * sizeof(int))
+            if self.phase == PH_VIEW:
+                self.status[i] = ST_IDLE
+            self._play(<CompiledState>self.table[i], i)
+            over += self.out.terminated[i]
+        self._seed_range(lo, hi, chunk)
+        cdef long long pos = <long long>lo * self.num_actions
+        for i in range(lo, hi):
+            if self.status[i] == ST_FRESH:
+                self.status[i] = self._advance(<CompiledState>self.table[i], i)
+            if self.status[i] != ST_PYTHON and self.status[i] != ST_RESTART:
+                pos = self._view(<CompiledState>self.table[i], i, pos)
             else:
-                self._check_table(<CompiledState>self.table[i], i)
+                self.at[i], self.counts[i] = pos, 0  # viewed holding the GIL (``_settle``)
+            odd += (self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART
+                    or self.status[i] == ST_FAILED)
+        self.chunk_end[chunk] = pos
+        self.note[chunk * NOTE + NOTE_ODD] = odd
+        self.note[chunk * NOTE + NOTE_ENDED] = over
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        self.spent[chunk] = ((ended.tv_sec - began.tv_sec) * 1000000000LL
+                             + (ended.tv_nsec - began.tv_nsec))
 
-    cdef void _check_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_CHECK`` at table ``i`` (the threads touch each table's state, not the caller:
-        its cache lines stay on the core that steps it)."""
-        cdef long long a = self.out.actions[i]
-        cdef int n = state._find_legal_c()
-        self.out.counts[i] = n
-        self.out.legal[i] = n >= 0 and 0 <= a <= 2147483647 and state._legal_has(<int>a)
+    cdef void _balance(self) noexcept nogil:
+        """After a step: move the chunks' bounds toward sizes that take the same time, at most
+        ``num_envs / 32`` tables a bound a step (the per-table cost is a moving average)."""
+        cdef int c, b, size, limit = max(1, self.num_envs // 32)
+        cdef double weight, total = 0.0, want
+        if self.chunks < 2:
+            return
+        for c in range(self.chunks):
+            size = self.bounds[c + 1] - self.bounds[c]
+            if size <= 0 or self.spent[c] <= 0:
+                return
+            weight = <double>self.spent[c] / size
+            self.cost[c] = weight if self.cost[c] == 0.0 else 0.75 * self.cost[c] + 0.25 * weight
+            total += 1.0 / self.cost[c]
+        want = 0.0
+        for c in range(1, self.chunks):
+            want += self.num_envs * (1.0 / self.cost[c - 1]) / total
+            b = <int>(want + 0.5)
+            b = min(max(b, self.bounds[c] - limit), self.bounds[c] + limit)
+            self.bounds[c] = min(max(b, self.bounds[c - 1] + 1), self.num_envs - (self.chunks - c))
 
-    cdef void _step_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_STEP`` at table ``i``: the caller's action, then on to the caller's seat."""
-        cdef int code
-        if self.status[i] == ST_PLAY:
+    cdef void _play(self, CompiledState state, int i) noexcept nogil:
+        """Table ``i``'s part of a step before its new game's bots are seeded: the caller's
+        action (``ST_PLAY``) and on to the caller's seat, or the loss of an illegal action
+        (``ST_LOST``); a game that ended is scored into the rewards and the episode returns,
+        its last struct is kept (``final``: the seats' views of its end are encoded from it if
+        asked), and it is made a new game in place (``ST_FRESH``) or left for the caller to
+        make (``ST_RESTART``)."""
+        cdef int p = self.num_players, s, code, st = self.status[i]
+        cdef float* rewards = self.out.rewards + <Py_ssize_t>i * p
+        for s in range(p):
+            rewards[s] = 0.0
+        self.out.terminated[i] = 0
+        self.out.illegal[i] = 0
+        if st == ST_PLAY:
             code = state._do_fast_c(self.act[i])
             if code < 0:
-                self.status[i] = self._fail(i, FAIL_APPLY, code, self.act[i], state._current())
+                st = self._fail(i, FAIL_APPLY, code, self.act[i], state._current())
             else:
-                self.status[i] = self._advance(state, i)
-        elif self.status[i] == ST_FRESH:
-            self.status[i] = self._advance(state, i)
-
-    def is_legal(self, long long[::1] actions):
-        """Per table: is ``actions[i]`` legal for the seat to move now (among the node's legal
-        ids, listed once a node), worked out by the threads."""
-        cdef int i
-        out = np.zeros(self.num_envs, bool)
-        cdef unsigned char[::1] flags = out.view(np.uint8)
-        self.out.actions = &actions[0]
-        self.out.legal = &flags[0]
-        self._run(JOB_CHECK)
-        for i in range(self.num_envs):
-            if self.out.counts[i] < 0:
-                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
-                self._raise_failed(i)
-        return out
-
-    def step(self, long long[::1] actions, const unsigned char[::1] legal, float[:, ::1] rewards,
-             unsigned char[::1] terminated, float min_utility, const unsigned char[::1] hold=None):
-        """Apply ``actions`` where ``legal``; a table with an illegal action ends its game, the
-        mover getting ``min_utility`` (``illegal="lose"``). Finished games are restarted and
-        their returns written to ``rewards``; their last states are kept in ``finished``.
-        Tables where ``hold`` is set are left as they are (their action is not read).
-
-        The tables are stepped on ``threads`` threads; a bot written in Python is asked holding
-        the GIL, table after table. Raises what the kernel raises when an action cannot be
-        applied (a bot's illegal move, a full event log), with a note naming the table; that
-        table is left as it was before that action, the others are stepped."""
-        cdef int i, s, failed = -1
-        cdef CompiledState state
-        self.finished = []
-        for i in range(self.num_envs):
-            self.status[i] = ST_IDLE
-            if hold is not None and hold[i]:
-                continue
-            if not legal[i]:
-                rewards[i, (<CompiledState>self.states[i])._current()] = min_utility
-                terminated[i] = 1
+                st = self._advance(state, i)
+        elif st == ST_LOST:
+            rewards[state._current()] = self.out.min_utility
+            self.out.illegal[i] = 1
+        if st == ST_OVER:
+            code = state._returns_c(&self.ret[<Py_ssize_t>i * p])
+            if code < 0:
+                st = self._fail(i, FAIL_NODE, code, -1, -1)
             else:
-                self.act[i] = <int>actions[i]
-                self.status[i] = ST_PLAY
-        self._run(JOB_STEP)
-        for i in range(self.num_envs):  # a state is touched only where there is something to do
-            if (self.status[i] == ST_IDLE or self.status[i] == ST_WAIT) and not terminated[i]:
-                continue
-            state = <CompiledState>self.states[i]
+                for s in range(p):
+                    rewards[s] = <float>self.ret[<Py_ssize_t>i * p + s]
+        if st == ST_OVER or st == ST_LOST:
+            self.out.terminated[i] = 1
+            for s in range(p):
+                self.out.episode[<Py_ssize_t>i * p + s] = rewards[s]
+            memcpy(self.final + i * self.struct_size, state._data, self.struct_size)
+            st = ST_RESTART
+            if self.start_c != NULL:
+                code = state._reset_from(<CompiledState>self.start_c)
+                st = ST_FRESH if code >= 0 else self._fail(i, FAIL_NODE, code, -1, -1)
+        self.status[i] = st
+
+    cdef long long _view(self, CompiledState state, int i, long long pos) noexcept nogil:
+        """Table ``i``'s view: the mover, the legal mask, the legal ids (written to ``ids``
+        from ``pos`` on; returns where they end) and the observation tensor (each row zeroed
+        while in cache)."""
+        cdef int k, s, t = self.tensor_size, p = self.num_players
+        cdef int player = state._current(), n = state._find_legal_c()
+        cdef float* row
+        cdef unsigned char* marks = self.out.mask + <Py_ssize_t>i * self.num_actions
+        self.out.to_move[i] = player
+        self.counts[i] = n
+        memset(marks, 0, self.num_actions)
+        if n < 0:
+            if self.status[i] != ST_FAILED:
+                self.status[i] = self._fail(i, FAIL_NODE, n, -1, -1)
+            n = 0
+        for k in range(n):
+            marks[state._legal_buf[k]] = 1
+        self.at[i] = pos
+        for k in range(n):
+            self.ids[pos + k] = state._legal_buf[k]
+        if self.observe_all:
+            for s in range(p):
+                row = self.out.obs + (<Py_ssize_t>i * p + s) * t
+                memset(row, 0, t * sizeof(float))
+                state._encode(s, row)
+        else:
+            row = self.out.obs + <Py_ssize_t>i * t
+            memset(row, 0, t * sizeof(float))
+            state._encode(player, row)
+        return pos + n
+
+    cdef void _settle(self, int i) except *:
+        """Holding the GIL, after the threads: what table ``i`` left to Python. A bot written in
+        Python is asked (``ST_PYTHON``); a game that then ended is scored as the threads score
+        one; a new game that needs Python is made (``ST_RESTART``); then the table's view."""
+        cdef CompiledState state = <CompiledState>self.states[i]
+        cdef int s, c, p = self.num_players
+        if self.status[i] == ST_PYTHON:
             self._finish_python(i, state)
-            if self.status[i] == ST_FAILED:
-                failed = i if failed < 0 else failed
-                continue
             if self.status[i] == ST_OVER:
                 returns = state._returns()
-                for s in range(self.num_players):
-                    rewards[i, s] = returns[s]
-                terminated[i] = 1
-            if terminated[i]:
-                self.finished.append((i, state))
-                self.states[i] = self._new_game(i)
-                self.status[i] = ST_FRESH
-            else:
-                self.status[i] = ST_IDLE
-        self._run(JOB_STEP)
+                for s in range(p):
+                    self.out.rewards[i * p + s] = returns[s]
+                    self.out.episode[i * p + s] = returns[s]
+                self.out.terminated[i] = 1
+                memcpy(self.final + i * self.struct_size, state._data, self.struct_size)
+                self.status[i] = ST_RESTART
+        if self.status[i] == ST_RESTART:
+            self.states[i] = state = self._fresh(i)
+            self.table[i] = <PyObject*>state
+            self.status[i] = ST_WAIT
+        # after its chunk's ids (the chunk's slots hold them all: this table's count was 0)
+        c = 0
+        while self.bounds[c + 1] <= i:
+            c += 1
+        self.chunk_end[c] = self._view(state, i, self.chunk_end[c])
+        self.scattered = True
+
+    cdef tuple _outputs(self):
+        """The arrays of one step, new (the threads write every row of them)."""
+        cdef cnp.npy_intp n = self.num_envs
+        cdef cnp.npy_intp dims[2]
+        dims[0] = n * self.num_players if self.observe_all else n
+        dims[1] = self.tensor_size
+        obs = cnp.PyArray_EMPTY(2, dims, cnp.NPY_FLOAT32, 0)
+        dims[0], dims[1] = n, self.num_actions
+        mask = cnp.PyArray_EMPTY(2, dims, cnp.NPY_BOOL, 0)
+        dims[1] = self.num_players
+        rewards = cnp.PyArray_EMPTY(2, dims, cnp.NPY_FLOAT32, 0)
+        return (obs, mask, cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT64, 0), rewards,
+                cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0), cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0))
+
+    def step(self, actions, hold, bint lose, episode_returns):
+        """Play ``actions[i]`` (int64, one per table) at every table ``i`` not held (``hold``:
+        bools one per table, or ``None``; a held table is left as it is, its action not read)
+        and on to the caller's seat; write into new arrays each table's view and what ended;
+        return them: ``(obs, mask, to_move, rewards, terminated, illegal, legal, legal_start,
+        final_rows, final)`` (``obs`` rows table-major, one per seat with ``observe_all``;
+        ``legal[legal_start[i]:legal_start[i + 1]]`` table ``i``'s legal ids; ``final[k]`` the
+        struct of the last position of table ``final_rows[k]``'s game, which ended in this step:
+        ``final_view`` encodes its views). A finished game's returns are also written to its row
+        of ``episode_returns`` (float32, ``(num_envs, num_players)``), and the table starts its
+        next game.
+
+        Each action is checked against the ids the last step listed, by the thread that steps
+        its table. Not legal: with ``lose`` that table's game ends, the mover getting the game's
+        lowest return (``illegal``); else ``IllegalActionError`` naming the table, the seat and
+        the action, and no table changes (the threads check every table before any plays). A
+        bot written in Python is asked holding the GIL, table after table. Raises what the
+        kernel raises when an action cannot be applied (a bot's illegal move, a full event
+        log), with a note naming the table; that table is left as it was before that action,
+        the others are stepped. ``ValueError`` for arrays of another type or shape."""
+        if not (cnp.PyArray_Check(actions) and cnp.PyArray_TYPE(actions) == cnp.NPY_INT64
+                and cnp.PyArray_NDIM(actions) == 1 and cnp.PyArray_DIM(actions, 0) == self.num_envs
+                and cnp.PyArray_IS_C_CONTIGUOUS(actions)):
+            raise ValueError(f"actions must be a contiguous int64 array of {self.num_envs}")
+        if hold is not None and not (
+                cnp.PyArray_Check(hold) and cnp.PyArray_ITEMSIZE(hold) == 1
+                and cnp.PyArray_NDIM(hold) == 1 and cnp.PyArray_DIM(hold, 0) == self.num_envs
+                and cnp.PyArray_IS_C_CONTIGUOUS(hold)):
+            raise ValueError(f"hold must be a contiguous array of {self.num_envs} bools, or None")
+        if not (cnp.PyArray_Check(episode_returns)
+                and cnp.PyArray_TYPE(episode_returns) == cnp.NPY_FLOAT32
+                and cnp.PyArray_NDIM(episode_returns) == 2
+                and cnp.PyArray_DIM(episode_returns, 0) == self.num_envs
+                and cnp.PyArray_DIM(episode_returns, 1) == self.num_players
+                and cnp.PyArray_IS_C_CONTIGUOUS(episode_returns)
+                and cnp.PyArray_ISWRITEABLE(episode_returns)):
+            raise ValueError(f"episode_returns must be a writable contiguous float32 array "
+                             f"({self.num_envs}, {self.num_players})")
+        if not self.listed:
+            self.view()
+        self.out.actions = <const long long*>cnp.PyArray_DATA(<cnp.ndarray>actions)
+        self.out.hold = NULL
+        if hold is not None:
+            self.out.hold = <const unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>hold)
+        self.out.episode = <float*>cnp.PyArray_DATA(<cnp.ndarray>episode_returns)
+        self.refused = ST_LOST if lose else ST_BAD
+        return self._go(PH_STEP)
+
+    cdef long long _noted(self, int which) noexcept nogil:
+        """The chunks' notes ``which`` added up."""
+        cdef int c
+        cdef long long total = 0
+        for c in range(self.chunks):
+            total += self.note[c * NOTE + which]
+        return total
+
+    cdef int _first(self, int status) noexcept nogil:
+        """The first table at ``status``, or -1."""
+        cdef int i
         for i in range(self.num_envs):
-            if self.status[i] == ST_PYTHON:
-                self._finish_python(i, <CompiledState>self.states[i])
-            if self.status[i] == ST_FAILED and failed < 0:
-                failed = i
+            if self.status[i] == status:
+                return i
+        return -1
+
+    cdef int _check(self, int i, int refused) noexcept nogil:
+        """Table ``i``'s status for this step: held (``ST_IDLE``), its action legal among the
+        ids the last step listed (``ST_PLAY``, the action in ``act``) or not (``refused``)."""
+        cdef long long a
+        if self.out.hold != NULL and self.out.hold[i]:
+            return ST_IDLE
+        a = self.out.actions[i]
+        if 0 <= a < self.num_actions and _listed(&self.ids[self.at[i]], self.counts[i], a):
+            self.act[i] = <int>a
+            return ST_PLAY
+        return refused
+
+    def view(self):
+        """Every table's view as it stands, as ``step`` returns it with every table held (no
+        rewards, nothing ended)."""
+        self.out.episode = NULL
+        return self._go(PH_VIEW)
+
+    cdef tuple _go(self, int phase):
+        """Run ``phase`` (``PH_STEP``, ``PH_VIEW``) on the threads, raise an action the check
+        refused, settle what the threads left to Python, and make the step's arrays."""
+        cdef int i, k, c, failed = -1, p = self.num_players
+        cdef long long total = 0
+        cdef Py_ssize_t t = self.tensor_size
+        cdef cnp.npy_intp n = self.num_envs + 1, ended = 0
+        cdef cnp.npy_intp dims[3]
+        cdef long long* rows_at
+        obs, mask, to_move, rewards, terminated, illegal = self._outputs()
+        self.out.obs = <float*>cnp.PyArray_DATA(<cnp.ndarray>obs)
+        self.out.mask = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>mask)
+        self.out.to_move = <long long*>cnp.PyArray_DATA(<cnp.ndarray>to_move)
+        self.out.rewards = <float*>cnp.PyArray_DATA(<cnp.ndarray>rewards)
+        self.out.terminated = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>terminated)
+        self.out.illegal = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>illegal)
+        self.out.min_utility = self.min_utility
+        self.listed = False
+        self.phase = phase
+        self._run()
+        cdef int bad = self._first(ST_BAD) if phase == PH_STEP and self._noted(NOTE_BAD) else -1
+        cdef CompiledState state
+        if bad >= 0:  # refused by the check: no table has played
+            state = <CompiledState>self.states[bad]
+            mover = state._current()
+            who = "chance" if mover == CHANCE_PLAYER else seat_label(mover)
+            raise IllegalActionError(f"table {bad}: action {self.out.actions[bad]} is not legal "
+                                     f"for {who} now; legal: {state.legal_actions()}")
+        cdef bint odd = self._noted(NOTE_ODD) > 0
+        if odd:  # some tables are left to Python, or failed: table by table
+            for i in range(self.num_envs):
+                if self.status[i] == ST_PYTHON or self.status[i] == ST_RESTART:
+                    self._settle(i)
+                if self.status[i] == ST_FAILED and failed < 0:
+                    failed = i
+            for i in range(self.num_envs):
+                ended += self.out.terminated[i]
+        else:
+            ended = self._noted(NOTE_ENDED)
+        rows = cnp.PyArray_EMPTY(1, &ended, cnp.NPY_INT64, 0)
+        rows_at = <long long*>cnp.PyArray_DATA(<cnp.ndarray>rows)
+        k = 0
+        for i in range(self.num_envs if ended else 0):
+            if self.out.terminated[i]:
+                rows_at[k] = i
+                k += 1
+                if self.n_seeded >= 0:  # bots seeded anew: made from their seeds when asked
+                    self._bots[i] = None
         if failed >= 0:
             self._raise_failed(failed)
+        start = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT64, 0)
+        cdef long long* at = <long long*>cnp.PyArray_DATA(<cnp.ndarray>start)
+        cdef long long first, shift
+        if self.scattered:  # some tables were viewed holding the GIL: table by table
+            for i in range(self.num_envs):
+                at[i] = total
+                total += self.counts[i]
+        else:  # each chunk's ids are in order: the offsets shift by chunk
+            for c in range(self.chunks):
+                first = <long long>self.bounds[c] * self.num_actions
+                shift = total - first
+                for i in range(self.bounds[c], self.bounds[c + 1]):
+                    at[i] = self.at[i] + shift
+                total += self.chunk_end[c] - first
+        at[self.num_envs] = total
+        n = total
+        legal = cnp.PyArray_EMPTY(1, &n, cnp.NPY_INT32, 0)
+        cdef int* out = <int*>cnp.PyArray_DATA(<cnp.ndarray>legal)
+        if self.scattered:
+            for i in range(self.num_envs):
+                if self.counts[i] > 0:
+                    memcpy(out + at[i], &self.ids[self.at[i]], self.counts[i] * sizeof(int))
+        else:
+            for c in range(self.chunks):
+                first = <long long>self.bounds[c] * self.num_actions
+                i = self.bounds[c]
+                if self.chunk_end[c] > first:
+                    memcpy(out + at[i], &self.ids[first], (self.chunk_end[c] - first) * sizeof(int))
+        self.scattered = False
+        self.listed = True
+        dims[0], dims[1] = ended, self.struct_size
+        final = cnp.PyArray_EMPTY(2, dims, cnp.NPY_UINT8, 0)
+        cdef char* finals = <char*>cnp.PyArray_DATA(<cnp.ndarray>final)
+        for k in range(ended):
+            memcpy(finals + k * self.struct_size, self.final + rows_at[k] * self.struct_size,
+                   self.struct_size)
+        if phase == PH_STEP:
+            self._balance()  # for the next step (this one's ids are laid out by these bounds)
+        return (obs, mask, to_move, rewards, terminated, illegal, legal, start, rows, final)
+
+    def final_view(self, const unsigned char[::1] data, seat):
+        """Seat ``seat``'s observation tensor of a game's last position, from its struct
+        (``data``: a row of the ``final`` array ``step`` returns), encoded as the state would
+        encode it. Raises ``ValueError`` for data of another size, and the kernel's error for a
+        seat the game does not have."""
+        if data.shape[0] != self.struct_size:
+            raise ValueError(f"a struct of this game has {self.struct_size} bytes (got {data.shape[0]})")
+        memcpy(self.scratch._data, &data[0], self.struct_size)
+        return self.scratch.observation_tensor(seat)
 
     def restart(self, int i, rng=None):
         """Start table ``i``'s next game now, leaving the one in play: its bots seeded and its
@@ -924,55 +1471,5 @@ cdef class CompiledTables:
             self.rngs[i] = rng
             self.gens[i] = <bitgen_t*>PyCapsule_GetPointer(rng.bit_generator.capsule, "BitGenerator")
             self._check_gens()
+        self.listed = False
         self.states[i] = self._fresh(i)
-
-    def collect(self, float[:, ::1] obs, unsigned char[:, ::1] mask, long long[::1] to_move,
-                long long[::1] start):
-        """Write each table's mover, legal mask and observation tensor (``observe="all"``: the
-        ``obs`` rows are table-major, one row per seat); return the legal ids listed, table
-        after table, with ``start`` (``num_envs + 1`` offsets) filled. Each table's rows are
-        written by one of the ``threads`` threads."""
-        cdef int i, failed = -1
-        cdef long long total = 0
-        cdef CompiledState state
-        self.out.obs = &obs[0, 0]
-        self.out.mask = &mask[0, 0]
-        self.out.to_move = &to_move[0]
-        self._run(JOB_COLLECT)
-        for i in range(self.num_envs):
-            start[i] = total
-            if self.out.counts[i] < 0:
-                failed = i if failed < 0 else failed
-                self.status[i] = self._fail(i, FAIL_NODE, self.out.counts[i], -1, -1)
-            else:
-                total += self.out.counts[i]
-        start[self.num_envs] = total
-        if failed >= 0:
-            self._raise_failed(failed)
-        legal = np.empty(max(total, 1), np.int32)
-        cdef int[::1] ids = legal
-        self.out.ids = &ids[0]
-        self.out.start = &start[0]
-        self._run(JOB_IDS)
-        return legal[:total]
-
-    cdef void _collect_table(self, CompiledState state, int i) noexcept nogil:
-        """``JOB_COLLECT`` at table ``i``: each row is zeroed while in cache."""
-        cdef int k, s, t = self.tensor_size, p = self.num_players
-        cdef int player = state._current(), n = state._find_legal_c()
-        cdef float* row
-        cdef unsigned char* marks = self.out.mask + <Py_ssize_t>i * self.num_actions
-        self.out.to_move[i] = player
-        self.out.counts[i] = n
-        memset(marks, 0, self.num_actions)
-        for k in range(max(n, 0)):
-            marks[state._legal_buf[k]] = 1
-        if self.observe_all:
-            for s in range(p):
-                row = self.out.obs + (<Py_ssize_t>i * p + s) * t
-                memset(row, 0, t * sizeof(float))
-                state._encode(s, row)
-        else:
-            row = self.out.obs + <Py_ssize_t>i * t
-            memset(row, 0, t * sizeof(float))
-            state._encode(player, row)

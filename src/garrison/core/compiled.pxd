@@ -60,7 +60,7 @@ cdef class CompiledState:
     cdef int _chance_count(self) noexcept
     cdef int _sample_chance(self, double u) noexcept nogil
     cdef int _apply(self, int action) noexcept nogil
-    cdef object _returns(self)
+    cdef int _returns_c(self, double* out) noexcept nogil
     cdef void _encode(self, int seat, float* out) noexcept nogil
     cdef void _copy_extra(self, CompiledState other) noexcept
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil
@@ -88,6 +88,8 @@ cdef class CompiledState:
     cdef int _fill_gap(self, Py_ssize_t upto) except -1
     cdef int _fill_gap_c(self, Py_ssize_t upto) noexcept nogil
     cdef bint _is_legal(self, int action)
+    cdef object _returns(self)
+    cdef int _reset_from(self, CompiledState start) noexcept nogil
     cdef _copy_log_from(self, CompiledState other)
     cdef int _policy_or_none(self, int player, uint64_t* rng) except -2
     cdef int _policy_move(self, int player, uint64_t* rng) except -1

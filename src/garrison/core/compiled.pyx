@@ -19,7 +19,7 @@ everything that is the same for every game:
 A game implements the hooks: ``_current`` (seat, ``CHANCE_PLAYER`` or ``TERMINAL_PLAYER``),
 ``_legal(out)`` (fills the sorted legal ids of a player node, returns their count),
 ``_chance`` (the ``[(id, probability)]`` list), ``_apply(action)`` (the rules),
-``_returns``, ``_encode(seat, out)``; and in ``__cinit__`` it calls ``self._bind(&self.s,
+``_returns_c(out)`` (one utility per seat, in C), ``_encode(seat, out)``; and in ``__cinit__`` it calls ``self._bind(&self.s,
 sizeof(self.s))`` so the kernel knows its struct. Fields that never change during a game (the
 options, tables) live beside the struct and ``_copy_extra`` hands them to a clone; a game's
 ``_copy_extra`` and its accessors are generated from these declarations (``tools/declare.py``).
@@ -185,8 +185,11 @@ cdef class CompiledState:
             self._error = NotImplementedError(f"{type(self).__name__} has no rules (_apply)")
         return ERR_KEPT
 
-    cdef object _returns(self):
-        raise NotImplementedError
+    cdef int _returns_c(self, double* out) noexcept nogil:
+        """Write one utility per seat to ``out`` (``returns()``); 0, or ``ERR_KEPT`` (kept)."""
+        with gil:  # a state with no rules of its own: returns() raises this
+            self._error = NotImplementedError(f"{type(self).__name__} has no rules (_returns_c)")
+        return ERR_KEPT
 
     cdef void _encode(self, int seat, float* out) noexcept nogil:
         pass
@@ -873,8 +876,49 @@ cdef class CompiledState:
     def move_number(self):
         return self._nhist
 
+    cdef object _returns(self):
+        """The game's ``_returns_c`` as a list of floats, one per seat."""
+        cdef int seat, n = self.game.num_players, code
+        cdef double* out = <double*>malloc(max(n, 1) * sizeof(double))
+        if out == NULL:
+            raise MemoryError()
+        try:
+            code = self._returns_c(out)
+            if code < 0:
+                self._raise_code(code, -1)
+            return [out[seat] for seat in range(n)]
+        finally:
+            free(out)
+
     def returns(self):
         return self._returns()
+
+    cdef int _reset_from(self, CompiledState start) noexcept nogil:
+        """Make this state a new game in place: ``start`` is a new game's first state of the same
+        game (``game.new_initial_state()``, never played), whose struct and log are copied in;
+        the history, undo copies and probes are dropped, the event limit is the default, and
+        ``change_count`` and ``log_epoch`` move on (views keyed by them see a new state). The
+        fields beside the struct are the game's and stay. What a game's restart costs in the
+        batched engine (``core/batch.pyx``): no Python object is made. 0, or ``ERR_MEMORY``
+        (nothing changed then)."""
+        if start._nevents > self._events_cap:
+            if not _regrow(<void**>&self._events, start._nevents * EVENT_WORDS * sizeof(int)):
+                return ERR_MEMORY
+            self._events_cap = start._nevents
+        memcpy(self._data, start._data, start._size)
+        self._size = start._size
+        if start._nevents:
+            memcpy(self._events, start._events, start._nevents * EVENT_WORDS * sizeof(int))
+        self._nevents = start._nevents
+        self._nhist = self._stack_base = 0
+        self._gap_lo = self._gap_hi = 0
+        self._nprobes = 0
+        self._log_overflow = False
+        self._events_limit = EVENTS_LIMIT
+        self._nlegal = -1
+        self._changes += 1
+        self._epoch += 1
+        return 0
 
     def observation_tensor(self, seat):
         """The observation of ``seat`` as a flat float32 array, encoded from the typed state

@@ -50,9 +50,10 @@ stepped never changes its game.
   already started its next game).
 * **Threads.** A compiled game's tables are stepped on ``threads`` threads (default: every core
   this process may use, ``default_threads()``; ``threads=1``: the calling thread alone), each
-  thread a fixed range of tables, the GIL released meanwhile. Every table draws from its own
-  generators, so the games are the same whatever the count. A bot written in Python (any but
-  the compiled ones and ``random``) is asked holding the GIL, table after table.
+  thread a range of tables, the GIL released meanwhile: one job a step that plays, restarts
+  finished games in place and writes every array. Every table draws from its own generators,
+  so the games are the same whatever the count. A bot written in Python (any but the compiled
+  ones and ``random``) is asked holding the GIL, table after table.
 * **Pickling.** A ``BatchEnv`` pickles after ``reset`` with its tables, generators and bots as
   they stand; the copy continues exactly as the original (same observations, rewards, masks).
 * **Illegal actions.** ``illegal="raise"`` (default): ``IllegalActionError`` naming the table, the
@@ -63,7 +64,7 @@ stepped never changes its game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,7 +74,7 @@ import garrison
 from garrison.bots import bot_class, make_bot
 from garrison.bots.random_bot import RandomBot
 from garrison.core import CHANCE, Bot, IllegalActionError, OptionError, State, sample_chance
-from garrison.core.batch import CompiledTables, default_threads
+from garrison.core.batch import CompiledTables, default_threads, random_legal
 from garrison.core.bot import CompiledPolicyBot
 from garrison.core.compiled import CompiledState
 from garrison.core.seats import seat_label
@@ -108,9 +109,11 @@ class BatchStep:
     legal: np.ndarray
     #: ``(N + 1,)`` int64 offsets into ``legal``.
     legal_start: np.ndarray
-    #: ``(table, state)`` of the games that ended with this step, in their last position (for
-    #: ``final_obs``; an agent is shown only the seats' tensors).
-    _finished: list[tuple[int, State]] = field(default_factory=list, repr=False)
+    #: The tables whose game ended with this step (int64, ascending), and how to see that
+    #: game's last position: ``_final_view(k, seat)`` is seat ``seat``'s observation of table
+    #: ``_final_rows[k]``'s (an agent is shown them by ``final_obs``).
+    _final_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
+    _final_view: Callable[[int, int], np.ndarray] | None = field(default=None, repr=False)
 
     def final_obs(self, seat: int) -> dict[int, np.ndarray]:
         """``{table: tensor}``: ``seat``'s observation (float32, ``(T,)``) of the last position
@@ -119,13 +122,20 @@ class BatchStep:
         players = self.rewards.shape[1]
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
             raise OptionError(f"seat must be 0 to {players - 1} (got {seat!r})")
-        return {i: state.observation_tensor(int(seat)) for i, state in self._finished}
+        if self._final_view is None:
+            return {}
+        return {int(i): self._final_view(k, int(seat)) for k, i in enumerate(self._final_rows)}
 
     def random_legal(self, rng: np.random.Generator) -> np.ndarray:
-        """One uniformly random legal action (or chance outcome) per row."""
-        counts = np.diff(self.legal_start)
-        picks = self.legal_start[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
-        out: np.ndarray = self.legal[picks].astype(np.int64)
+        """One uniformly random legal action (or chance outcome) per row (int64): row ``i``'s
+        pick is its ids' ``floor(u * count)``-th for ``u`` the generator's next ``random()``, rows
+        in order (drawn in C). Raises ``ValueError`` for a row without a legal action."""
+        if not isinstance(rng, np.random.Generator):  # e.g. a RandomState: the same pick in numpy
+            counts = np.diff(self.legal_start)
+            picks = self.legal_start[:-1] + (rng.random(counts.shape[0]) * counts).astype(np.int64)
+            drawn: np.ndarray = self.legal[picks].astype(np.int64)
+            return drawn
+        out: np.ndarray = random_legal(self.legal, self.legal_start, rng)
         return out
 
 
@@ -237,7 +247,9 @@ class BatchEnv:
 
     @property
     def states(self) -> list[State]:
-        """The tables' Garrison states (for our own tools; an agent must not be shown them)."""
+        """The tables' Garrison states (for our own tools; an agent must not be shown them). A
+        compiled table whose game ended goes on in the same state object, made its next game in
+        place (with bots made in Python, a new one)."""
         if not self._states:
             raise garrison.GameError("call reset() first")
         return self._states
@@ -254,8 +266,7 @@ class BatchEnv:
             self._tables = CompiledTables(self.game, self._rngs, self.observe == "all", new_bots,
                                           threads=self.threads)
             self._states, self._bots = self._tables.states, []  # the tables keep their bots
-            return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
-                                 none.copy())
+            return self._step_of(self._tables.view())
         self._states, self._bots = [], []
         for i in range(self.num_envs):
             self._new_game(i)
@@ -272,38 +283,32 @@ class BatchEnv:
                 before any table changes.
             InvalidActionError: not one action per table, or ``hold`` not ``(N,)`` bools.
         """
+        tables = self._tables
+        if (tables is not None and hold is None and type(actions) is np.ndarray
+                and actions.dtype == np.int64 and actions.shape == (self.num_envs,)
+                and actions.flags.c_contiguous):  # random_legal's: no copy, no check here
+            return self._step_of(tables.step(actions, None, self.illegal == "lose",
+                                             self.episode_returns))
         states = self.states
         acts = np.asarray(actions).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise garrison.InvalidActionError(f"step needs {self.num_envs} actions, one per table (got {acts.shape[0]})")
         held = self._hold_rows(hold)
-        if self._tables is not None:
-            if acts.dtype.kind in "iu":
-                acts = np.ascontiguousarray(acts, dtype=np.int64)
-                legal = self._tables.is_legal(acts)
-            else:
-                legal = np.zeros(self.num_envs, bool)
-        else:
-            legal = np.array([bool(held[i]) or self._is_legal(states[i], acts[i])
-                              for i in range(self.num_envs)])
-        legal |= held
+        if tables is not None:
+            if acts.dtype.kind not in "iu":  # no action is legal: the first table's is refused
+                if self.illegal == "raise" and not held.all():
+                    self._refuse(int(np.flatnonzero(~held)[0]), acts)
+                acts = np.full(self.num_envs, -1, np.int64)
+            return self._step_of(tables.step(np.ascontiguousarray(acts, dtype=np.int64),
+                                             held if held.any() else None,
+                                             self.illegal == "lose", self.episode_returns))
+        legal = np.array([bool(held[i]) or self._is_legal(states[i], acts[i])
+                          for i in range(self.num_envs)])
         if self.illegal == "raise" and not legal.all():
-            i = int(np.flatnonzero(~legal)[0])
-            mover = states[i].current_player()
-            who = "chance" if mover == CHANCE else seat_label(mover)
-            raise IllegalActionError(f"table {i}: action {_plain(acts[i])} is not legal for {who} "
-                                     f"now; legal: {states[i].legal_actions()}")
+            self._refuse(int(np.flatnonzero(~legal)[0]), acts)
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         terminated = np.zeros(self.num_envs, bool)
         lost = ~legal
-        if self._tables is not None:
-            played = legal & ~held
-            chosen = np.zeros(self.num_envs, np.int64)
-            chosen[played] = acts[played]
-            self._tables.step(chosen, legal.view(np.uint8), rewards, terminated.view(np.uint8),
-                              self.game.min_utility, held.view(np.uint8) if held.any() else None)
-            self.episode_returns[terminated] = rewards[terminated]
-            return self._collect(rewards, terminated, lost, list(self._tables.finished))
         finished: list[tuple[int, State]] = []
         for i, state in enumerate(states):
             if held[i]:
@@ -323,6 +328,22 @@ class BatchEnv:
                 finished.append((i, state))
                 self._new_game(i)
         return self._collect(rewards, terminated, lost, finished)
+
+    def _refuse(self, i: int, acts: np.ndarray) -> None:
+        """Raise ``IllegalActionError`` for table ``i``'s action (nothing has changed)."""
+        state = self.states[i]
+        mover = state.current_player()
+        who = "chance" if mover == CHANCE else seat_label(mover)
+        raise IllegalActionError(f"table {i}: action {_plain(acts[i])} is not legal for {who} "
+                                 f"now; legal: {state.legal_actions()}")
+
+    def _step_of(self, parts: tuple[np.ndarray, ...]) -> BatchStep:
+        """The ``BatchStep`` of what the compiled tables returned (``CompiledTables.step``)."""
+        obs, mask, to_move, rewards, terminated, lost, legal, start, rows, final = parts
+        if self.observe == "all":
+            obs = obs.reshape(self.num_envs, self.num_players, self.tensor_size)
+        return BatchStep(obs, mask, to_move, rewards, terminated, lost, self._no_chance(), legal,
+                         start, rows, _FinalStructs(self._tables, final) if len(rows) else None)
 
     def _hold_rows(self, hold: np.ndarray | None) -> np.ndarray:
         """``hold`` as ``(N,)`` bools (none held when ``None``); raises ``InvalidActionError``
@@ -356,8 +377,8 @@ class BatchEnv:
             self._rngs[i] = np.random.default_rng(int(seed))
         if self._tables is not None:
             self._tables.restart(i, None if seed is None else self._rngs[i])
-        else:
-            self._new_game(i)
+            return self._step_of(self._tables.view())
+        self._new_game(i)
         none = np.zeros(self.num_envs, bool)
         return self._collect(np.zeros((self.num_envs, self.num_players), np.float32), none,
                              none.copy())
@@ -381,17 +402,8 @@ class BatchEnv:
 
     def _collect(self, rewards: np.ndarray, terminated: np.ndarray, lost: np.ndarray,
                  finished: Sequence[tuple[int, Any]] | None = None) -> BatchStep:
+        """Every table's view, read through the kernel API (the tables stepped in Python)."""
         n, t = self.num_envs, self.tensor_size
-        if self._tables is not None:
-            height = n * self.num_players if self.observe == "all" else n
-            flat = np.empty((height, t), np.float32)
-            mask = np.empty((n, self.num_actions), bool)
-            to_move = np.empty(n, np.int64)
-            start = np.empty(n + 1, np.int64)
-            legal = self._tables.collect(flat, mask.view(np.uint8), to_move, start)
-            obs = flat.reshape(n, self.num_players, t) if self.observe == "all" else flat
-            return BatchStep(obs, mask, to_move, rewards, terminated, lost, self._no_chance(),
-                             legal, start, list(finished or ()))
         if self.observe == "all":
             obs = np.empty((n, self.num_players, t), np.float32)
         else:
@@ -416,8 +428,39 @@ class BatchEnv:
         rows, cols = np.nonzero(mask)
         offsets = np.zeros(n + 1, np.int64)
         np.cumsum(np.bincount(rows, minlength=n), out=offsets[1:])
+        ended = list(finished or ())
         return BatchStep(obs, mask, to_move, rewards, terminated, lost, probs,
-                         cols.astype(np.int32), offsets, list(finished or ()))
+                         cols.astype(np.int32), offsets, np.array([i for i, _ in ended], np.int64),
+                         _FinalStates([state for _, state in ended]))
+
+
+class _FinalStructs:
+    """The views of the games that ended in a compiled step, encoded when asked from each
+    game's last struct (``CompiledTables.final_view``); pickles with its tables."""
+
+    __slots__ = ("structs", "tables")
+    tables: CompiledTables
+    structs: np.ndarray
+
+    def __init__(self, tables: CompiledTables | None, structs: np.ndarray) -> None:
+        assert tables is not None
+        self.tables, self.structs = tables, structs
+
+    def __call__(self, k: int, seat: int) -> np.ndarray:
+        return self.tables.final_view(self.structs[k], seat)
+
+
+class _FinalStates:
+    """The views of the games that ended in a step stepped in Python: their last states."""
+
+    __slots__ = ("states",)
+    states: list[State]
+
+    def __init__(self, states: list[State]) -> None:
+        self.states = states
+
+    def __call__(self, k: int, seat: int) -> np.ndarray:
+        return self.states[k].observation_tensor(seat)
 
 
 def _plain(action: Any) -> str:

@@ -389,27 +389,34 @@ cdef class GambitCore(CompiledState):
         else:
             emit_ends(self, still_in=survivors)
 
-    cdef object _returns(self):
+    cdef int _returns_c(self, double* out) noexcept nogil:
         """Utilities at the end: zero-sum in every mode.
 
         lives: the winner +1, everyone else -1/(n-1) (survivors at the round cap share +1);
         coins, trader, treasure: coins won or lost, the pool left at the end shared by the
         survivors."""
         cdef int seat, n = self.n, w = 0
+        cdef double share
+        for seat in range(n):
+            out[seat] = 0.0
         if not self.s.finished:
-            return [0.0] * n
+            return 0
         for seat in range(n):
             w += self.s.winners >> seat & 1
         if self.mode == LIVES:
-            if w == n:
-                return [0.0] * n
-            return [1.0 / w if self.s.winners >> seat & 1 else -1.0 / (n - w) for seat in range(n)]
-        share = [self.s.pool / <double>w if self.s.winners >> seat & 1 else 0.0 for seat in range(n)]
-        if self.mode == COINS:
-            return [self.s.lives[seat] + share[seat] - self.lives0 for seat in range(n)]
-        if self.mode == TRADER:
-            return [float(self.s.coins[seat]) for seat in range(n)]
-        return [self.s.coins[seat] + share[seat] - self.s.invested[seat] for seat in range(n)]
+            if w < n:
+                for seat in range(n):
+                    out[seat] = 1.0 / w if self.s.winners >> seat & 1 else -1.0 / (n - w)
+            return 0
+        for seat in range(n):
+            share = self.s.pool / <double>w if self.s.winners >> seat & 1 else 0.0
+            if self.mode == COINS:
+                out[seat] = (<double>self.s.lives[seat] + share) - <double>self.lives0
+            elif self.mode == TRADER:
+                out[seat] = <double>self.s.coins[seat]
+            else:
+                out[seat] = (<double>self.s.coins[seat] + share) - <double>self.s.invested[seat]
+        return 0
 
     # -- the kernel's hooks --------------------------------------------------------------------
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:

@@ -513,11 +513,12 @@ cdef class Revolution1848Core(CompiledState):
             return push(self, seat, action - A_PUSH)
         return pass_(self, seat)
 
-    cdef object _returns(self):
+    cdef int _returns_c(self, double* out) noexcept nogil:
+        """The winners share 1 at the end (0 to everyone before)."""
         cdef int seat, k = __builtin_popcountll(self.s.winners)
-        if self.s.phase != OVER:
-            return [0.0] * self.n
-        return [1.0 / k if (self.s.winners >> seat) & 1 else 0.0 for seat in range(self.n)]
+        for seat in range(self.n):
+            out[seat] = 1.0 / k if self.s.phase == OVER and (self.s.winners >> seat) & 1 else 0.0
+        return 0
 
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The ``heuristic`` bot's move (policy.pxi); it draws no tie-breaks."""

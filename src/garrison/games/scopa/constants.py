@@ -1,7 +1,7 @@
 """The constants of scopa's rules for its Python modules, made by tools/declare.py from rules.pyx,
-policy.pxi: every ``cdef enum`` member but the events' (``EVENTS`` has those), and each ``NAME =
-value`` of rules.pyx made of literals and the constants above it. Do not edit: the value is written
-in rules.pyx only, and ``tools/declare.py --check`` fails when this file differs.
+scoring.pxi, policy.pxi: every ``cdef enum`` member but the events' (``EVENTS`` has those), and
+each ``NAME = value`` of rules.pyx made of literals and the constants above it. Do not edit: the
+value is written in rules.pyx only, and ``tools/declare.py --check`` fails when this file differs.
 """
 
 NUM_CARDS = 40

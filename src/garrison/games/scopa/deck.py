@@ -19,6 +19,7 @@ from __future__ import annotations
 from garrison.core.cards import Deck, cards_in
 
 from .constants import NUM_CARDS, RE_BELLO, SETTEBELLO
+from .rules import PRIMIERA_BY_FACE
 
 SUITS = ("Diamonds", "Hearts", "Clubs", "Spades")
 FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
@@ -32,9 +33,9 @@ FULL = DECK.full_mask
 
 #: Capture value of each card: A 1, 2..7 face value, J 8, Q 9, K 10.
 VALUE: tuple[int, ...] = DECK.rank_of
-#: The seed's "First" (primiera) value of each card: 7=21 6=18 A=16 5=15 4=14 3=13 2=12 J/Q/K=10.
-_PRIMIERA_BY_FACE = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
-PRIMIERA: tuple[int, ...] = tuple(_PRIMIERA_BY_FACE[c % 10] for c in range(NUM_CARDS))
+#: The seed's "First" (primiera) value of each card: 7=21 6=18 A=16 5=15 4=14 3=13 2=12 J/Q/K=10
+#: (by face in the rules' ``scoring.pxi``, which scores with them).
+PRIMIERA: tuple[int, ...] = tuple(PRIMIERA_BY_FACE[c % 10] for c in range(NUM_CARDS))
 
 DIAMONDS = DECK.suit_mask[0]
 SUIT_MASKS = DECK.suit_mask

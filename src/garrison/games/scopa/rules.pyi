@@ -1,6 +1,6 @@
 """Type stub of the compiled Scopa rules (see rules.pyx): the typed state's accessors."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from garrison.core.compiled import CompiledState
@@ -9,6 +9,18 @@ TABLE: int
 NO_ONE: int
 END_WHY: tuple[str, ...]
 PHASE_NAMES: tuple[str, ...]
+PRIMIERA_BY_FACE: tuple[int, ...]
+
+def hand_tally(
+    piles: Sequence[int], scope: Sequence[int], napola: bool,
+    re_bello: bool,
+) -> tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int | None, ...], tuple[int, ...],
+    int, int, int, int, int, int,
+]: ...
+def primiera_total_c(pile: int) -> int | None: ...
+def napola_points_c(pile: int) -> int: ...
+def sole_best_ints(values: Sequence[int | None]) -> int: ...
 
 def capture_sets(
     table: int, card: int, ace_takes_all: bool = ..., fewest_cards: bool = ...

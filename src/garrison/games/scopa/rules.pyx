@@ -6,7 +6,7 @@ Seats are numbered in the order of play (counter-clockwise round the table): the
 dealer leads, and the deal passes to that seat for the next hand. Cards are 0..39 (``deck.py``:
 ``suit * 10 + face``, capture value ``face + 1``); sets of cards are 64-bit masks. Action ids as
 ``actions.py``: play ``card``, take ``40 + card``, lay ``80 + card``; a chance outcome is the dealt
-card. The end-of-hand count is ``scoring.py`` (the seed's table), called once per hand.
+card. The end-of-hand count is ``scoring.pxi`` (the seed's table), once per hand.
 
 The rules record events (``cdef enum Event`` below, fields by name) that ``log.py`` turns into
 text when someone reads them.
@@ -16,8 +16,6 @@ from libc.stdint cimport uint64_t
 
 from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
                                      uniform_outcomes)
-
-from .scoring import score_hand, sole_best
 
 ctypedef unsigned long long Mask
 
@@ -497,28 +495,22 @@ cdef class ScopaCore(CompiledState):
     # -- 3.8 and 4. End of the hand, scoring, end of the game ----------------------------------
     cdef int end_hand(self) noexcept nogil:
         """The last side to capture takes what is left on the table (never a scopa); then the
-        hand is scored (seed table, ``scoring.py``, holding the GIL) and the game ends if a side
+        hand is scored (seed table, ``scoring.pxi``) and the game ends if a side
         has won: alone at or over the target (level leaders play another hand), with Napoleone,
         or at the hand limit (the leaders share the win)."""
         cdef int side, top, winners = 0, napoleone, best = NOBODY
         cdef int points[MAX_SIDES]
+        cdef Tally tally
         for side in range(MAX_SIDES):
             points[side] = 0
         if self.s.table and self.s.last_capturer != NOBODY:
             self.s.piles[self.side_of(self.s.last_capturer)] |= self.s.table
             emit_rest(self, seat=self.s.last_capturer, rest=self.s.table)
             self.s.table = 0
-        with gil:
-            try:
-                piles = tuple([self.s.piles[side] for side in range(self.sides)])
-                scope = tuple([self.s.scope[side] for side in range(self.sides)])
-                result = score_hand(piles, scope, napola=self.napola, re_bello=self.re_bello)
-                for side in range(self.sides):
-                    points[side] = <int>result.points[side]
-                napoleone = result.napoleone
-            except BaseException:
-                self._keep_error()
-                return ERR_KEPT
+        tally_hand(self.s.piles, self.s.scope, self.sides, self.napola, self.re_bello, &tally)
+        for side in range(self.sides):
+            points[side] = tally.points[side]
+        napoleone = tally.napoleone
         top = -1
         for side in range(self.sides):
             self.s.last_piles[side] = self.s.piles[side]
@@ -531,12 +523,7 @@ cdef class ScopaCore(CompiledState):
             self.finish(1 << napoleone, 1)
             return 0
         if top >= self.target:
-            with gil:
-                try:
-                    best = sole_best(self.scores)
-                except BaseException:
-                    self._keep_error()
-                    return ERR_KEPT
+            best = sole_best_c(self.s.scores, self.sides, -2147483648)
             if best != NOBODY:
                 self.finish(1 << best, 0)
                 return 0
@@ -653,9 +640,12 @@ cdef class ScopaCore(CompiledState):
             return self.play_card(action - LAY_BASE, True)
         return 0
 
-    cdef object _returns(self):
+    cdef int _returns_c(self, double* out) noexcept nogil:
+        """The game's result (zeros before the end)."""
         cdef int seat
-        return [self.s.result[seat] for seat in range(self.players)]
+        for seat in range(self.players):
+            out[seat] = self.s.result[seat]
+        return 0
 
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The greedy bot (policy.pxi; docs/rules/scopa.md, "Bots"): it draws no ties."""
@@ -751,6 +741,7 @@ cdef inline void put_cards(float* out, int at, Mask cards) noexcept nogil:
 
 
 # -- the greedy bot (docs/rules/scopa.md, "Bots") --------------------------------------------
+include "scoring.pxi"
 include "policy.pxi"
 
 # -- ScopaFields: ScopaCore with the accessors of the struct's fields, FIELDS and _copy_extra,

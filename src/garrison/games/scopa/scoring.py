@@ -3,6 +3,8 @@
 Each point goes to the one side with strictly the most; a tie for the most scores nothing
 (seed: "In case of a tie: No one scores"). The "First" (primiera) adds each side's best
 primiera value in every suit; a side without a card of some suit cannot win it (docs/rules/scopa.md, "Scoring a hand").
+The count itself is the compiled rules' (``scoring.pxi``, run at every hand's end without the
+GIL); this module gives it to the views as a ``HandScore``.
 
 >>> from .deck import DIAMONDS, SETTEBELLO
 >>> hs = score_hand((DIAMONDS, 0), (1, 0), napola=False, re_bello=False)
@@ -14,14 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .constants import NOBODY, RE_BELLO, SETTEBELLO
-from .deck import DIAMONDS, PRIMIERA
-
-#: The best primiera value among the cards of one suit, by their 10 bits (0: no card).
-_SUIT_BEST = tuple(
-    max((PRIMIERA[face] for face in range(10) if bits >> face & 1), default=0)
-    for bits in range(1024)
-)
+from .constants import NOBODY
+from .rules import hand_tally, napola_points_c, primiera_total_c, sole_best_ints
 
 
 class HandScore(NamedTuple):
@@ -43,19 +39,12 @@ class HandScore(NamedTuple):
 
 def sole_best(values: tuple[int | None, ...]) -> int:
     """The index of the one strictly highest value (``None`` never wins); ``NOBODY`` on a tie.
+    Raises ``ValueError`` for more values than a table has seats.
 
     >>> sole_best((20, 20)), sole_best((21, 19)), sole_best((None, 40)), sole_best((None, None))
     (-1, 0, 1, -1)
     """
-    best, who = None, NOBODY
-    for side, v in enumerate(values):
-        if v is None:
-            continue
-        if best is None or v > best:
-            best, who = v, side
-        elif v == best:
-            who = NOBODY
-    return who
+    return int(sole_best_ints(values))
 
 
 def primiera_total(pile: int) -> int | None:
@@ -67,12 +56,7 @@ def primiera_total(pile: int) -> int | None:
     >>> primiera_total(sum(1 << p(c) for c in ("7d", "7h", "7c"))) is None
     True
     """
-    total = 0
-    for shift in (0, 10, 20, 30):
-        best = _SUIT_BEST[pile >> shift & 1023]
-        if not best:
-            return None
-        total += best
+    total: int | None = primiera_total_c(pile)
     return total
 
 
@@ -85,44 +69,18 @@ def napola_points(pile: int) -> int:
     >>> napola_points(sum(1 << p(c) for c in ("ad", "2d", "4d")))
     0
     """
-    run = 0
-    while run < 10 and pile >> run & 1:
-        run += 1
-    return run if run >= 3 else 0
-
-
-def holder(piles: tuple[int, ...], card: int) -> int:
-    for side, pile in enumerate(piles):
-        if pile >> card & 1:
-            return side
-    return NOBODY
+    return int(napola_points_c(pile))
 
 
 def score_hand(
     piles: tuple[int, ...], scope: tuple[int, ...], *, napola: bool, re_bello: bool
 ) -> HandScore:
-    """Score one hand from each side's captured pile and sweep count."""
-    sides = len(piles)
-    card_counts = tuple(p.bit_count() for p in piles)
-    diamond_counts = tuple((p & DIAMONDS).bit_count() for p in piles)
-    prim = tuple(primiera_total(p) for p in piles)
-    cards = sole_best(card_counts)
-    diamonds = sole_best(diamond_counts)
-    primiera = sole_best(prim)
-    settebello = holder(piles, SETTEBELLO)
-    king = holder(piles, RE_BELLO) if re_bello else NOBODY
-    nap = tuple(napola_points(p) for p in piles) if napola else (0,) * sides
-    napoleone = NOBODY
-    if napola:
-        for side, pile in enumerate(piles):
-            if pile & DIAMONDS == DIAMONDS:
-                napoleone = side
-    points = []
-    for side in range(sides):
-        pts = scope[side] + nap[side]
-        pts += sum(1 for w in (cards, diamonds, primiera, settebello, king) if w == side)
-        points.append(pts)
-    return HandScore(
-        tuple(points), card_counts, diamond_counts, prim, tuple(scope), cards, diamonds,
-        primiera, settebello, king, nap, napoleone,
-    )
+    """Score one hand from each side's captured pile and sweep count. Raises ``ValueError``
+    for more sides than a table has, or a sweep count missing."""
+    (points, cards, diamonds, prim, nap, most_cards, most_diamonds, most_primiera, settebello,
+     king, napoleone) = hand_tally(piles, scope, napola, re_bello)
+    return HandScore(points, cards, diamonds, prim, tuple(scope), most_cards, most_diamonds,
+                     most_primiera, settebello, king, nap, napoleone)
+
+
+__all__ = ["NOBODY", "HandScore", "napola_points", "primiera_total", "score_hand", "sole_best"]

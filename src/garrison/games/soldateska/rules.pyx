@@ -881,23 +881,28 @@ cdef class SoldateskaCore(CompiledState):
         self.s.phase = P_OVER
         emit_final(self, ducats=ducats)
 
-    cdef object _returns(self):
+    cdef int _returns_c(self, double* out) noexcept nogil:
         """``returns="ducats"``: the ducats each player held after the last settlement (final
         ducats at the end), so search can value a round; ``"win"``: the shared win, at the end."""
         cdef int s, best = -1, winners = 0, n = self.n
         if not self.win_returns:
-            if self.s.over:
-                return [<double>self.s.ducats[s] for s in range(n)]
-            return [<double>self.s.settled[s] for s in range(n)]
+            for s in range(n):
+                out[s] = <double>(self.s.ducats[s] if self.s.over else self.s.settled[s])
+            return 0
+        for s in range(n):
+            out[s] = 0.0
         if not self.s.over:
-            return [0.0] * n
+            return 0
         for s in range(n):
             if self.s.ducats[s] > best:
                 best = self.s.ducats[s]
         for s in range(n):
             if self.s.ducats[s] == best:
                 winners += 1
-        return [1.0 / winners if self.s.ducats[s] == best else 0.0 for s in range(n)]
+        for s in range(n):
+            if self.s.ducats[s] == best:
+                out[s] = 1.0 / winners
+        return 0
 
     # -- the kernel's hooks ------------------------------------------------------------------------
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:

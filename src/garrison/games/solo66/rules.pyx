@@ -495,9 +495,12 @@ cdef class Solo66Core(CompiledState):
             self.announce_trump(action - ANNOUNCE_ID)
         return 0
 
-    cdef object _returns(self):
+    cdef int _returns_c(self, double* out) noexcept nogil:
         """The cumulative match scores (each deal is zero-sum)."""
-        return [self.s.scores[p] for p in range(PLAYERS)]
+        cdef int p
+        for p in range(PLAYERS):
+            out[p] = self.s.scores[p]
+        return 0
 
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The heuristic bot (policy.pxi; docs/rules/solo66.md, "Bots"): it draws no ties."""

@@ -805,10 +805,13 @@ cdef class StrategoCore(CompiledState):
             self.s.setup_end[side] = <int>self._nhist + 1
         return 0
 
-    cdef object _returns(self):
-        if self.s.phase != C_OVER or self.s.winner == C_DRAW:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.s.winner == 0 else [-1.0, 1.0]
+    cdef int _returns_c(self, double* out) noexcept nogil:
+        """The winner +1, the loser -1; 0 each for a draw and before the end."""
+        out[0] = out[1] = 0.0
+        if self.s.phase == C_OVER and self.s.winner != C_DRAW:
+            out[0] = 1.0 if self.s.winner == 0 else -1.0
+            out[1] = -out[0]
+        return 0
 
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
         """The ``heuristic`` bot's move (policy.pxi), its noise and setups drawn from ``rng``."""
