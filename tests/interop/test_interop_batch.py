@@ -61,13 +61,21 @@ def test_tables_are_the_kernel_game_and_reset_on_their_own(name, config):
                 assert np.array_equal(env.episode_returns[i], step.rewards[i])
                 for seat in range(env.num_players):
                     assert np.array_equal(step.final_obs(seat)[i], state.observation_tensor(seat))
+                # the last position itself, for an evaluator of the end: the lone game's
+                last = step.final_states()[i]
+                assert last.is_terminal() and last.returns() == state.returns()
+                for seat in range(env.num_players):
+                    assert np.array_equal(last.observation_tensor(seat),
+                                          state.observation_tensor(seat))
+                if env.game.evaluator is not None:
+                    assert env.game.evaluator(last) == env.game.evaluator(state)
                 # the table's next game, made in place, is a new game drawing on
                 fresh = env.game.new_initial_state()
                 _draw_chance(fresh, table_rng)
                 assert env.states[i] == fresh and env.states[i].history() == fresh.history()
             else:
                 assert env.states[i] == state and not step.rewards[i].any()
-                assert i not in step.final_obs(0)
+                assert i not in step.final_obs(0) and i not in step.final_states()
     if name == "gambit":  # short games: the automatic reset is really exercised
         assert ended > 0
 

@@ -197,7 +197,7 @@ def test_a_horizon_value_is_the_evaluator_that_many_actions_on() -> None:
         made.append((int(step.to_move[0]), state.move_number()))
         step = env.step([move])
         if step.terminated[0]:  # the rest of the game's decisions: the end's value
-            final = game.evaluator(dict(step._finished)[0])
+            final = game.evaluator(step.final_states()[0])
             expected += [float(final[m]) for m, _ in made[len(expected):]]
             seen = []
             continue

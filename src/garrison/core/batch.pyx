@@ -1461,6 +1461,17 @@ cdef class CompiledTables:
         memcpy(self.scratch._data, &data[0], self.struct_size)
         return self.scratch.observation_tensor(seat)
 
+    def final_state(self, const unsigned char[::1] data):
+        """A new state of the game in a game's last position, from its struct (``data``: a row
+        of the ``final`` array ``step`` returns), for the caller's own tools (an evaluator of
+        the end): the position's fields only, with no history to undo or log to read. Raises
+        ``ValueError`` for data of another size."""
+        if data.shape[0] != self.struct_size:
+            raise ValueError(f"a struct of this game has {self.struct_size} bytes (got {data.shape[0]})")
+        cdef CompiledState state = self.game.new_initial_state()
+        memcpy(state._data, &data[0], self.struct_size)
+        return state
+
     def restart(self, int i, rng=None):
         """Start table ``i``'s next game now, leaving the one in play: its bots seeded and its
         chance drawn from ``rng``, which becomes the table's generator, or from the table's own

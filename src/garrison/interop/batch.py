@@ -64,9 +64,9 @@ stepped never changes its game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -80,6 +80,14 @@ from garrison.core.compiled import CompiledState
 from garrison.core.seats import seat_label
 
 from ._common import opponent_names
+
+
+class _FinalPositions(Protocol):
+    """How a step shows the games that ended in it: each seat's view, and the position."""
+
+    def __call__(self, k: int, seat: int) -> np.ndarray: ...
+
+    def state(self, k: int) -> State: ...
 
 
 @dataclass
@@ -113,7 +121,7 @@ class BatchStep:
     #: game's last position: ``_final_view(k, seat)`` is seat ``seat``'s observation of table
     #: ``_final_rows[k]``'s (an agent is shown them by ``final_obs``).
     _final_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
-    _final_view: Callable[[int, int], np.ndarray] | None = field(default=None, repr=False)
+    _final_view: _FinalPositions | None = field(default=None, repr=False)
 
     def final_obs(self, seat: int) -> dict[int, np.ndarray]:
         """``{table: tensor}``: ``seat``'s observation (float32, ``(T,)``) of the last position
@@ -125,6 +133,15 @@ class BatchStep:
         if self._final_view is None:
             return {}
         return {int(i): self._final_view(k, int(seat)) for k, i in enumerate(self._final_rows)}
+
+    def final_states(self) -> dict[int, State]:
+        """``{table: state}``: the last position of each game that ended with this step, for
+        our own tools (an evaluator of the end, as ``BatchEnv.states``; an agent must not be
+        shown them). A compiled game's is rebuilt from the position's fields: it has no history
+        to undo or log to read."""
+        if self._final_view is None:
+            return {}
+        return {int(i): self._final_view.state(k) for k, i in enumerate(self._final_rows)}
 
     def random_legal(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal action (or chance outcome) per row (int64): row ``i``'s
@@ -449,6 +466,9 @@ class _FinalStructs:
     def __call__(self, k: int, seat: int) -> np.ndarray:
         return self.tables.final_view(self.structs[k], seat)
 
+    def state(self, k: int) -> State:
+        return self.tables.final_state(self.structs[k])
+
 
 class _FinalStates:
     """The views of the games that ended in a step stepped in Python: their last states."""
@@ -461,6 +481,9 @@ class _FinalStates:
 
     def __call__(self, k: int, seat: int) -> np.ndarray:
         return self.states[k].observation_tensor(seat)
+
+    def state(self, k: int) -> State:
+        return self.states[k]
 
 
 def _plain(action: Any) -> str:

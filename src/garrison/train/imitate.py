@@ -116,7 +116,7 @@ def _value_at_horizon(ahead: list[list[tuple[int, int, int]]], states: list[Comp
                       step: Any, evaluator: Any, horizon: int, target: list[float]) -> None:
     """Give the decisions whose horizon has come (or whose game ended) the evaluator's value
     for their mover, read once per table."""
-    finished = dict(step._finished)  # table -> the game's last position (it has restarted)
+    finished = step.final_states()  # table -> the game's last position (it has restarted)
     for t, pending in enumerate(ahead):
         if not pending:
             continue
