@@ -66,7 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 
@@ -467,7 +467,7 @@ class _FinalStructs:
         return self.tables.final_view(self.structs[k], seat)
 
     def state(self, k: int) -> State:
-        return self.tables.final_state(self.structs[k])
+        return cast(State, self.tables.final_state(self.structs[k]))  # a State, as registered
 
 
 class _FinalStates:
