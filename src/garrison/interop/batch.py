@@ -47,7 +47,8 @@ stepped never changes its game.
   and the same actions, and its next games are theirs after ``reset()`` without a seed.
 * **Final positions.** ``step.final_obs(seat)`` gives, for each table whose game ended in that
   step, ``seat``'s observation tensor of the finished game's last position (the table has
-  already started its next game).
+  already started its next game); ``step.final_states()`` the positions themselves, for one's
+  own tools (an evaluator of the end; like ``env.states``, never to be shown to an agent).
 * **Threads.** A compiled game's tables are stepped on ``threads`` threads (default: every core
   this process may use, ``default_threads()``; ``threads=1``: the calling thread alone), each
   thread a range of tables, the GIL released meanwhile: one job a step that plays, restarts
