@@ -34,6 +34,7 @@ cdef class Net:
     cdef int _seat(self, state, seat) except -1
     cdef object _tensor_of(self, state, int seat)
     cdef const float* _trunk_c(self, const float* x, float* scratch) noexcept nogil
+    cdef double _logit(self, const float* h, int a) noexcept nogil
     cdef bint _ids_fit(self, const int* legal, int n) noexcept nogil
     cdef double _value_c(self, const float* h) noexcept nogil
     cdef int forward_c(self, const float* x, float* logits, float* value) noexcept nogil

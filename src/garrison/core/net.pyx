@@ -218,6 +218,11 @@ cdef class Net:
         value[0] = <float>self._value_c(h)
         return 0
 
+    cdef double _logit(self, const float* h, int a) noexcept nogil:
+        """Action ``a``'s logit from the trunk's output ``h`` (its row of the transposed policy
+        weights: only the legal actions' are computed)."""
+        return self._pb[a] + _dot(h, self._pwt + <Py_ssize_t>a * self.width, self.width)
+
     cdef bint _ids_fit(self, const int* legal, int n) noexcept nogil:
         """Whether every one of the ``n`` ids is in the action space."""
         cdef int k
@@ -238,7 +243,7 @@ cdef class Net:
         cdef const float* h = self._trunk_c(x, scratch)
         for k in range(n):
             a = legal[k]
-            priors[k] = self._pb[a] + _dot(h, self._pwt + <Py_ssize_t>a * self.width, self.width)
+            priors[k] = self._logit(h, a)
         if n > 0:
             top = priors[0]
             for k in range(1, n):
@@ -262,7 +267,7 @@ cdef class Net:
         cdef const float* h = self._trunk_c(x, scratch)
         for k in range(n):
             a = legal[k]
-            logit = self._pb[a] + _dot(h, self._pwt + <Py_ssize_t>a * self.width, self.width)
+            logit = <float>self._logit(h, a)
             if best < 0 or logit > top or (logit == top and a < best):
                 best = a
                 top = logit
