@@ -2,10 +2,10 @@
 
 ``learned_bot(net)`` makes a bot class that plays ``net.best_action(state, seat)``: the legal
 action of highest logit from its own seat's view (the observation tensor, the gate's encoding),
-ties to the lowest id. The generic bot ``learned`` plays the net shipped with the game for its
-options (``garrison.learn.weights.shipped_net_path``), loaded once per process; a game or options
-with no shipped net refuses the name, listing those that have one (docs/bots.md, "Learned bots:
-the network and its file").
+ties to the lowest id. The generic bot ``learned`` plays the net for the game and its options
+(``garrison.learn.nets``: one's own in ``$GARRISON_NETS``, else the shipped one), loaded once per
+process; a game or options with none refuses the name, listing those that have one (docs/bots.md,
+"Learned bots: the network and its file").
 
 >>> import garrison, numpy as np
 >>> from garrison.core.net import Net
@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from garrison.core import Bot, Game, OptionError, State
 from garrison.core.net import Net
-from garrison.learn.nets import game_net, net_path
+from garrison.learn.nets import game_net, net_for
 
 #: The generic bot's name.
 NAME = "learned"
@@ -83,7 +83,8 @@ def shipped_bot(game: Game) -> type[Bot] | None:
     Raises:
         RecordError: the file is broken (a packaging error, never hidden).
     """
-    return _class_of(game_net(game)) if net_path(game) is not None else None
+    net = net_for(game)
+    return None if net is None else _class_of(net)
 
 
 def learned_class(game: Game | type[Game]) -> type[Bot]:

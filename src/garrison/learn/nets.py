@@ -43,25 +43,37 @@ def _load(path: Path, stamp: float) -> Net:
     return Net.load(path)
 
 
+def net_for(game: Game) -> Net | None:
+    """The network for ``game`` (loaded once per process and version of its file), or None.
+
+    Raises:
+        RecordError: its file is broken.
+    """
+    path = net_path(game)
+    if path is None:
+        return None
+    net = _load(path, path.stat().st_mtime)
+    net.check_game(game)
+    return net
+
+
 def game_net(game: Game) -> Net:
-    """The network for ``game`` (loaded once per process and version of its file).
+    """The network for ``game``, as ``net_for`` finds it.
 
     Raises:
         OptionError: there is none for this game and its options (the message names the games
             that have one and how to point at one's own).
         RecordError: its file is broken.
     """
-    path = net_path(game)
-    if path is None:
+    net = net_for(game)
+    if net is None:
         have = [f"{name} ({', '.join(f'{k}={v}' for k, v in sorted(opts.items())) or 'any'})"
                 for name, opts in shipped_nets()]
         shipped = f"shipped: {'; '.join(have)}" if have else "none is shipped yet"
         raise OptionError(f"no learned network for {game.name} with these options ({shipped}); "
                           f"set {NETS_ENV} to a folder holding <game>/net-<options>.npz "
                           f"(garrison train --out)")
-    net = _load(path, path.stat().st_mtime)
-    net.check_game(game)
     return net
 
 
-__all__ = ["NETS_ENV", "game_net", "net_path"]
+__all__ = ["NETS_ENV", "game_net", "net_for", "net_path"]

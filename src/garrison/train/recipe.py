@@ -11,7 +11,7 @@ from typing import Any
 
 import garrison
 from garrison.bots import bot_class
-from garrison.core import OptionError
+from garrison.core import Game, OptionError
 
 from .imitate import warm_start
 from .model import PolicyValueNet, save_model
@@ -50,9 +50,14 @@ class Recipe:
             OptionError: a setting, the game, an option or the opponent that cannot be, named
                 with what is allowed.
         """
+        return self._checked()[0]
+
+    def _checked(self) -> tuple[PPOConfig, Game]:
+        """The PPO settings and the game, after every check (raises as ``check``)."""
+        game = garrison.load(self.game, **self.options)
         if self.value_horizon < 0:
             raise OptionError(f"value-horizon must be 0 or more actions (got {self.value_horizon})")
-        if self.value_horizon and garrison.load(self.game, **self.options).evaluator is None:
+        if self.value_horizon and game.evaluator is None:
             raise OptionError(f"{self.game} has no evaluator: its value target can only be the "
                               f"return (value-horizon 0)")
         if self.eval_games < 0:
@@ -72,10 +77,9 @@ class Recipe:
                            hidden=self.hidden, lr=self.lr, seed=self.seed, batch=self.batch,
                            minibatch=min(self.batch, 512), eval_games=self.eval_games)
         config.check()
-        game = garrison.load(self.game, **self.options)
         if self.opponents != "self":
             bot_class(game, self.opponents)  # an unknown bot is refused before any work
-        return config
+        return config, game
 
     def command(self) -> str:
         """The ``garrison train`` command that runs this recipe."""
@@ -100,8 +104,7 @@ class Recipe:
             OptionError: as ``check``; an ``init`` file for another game.
             RecordError: an ``init`` file that is not a network.
         """
-        config = self.check()
-        game = garrison.load(self.game, **self.options)
+        config, game = self._checked()
         trained: dict[str, Any] = {"command": self.command()}
         net: PolicyValueNet | None = None
         if self.init is not None:
