@@ -31,8 +31,8 @@ def test_heuristic_players_are_copied_and_the_heuristic_makes_all_their_cards(sc
     bots = ["random"] + ["heuristic"] * 4  # slot 0 is left out: random cards are not learned
     train = _save(tmp_path / "train.jsonl", bots, range(0, 20))
     test = _save(tmp_path / "test.jsonl", bots, range(100, 104))
-    rows = script.fit([str(train)], [str(test)], epochs=10, seed=1)
-    assert len(rows) == 10
+    rows = script.fit([str(train)], [str(test)], epochs=20, seed=1)
+    assert len(rows) == 20
     last = rows[-1]
     assert set(last) == {"soloist", "defender"}
     for net, own, n in last.values():

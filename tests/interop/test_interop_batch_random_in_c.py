@@ -1,6 +1,6 @@
-"""The batch plays the uniformly random bot in C (``core/batch.pyx``: each seat's Mersenne
-Twister, drawn as ``random.Random.choice`` draws), move for move the games and generators of
-the Python ``RandomBot`` asked through ``step``: the single environments' games for the same
+"""The batch plays the uniformly random bot in C (``core/batch.pyx``: each seat's stream,
+picked from as ``RandomBot.step`` picks), move for move the games and streams of the Python
+``RandomBot`` asked through ``step``: the single environments' games for the same
 seeds, with other bots beside it, across pickling."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ GAMES = [pytest.param(n, garrison.game_class(n).test_configs[0], id=n) for n in 
 
 def _bot_states(env):
     env._tables.sync_bots()
-    return [{s: (type(b).__name__, b.rng.getstate() if isinstance(b, RandomBot) else b.draws)
-             for s, b in table.items()} for table in env._tables.bots]
+    return [{s: (type(b).__name__, b.stream, b.draws) for s, b in table.items()}
+            for table in env._tables.bots]
 
 
 @pytest.mark.parametrize("name, config", GAMES)

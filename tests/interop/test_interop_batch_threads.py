@@ -144,8 +144,8 @@ def test_the_vector_env_takes_threads_through_its_keywords():
 
     import garrison.interop  # noqa: F401  (registers the ids)
 
-    one = gymnasium.make_vec("garrison/gambit-v1", 3, players=2, threads=1)
-    every = gymnasium.make_vec("garrison/gambit-v1", 3, players=2)
+    one = gymnasium.make_vec("garrison/gambit-v2", 3, players=2, threads=1)
+    every = gymnasium.make_vec("garrison/gambit-v2", 3, players=2)
     assert one.batch.threads == 1 and every.batch.threads == default_threads()
     first, _ = one.reset(seed=2)
     second, _ = every.reset(seed=2)
@@ -187,11 +187,13 @@ def test_threads_speedup_measures_each_count_and_the_bench_prints_it():
 
     figures = threads_speedup("gambit", 8, 0.2, counts=(1, 2), rounds=2)
     assert set(figures) == {1, 2} and all(v > 0 for v in figures.values())
-    row = {"game": "gambit", "tables": 8, "holdem_steps_per_s": 1.0, "self_play_steps_per_s": 2.0,
+    row = {"game": "gambit", "tables": 8, "threads_tables": 8, "holdem_steps_per_s": 1.0,
+           "self_play_steps_per_s": 2.0,
            "threads_1_wall_steps_per_s": figures[1], "threads_2_wall_steps_per_s": figures[2],
            "threads_2_over_1": figures[2] / figures[1]}
     lines = batched_lines([row])
-    at = lines.index("Self-play on threads: agent-steps per wall second (the load counts: see uptime)")
+    at = lines.index("Self-play of 8 tables on threads: agent-steps per wall second "
+                     "(the load counts: see uptime)")
     assert lines[at + 2].split() == ["game", "1", "thread", "2", "threads", "2÷1"]
     assert lines[at + 3].split()[0] == "gambit" and lines[at + 3].endswith("×")
     assert all(len(line) <= 100 for line in lines)
@@ -278,3 +280,19 @@ def test_an_illegal_action_is_refused_by_the_threads_check_and_nothing_changes(t
     assert ([s.history() for s in env.states], [r.bit_generator.state for r in env._rngs]) == before
     actions[5] = step.legal[step.legal_start[5]]
     assert env.step(actions).obs.shape == step.obs.shape  # and the batch steps on
+
+
+def test_pool_use_counts_each_step_on_the_threads_or_alone():
+    """``pool_use`` says where each step ran: every step of one thread in neither count, every
+    step of two threads on the pool or in the caller's thread alone (``_run_timed``)."""
+    counts = {}
+    for threads in (1, 2):
+        env = BatchEnv("gambit", 64, threads=threads, players=2)
+        rng = np.random.default_rng(3)
+        step = env.reset(seed=3)
+        for _ in range(300):
+            step = env.step(step.random_legal(rng))
+        counts[threads] = env._tables.pool_use
+    assert counts[1] == (0, 0)
+    on_pool, alone = counts[2]
+    assert on_pool + alone == 300 and on_pool >= 8  # the pool is tried first, for 200 steps

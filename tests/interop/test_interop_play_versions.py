@@ -1,6 +1,6 @@
 """Versioned ids mean something: a game's seeded play is held by a digest per game and version
 (``fixtures/play_digests.json``), so play that changes (a rules correction, another order of
-chance) fails here, naming the game, until its version moves; the env ids carry that version,
+chance, the default opponents' draws) fails here, naming the game, until its version moves; the env ids carry that version,
 and CHANGELOG.md names every current id (so a moved version gets its entry saying why).
 
 To record the digest of a new version: ``GARRISON_RECORD_DIGESTS=1 pytest
@@ -13,12 +13,14 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 import garrison
 from garrison.interop import env_id
+from garrison.interop import gymnasium as gym_env
 from garrison.interop import pettingzoo as pz
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,9 +30,11 @@ SEEDS = (0, 1, 2)
 
 
 def play_digest(name: str, configs: list[dict]) -> str:
-    """sha256 over seeded random games of ``name`` played through the PettingZoo environment:
-    each configuration of ``configs``, each seed of ``SEEDS`` (the env's chance and the actions'
-    draws both seeded), each game's whole history (chance outcomes included) and returns."""
+    """sha256 over seeded random games of ``name``: each configuration of ``configs``, each
+    seed of ``SEEDS`` (the env's chance and the actions' draws both seeded), played through the
+    PettingZoo environment (every seat's actions drawn) and through the Gymnasium environment
+    (seat 0's drawn, the others' its default opponents'): each game's whole history (chance
+    outcomes included) and returns."""
     h = hashlib.sha256()
     for config in configs:
         for seed in SEEDS:
@@ -41,11 +45,26 @@ def play_digest(name: str, configs: list[dict]) -> str:
             while not state.is_terminal():
                 legal = state.legal_actions()
                 env.step(int(legal[int(rng.integers(len(legal)))]))
-            record = {"config": sorted(config.items()), "seed": seed,
-                      "history": [int(a) for a in state.history()],
-                      "returns": [round(float(r), 9) for r in state.returns()]}
-            h.update(json.dumps(record, sort_keys=True).encode())
+            _add(h, {"config": sorted(config.items()), "seed": seed}, state)
+            single = gym_env.env(name, **config)
+            _, info = single.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            done = False
+            while not done:
+                legal = np.flatnonzero(info["action_mask"])
+                _, _, terminated, truncated, info = single.step(
+                    int(legal[int(rng.integers(len(legal)))]))
+                done = terminated or truncated
+            _add(h, {"config": sorted(config.items()), "seed": seed, "env": "gymnasium"},
+                 single.garrison_state)
     return h.hexdigest()
+
+
+def _add(h: Any, key: dict, state: garrison.State) -> None:
+    """Add a finished game's history and returns to the digest ``h``, under ``key``."""
+    record = {**key, "history": [int(a) for a in state.history()],
+              "returns": [round(float(r), 9) for r in state.returns()]}
+    h.update(json.dumps(record, sort_keys=True).encode())
 
 
 def _stored() -> dict[str, dict[str, dict]]:

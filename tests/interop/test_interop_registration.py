@@ -36,14 +36,14 @@ def test_import_registers_gymnasium_ids_and_make_vec_works():
         import garrison.interop
         import gymnasium
         from gymnasium.wrappers.vector import RecordEpisodeStatistics
-        env = gymnasium.make("garrison/gambit-v1", players=2)
+        env = gymnasium.make("garrison/gambit-v2", players=2)
         obs, info = env.reset(seed=0)
-        envs = gymnasium.make_vec("garrison/gambit-v1", num_envs=3, players=2)
+        envs = gymnasium.make_vec("garrison/gambit-v2", num_envs=3, players=2)
         print(type(envs).__name__, envs.num_envs)
         obs, infos = envs.reset(seed=1)
         for _ in range(30):
             obs, rewards, term, trunc, infos = envs.step(envs.action_space.sample())
-        sync = gymnasium.make_vec("garrison/scopa-v1", num_envs=2, vectorization_mode="sync",
+        sync = gymnasium.make_vec("garrison/scopa-v2", num_envs=2, vectorization_mode="sync",
                                   players=2, target=1)
         sync.reset(seed=2)
         print(type(sync).__name__)
@@ -54,7 +54,7 @@ def test_import_registers_gymnasium_ids_and_make_vec_works():
 def test_make_with_the_module_prefix_after_a_plain_import():
     out = _run("""
         import garrison, gymnasium
-        env = gymnasium.make("garrison.interop:garrison/solo66-v1", deals=1)
+        env = gymnasium.make("garrison.interop:garrison/solo66-v2", deals=1)
         print(env.reset(seed=0)[0]["observation"].shape)
     """)
     assert out.strip() == "(396,)"

@@ -84,10 +84,30 @@ def test_child_and_repr_rebuild():
     assert repr(state).startswith("garrison.replay(")
 
 
+@pytest.mark.parametrize("name", garrison.games())
+def test_records_of_a_version_the_game_replays_load_the_same_game(name):
+    """Version 2 moved only the random bot's draws: a record of version 1 replays as it is."""
+    game = garrison.game_class(name)
+    assert game.version == "2" and game.replays_versions == ("1",)
+    state = garrison.load(name).new_initial_state()
+    rng = random.Random(4)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.apply_action(garrison.sample_chance(state, rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    record = state.to_record()
+    assert record["version"] == "2"
+    assert garrison.replay(dict(record, version="1")).history() == state.history()
+    with pytest.raises(RecordError, match="version 3"):
+        garrison.replay(dict(record, version="3"))
+
+
 def test_records_reject_wrong_version_and_bad_entries(tmp_path):
     state = played(12)
     record = state.to_record()
-    with pytest.raises(RecordError, match="version"):
+    with pytest.raises(RecordError, match="version 0; this is version 2, which replays "
+                                          "records of version 2, 1"):
         garrison.replay(dict(record, version="0"))
     with pytest.raises(RecordError, match="#3"):
         garrison.replay(dict(record, actions=record["actions"][:3] + ["x"]))

@@ -226,5 +226,7 @@ def threads_lines(rows: list[dict[str, Any]]) -> list[str]:
         return "  ".join(v.ljust(w) if j == 0 else v.rjust(w)
                          for j, (v, w) in enumerate(zip(values, widths))).rstrip()
 
-    return ["", "Self-play on threads: agent-steps per wall second (the load counts: see uptime)",
+    tables = have[0].get("threads_tables", have[0].get("tables", 256))
+    return ["", f"Self-play of {tables} tables on threads: agent-steps per wall second "
+            "(the load counts: see uptime)",
             "", line(heads), *(line(c) for c in cells)]

@@ -16,6 +16,8 @@ class CompiledTables:
     rngs: list[np.random.Generator]
     @property
     def bots(self) -> list[dict[int, Bot]]: ...
+    @property
+    def pool_use(self) -> tuple[int, int]: ...
     num_envs: int
     num_players: int
     tensor_size: int

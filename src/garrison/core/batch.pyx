@@ -24,11 +24,8 @@ kernel making the copies again from the history if asked (``_fill_gap``).
 Bots: a game's compiled rule-of-thumb bot (``CompiledPolicyBot``) is played in C, without a
 Python call: each seat's tie-break seeds follow the bot's own stream (``seed_at``), so its
 moves are those its ``step`` would make. The uniformly random bot (``random``) is played in C
-too: its ``step`` is ``random.Random(seed).choice(legal_actions)``, and the tables keep each such
-seat's Mersenne Twister (the generator Python's ``random`` module runs, seeded as it seeds
-from an int) and draw its pick as ``choice`` does (``getrandbits`` of the count's bit length,
-again while too large), so its moves are those its ``step`` would make, draw for draw. Any
-other bot is asked through ``step``.
+the same way: its pick among the legal ids is ``pick`` of its stream's next seed, as its
+``step`` makes it. Any other bot is asked through ``step``.
 
 A ``CompiledTables`` pickles: its states (their histories), its generators (their exact
 positions), its bots and the game, so an unpickled copy continues as the original would.
@@ -37,12 +34,12 @@ positions), its bots and the game, so an unpickled copy continues as the origina
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport PyObject
 from libc.stdlib cimport calloc, free, malloc
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from numpy.random cimport bitgen_t
 
-from garrison.core.streams cimport seed_at, stream_start
+from garrison.core.streams cimport pick, seed_at, stream_start
 from garrison.core.compiled cimport (CHANCE_PLAYER, ERR_KEPT, TERMINAL_PLAYER, CompiledState,
                                      next_uniform)
 
@@ -203,78 +200,6 @@ cdef extern from *:
         }
     }
 
-    /* MT19937 seeded by Python's initialisation by array with a one-word key, for GR_LANES
-       generators at once: ``w[k][b]`` is word ``k`` of generator ``b``, so each step of the walk
-       is one vector operation over the generators. Every generator starts from ``start`` (the
-       first pass reads it where it has not written yet). Built for the processors' vector
-       units where they have them (integer arithmetic: the same words on any). */
-    #define GR_MT_N 624
-    #define GR_LANES 64
-    __attribute__((target_clones("avx512f", "avx2", "default")))
-    static void gr_mt_block(uint32_t (*__restrict w)[GR_LANES], const uint32_t* __restrict seed_in,
-                            const uint32_t* __restrict start) {
-        uint32_t seed[GR_LANES];  /* a copy the compiler knows is no word of ``w``: the walks
-                                     are vector operations, not one lane after another */
-        int i = 1, k, b;
-        for (b = 0; b < GR_LANES; b++) seed[b] = seed_in[b];
-        for (b = 0; b < GR_LANES; b++) w[0][b] = start[0];
-        for (k = 0; k < GR_MT_N - 1; k++, i++)  /* the first visit of words 1 .. N - 1 */
-            for (b = 0; b < GR_LANES; b++)
-                w[i][b] = (start[i] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1664525U)) + seed[b];
-        for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b];
-        i = 1;
-        for (; k < GR_MT_N; k++) {
-            for (b = 0; b < GR_LANES; b++)
-                w[i][b] = (w[i][b] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1664525U)) + seed[b];
-            if (++i >= GR_MT_N) { for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b]; i = 1; }
-        }
-        for (k = 0; k < GR_MT_N - 1; k++) {
-            for (b = 0; b < GR_LANES; b++)
-                w[i][b] = (w[i][b] ^ ((w[i - 1][b] ^ (w[i - 1][b] >> 30)) * 1566083941U)) - (uint32_t)i;
-            if (++i >= GR_MT_N) { for (b = 0; b < GR_LANES; b++) w[0][b] = w[GR_MT_N - 1][b]; i = 1; }
-        }
-    }
-
-    /* Seed ``mts[b]`` from ``seeds[b]``, ``b < count``, GR_LANES at a time from the start
-       state ``start``: every word (``early`` 0), or only the words the first ``early`` draws
-       twist from (words 0 to ``early`` and 397 on, ``early`` of them). */
-    static void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
-                           int early, void* scratch) {
-        /* ``scratch``: GR_MT_N * GR_LANES words (the caller's: too large for a thread's stack
-           everywhere) */
-        uint32_t (*w)[GR_LANES] = (uint32_t (*)[GR_LANES])scratch;
-        uint32_t seed[GR_LANES];
-        int at, n, b, k;
-        for (at = 0; at < count; at += GR_LANES) {
-            n = count - at < GR_LANES ? count - at : GR_LANES;
-            for (b = 0; b < GR_LANES; b++) seed[b] = b < n ? seeds[at + b] : 0;
-            gr_mt_block(w, seed, start);
-            if (early) {
-                for (k = 0; k <= early; k++)
-                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
-                for (k = 397; k < 397 + early; k++)
-                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
-            } else {
-                for (k = 0; k < GR_MT_N; k++)
-                    for (b = 0; b < n; b++) mts[at + b][k] = w[k][b];
-            }
-        }
-    }
-
-    /* One generator's every word, seeded from ``seed`` (the walk of ``gr_mt_block``, alone). */
-    static void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) {
-        int i = 1, k;
-        for (k = 0; k < GR_MT_N; k++) w[k] = start[k];
-        for (k = 0; k < GR_MT_N; k++) {
-            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1664525U)) + seed;
-            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
-        }
-        for (k = 0; k < GR_MT_N - 1; k++) {
-            w[i] = (w[i] ^ ((w[i - 1] ^ (w[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-            if (++i >= GR_MT_N) { w[0] = w[GR_MT_N - 1]; i = 1; }
-        }
-    }
-
     /* Whether the pool's threads are this process's (not a forked child's, which has none). */
     static int gr_pool_here(gr_pool* p) { return p->pid == getpid(); }
 
@@ -300,10 +225,6 @@ cdef extern from *:
     gr_pool* gr_pool_new(int workers) nogil
     void gr_pool_run(gr_pool* p, gr_job job, void* ctx, int chunks, int first) nogil
     int gr_pool_here(gr_pool* p) nogil
-    void gr_mt_seed(uint32_t** mts, const uint32_t* seeds, int count, const uint32_t* start,
-                    int early, void* scratch) nogil
-    int GR_SCRATCH "(GR_MT_N * GR_LANES)"
-    void gr_mt_seed1(uint32_t* w, uint32_t seed, const uint32_t* start) nogil
     void gr_pool_free(gr_pool* p) nogil
 
 
@@ -319,123 +240,7 @@ cdef enum:
     BOT_NONE = 0        # the seat is played by the caller
     BOT_COMPILED = 1    # a game's compiled rule-of-thumb bot: played in C
     BOT_PYTHON = 2      # any other bot: its step
-    BOT_RANDOM = 3      # the uniformly random bot: played in C from its Mersenne Twister
-
-# The Mersenne Twister MT19937 as Python's ``random.Random`` runs it: 624 words of state, the
-# position of the next word (Python's ``getstate()`` is these 625 numbers), and how many words of
-# the current generation are made: a table twists a word when it is drawn, not all 624 at once
-# (a bot draws a few words a game), and completes the generation before handing the state to
-# Python. Each word of a generation needs the words after it as they were and the ones
-# before it as they are now, so drawing in order gives exactly the words of the whole twist.
-# A new game's twister is seeded with only the words its first ``MT_EARLY`` draws twist from
-# (words 0 to MT_EARLY and 397 on: a bot draws a few words a game, and writing all 624 words of
-# every bot at every game was most of what the random bot cost); the rest are made from its
-# seed if it draws more (``mt_expand``).
-cdef enum:
-    MT_N = 624
-    MT_M = 397
-    MT_POS = 624        # the position of the next word
-    MT_MADE = 625       # the words of the current generation made so far (MT_N: all)
-    MT_SEED = 626       # the seed (for ``mt_expand``)
-    MT_LAZY = 627       # 1 while only the early words are written
-    MT_WORDS = 628
-    MT_EARLY = 48
-cdef uint32_t MT_MATRIX = 0x9908b0dfU
-cdef uint32_t MT_UPPER = 0x80000000U
-cdef uint32_t MT_LOWER = 0x7fffffffU
-# the state every int seed starts from (MT19937's initialisation with 19650218), made once
-cdef uint32_t MT_START[624]
-
-
-cdef void _mt_start() noexcept nogil:
-    cdef int k
-    MT_START[0] = 19650218U
-    for k in range(1, MT_N):
-        MT_START[k] = 1812433253U * (MT_START[k - 1] ^ (MT_START[k - 1] >> 30)) + <uint32_t>k
-
-
-_mt_start()
-
-
-cdef void mt_seed(uint32_t** mts, const uint32_t* seeds, int count, uint32_t* scratch) noexcept nogil:
-    """``random.Random(seeds[b])`` into ``mts[b]`` for ``0 <= seeds[b] < 2**32``, ``b <
-    count``: each state seeded from the key of one word (the initialisation by array of
-    MT19937's authors, which Python uses for an int). Every state walks the same indices, so the
-    generators are seeded side by side, 64 at a time, a word of each in turn (vector
-    operation: ``gr_mt_seed``): each one's walk is a chain of dependent steps, which alone
-    would leave the processor waiting."""
-    cdef int b
-    gr_mt_seed(mts, seeds, count, MT_START, MT_EARLY, scratch)
-    for b in range(count):
-        mts[b][0] = 0x80000000U
-        mts[b][MT_POS] = MT_N  # the next word comes from a new generation
-        mts[b][MT_MADE] = MT_N
-        mts[b][MT_SEED] = seeds[b]
-        mts[b][MT_LAZY] = 1
-
-
-cdef void mt_expand(uint32_t* mt) noexcept nogil:
-    """Write the words a lazily seeded twister left out (``MT_LAZY``): the words its draws have
-    not twisted yet are its seed's (those twisted stay as they are)."""
-    cdef uint32_t full[624]
-    cdef int k, made = mt[MT_MADE] if mt[MT_POS] < MT_N else 0
-    if not mt[MT_LAZY]:
-        return
-    gr_mt_seed1(full, mt[MT_SEED], MT_START)
-    full[0] = 0x80000000U
-    for k in range(made, MT_N):
-        mt[k] = full[k]
-    mt[MT_LAZY] = 0
-
-
-cdef inline void _mt_twist(uint32_t* mt, int k) noexcept nogil:
-    """Make word ``k`` of the next generation."""
-    cdef int next = k + 1 if k + 1 < MT_N else 0
-    cdef int far = k + MT_M if k + MT_M < MT_N else k + MT_M - MT_N
-    cdef uint32_t y = (mt[k] & MT_UPPER) | (mt[next] & MT_LOWER)
-    mt[k] = mt[far] ^ (y >> 1) ^ (MT_MATRIX if y & 1 else 0)
-
-
-cdef void mt_complete(uint32_t* mt) noexcept nogil:
-    """Make the rest of the current generation (the state Python's ``setstate`` takes)."""
-    mt_expand(mt)
-    while mt[MT_MADE] < MT_N:
-        _mt_twist(mt, mt[MT_MADE])
-        mt[MT_MADE] += 1
-
-
-cdef uint32_t mt_next(uint32_t* mt) noexcept nogil:
-    """The next 32-bit output (``getrandbits(32)``)."""
-    cdef uint32_t y, p = mt[MT_POS]
-    if p >= MT_N:
-        p = 0
-        mt[MT_MADE] = 0
-    if mt[MT_MADE] <= p:
-        if mt[MT_LAZY] and p >= MT_EARLY:
-            mt_expand(mt)
-        _mt_twist(mt, p)
-        mt[MT_MADE] = p + 1
-    y = mt[p]
-    mt[MT_POS] = p + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9d2c5680U
-    y ^= (y << 15) & 0xefc60000U
-    y ^= y >> 18
-    return y
-
-
-cdef int mt_below(uint32_t* mt, int n) noexcept nogil:
-    """A uniform int in ``[0, n)`` for ``0 < n < 2**31``, drawn as ``random.Random._randbelow``
-    draws it: ``getrandbits(k)`` for ``k`` the bit length of ``n``, again while ``>= n``."""
-    cdef int k = 0
-    cdef uint32_t r
-    while (n >> k) != 0:
-        k += 1
-    r = mt_next(mt) >> (32 - k)
-    while r >= <uint32_t>n:
-        r = mt_next(mt) >> (32 - k)
-    return <int>r
-
+    BOT_RANDOM = 3      # the uniformly random bot: played in C from its stream
 
 def _restore(game, list states, list rngs, list bots, object new_bots, bint observe_all,
              threads=None):
@@ -574,15 +379,8 @@ cdef class CompiledTables:
     cdef int* seeded
     cdef int n_seeded
     cdef uint64_t* seeds
-    # per seat: played by the uniformly random bot (1) or not; and per table and seat the
-    # random bot's Mersenne Twister (MT_WORDS words; NULL when no seat has that bot)
+    # per seat: played by the uniformly random bot (1) or not
     cdef unsigned char* random_seat
-    cdef uint32_t* mt
-    # new games' random seats, seeded together: their twisters and seeds (a thread seeds those
-    # of its range of tables, table i's from table * num_players on)
-    cdef uint32_t** mt_of
-    cdef uint32_t* mt_seeds
-    cdef uint32_t* mt_scratch  # a chunk's scratch for seeding them (GR_SCRATCH words a chunk)
     cdef readonly int num_envs, num_players, tensor_size, num_actions
     cdef float min_utility  # the game's lowest return: an illegal action's (``lose``)
     cdef bint observe_all
@@ -617,6 +415,8 @@ cdef class CompiledTables:
     # step
     cdef bint alone, changed, trying
     cdef int left, patience, absence
+    # steps run on the pool, and in the caller's thread alone, since the tables were made
+    cdef long long steps_pool, steps_alone
     cdef double took_pool, took_alone
     cdef Out out
     # per table, as the last step left it: its legal ids (``num_actions`` slots a table, sorted)
@@ -674,11 +474,8 @@ cdef class CompiledTables:
         self.seeds = <uint64_t*>malloc(seats * sizeof(uint64_t))
         self.seeded = <int*>malloc(max(self.num_players, 1) * sizeof(int))
         self.random_seat = <unsigned char*>malloc(max(self.num_players, 1))
-        self.mt_of = <uint32_t**>malloc(seats * sizeof(uint32_t*))
-        self.mt_seeds = <uint32_t*>malloc(seats * sizeof(uint32_t))
         if (self.kind == NULL or self.base == NULL or self.draws == NULL or self.seeds == NULL
-                or self.seeded == NULL or self.random_seat == NULL or self.mt_of == NULL
-                or self.mt_seeds == NULL):
+                or self.seeded == NULL or self.random_seat == NULL):
             raise MemoryError("no memory for the tables' bots")
         cdef Py_ssize_t envs = max(self.num_envs, 1)
         self.table = <PyObject**>malloc(envs * sizeof(PyObject*))
@@ -714,7 +511,6 @@ cdef class CompiledTables:
         self._check_gens()
         memset(self.kind, BOT_NONE, seats)
         memset(self.random_seat, 0, max(self.num_players, 1))
-        self.mt = NULL
         self.n_seeded = -1
         if new_bots is not None:
             order = new_bots.seeded_in_c()
@@ -722,15 +518,8 @@ cdef class CompiledTables:
                 for j, seat in enumerate(order):
                     self.seeded[j] = seat
                 self.n_seeded = len(order)
-            randoms = new_bots.random_seats()
-            for seat in randoms:
+            for seat in new_bots.random_seats():
                 self.random_seat[seat] = 1
-            if randoms:
-                self.mt = <uint32_t*>malloc(seats * MT_WORDS * sizeof(uint32_t))
-                self.mt_scratch = <uint32_t*>malloc(
-                    <Py_ssize_t>max(self.threads, 1) * GR_SCRATCH * sizeof(uint32_t))
-                if self.mt == NULL or self.mt_scratch == NULL:
-                    raise MemoryError("no memory for the random bots' generators")
         start = game.new_initial_state()
         # a new game is made in place where nothing of it is Python's: self-play, or bots
         # seeded in C; and where a new game has played nothing yet (its history is its struct)
@@ -778,14 +567,10 @@ cdef class CompiledTables:
         free(self.seeds)
         free(self.seeded)
         free(self.random_seat)
-        free(self.mt)
-        free(self.mt_scratch)
-        free(self.mt_of)
-        free(self.mt_seeds)
 
     cdef void _load_bots(self, int i) except *:
         """Read table ``i``'s bots into the C arrays: which seats they hold, and the streams of
-        the compiled ones."""
+        the compiled and random ones."""
         cdef int seat, k
         cdef dict bots = self._bots[i]
         for seat in range(self.num_players):
@@ -793,31 +578,19 @@ cdef class CompiledTables:
             bot = bots.get(seat)
             if bot is None:
                 self.kind[k] = BOT_NONE
-            elif getattr(bot, "compiled_policy", False):
-                self.kind[k] = BOT_COMPILED
+            elif getattr(bot, "compiled_policy", False) or self.random_seat[seat]:
+                self.kind[k] = BOT_RANDOM if self.random_seat[seat] else BOT_COMPILED
                 self.base[k] = bot.stream
                 self.draws[k] = bot.draws
-            elif self.random_seat[seat]:
-                self.kind[k] = BOT_RANDOM
-                self._read_twister(k, bot)
             else:
                 self.kind[k] = BOT_PYTHON
 
-    cdef void _read_twister(self, int k, object bot) except *:
-        """Copy a random bot's generator (``bot.rng.getstate()``) into seat ``k``'s twister."""
-        cdef int w
-        words = bot.rng.getstate()[1]
-        for w in range(MT_N + 1):
-            self.mt[k * MT_WORDS + w] = <uint32_t>words[w]
-        self.mt[k * MT_WORDS + MT_MADE] = MT_N
-        self.mt[k * MT_WORDS + MT_LAZY] = 0
-
-    cdef void _write_twister(self, int k, object bot) except *:
-        """Set a random bot's generator to seat ``k``'s twister (its next draws are the C loop's)."""
-        cdef int w
-        mt_complete(&self.mt[k * MT_WORDS])
-        words = tuple(int(self.mt[k * MT_WORDS + w]) for w in range(MT_N + 1))
-        bot.rng.setstate((3, words, None))
+    @property
+    def pool_use(self):
+        """``(on the pool, alone)``: how many steps ran on the threads, and how many in the
+        caller's thread alone because the pool was slower (``_run_timed``), since the tables
+        were made (both 0 on one thread)."""
+        return self.steps_pool, self.steps_alone
 
     @property
     def bots(self):
@@ -831,23 +604,19 @@ cdef class CompiledTables:
                 for j in range(self.n_seeded):
                     k = i * self.num_players + self.seeded[j]
                     made[self.seeded[j]] = bot = self.new_bots.bot(self.seeded[j], self.seeds[k])
-                    if self.kind[k] == BOT_RANDOM:
-                        self._write_twister(k, bot)
-                    else:
-                        bot.draws = self.draws[k]
+                    bot.draws = self.draws[k]
                 self._bots[i] = made
         return self._bots
 
     def sync_bots(self):
-        """Write the compiled bots' positions in their streams back into the bot objects (their
+        """Write the bots' positions in their streams back into the bot objects (their
         ``draws``), so that a bot read from ``bots`` (or pickled) is where the C loop left it."""
-        cdef int i, seat
+        cdef int i, seat, k
         for i, table in enumerate(self.bots):
             for seat, bot in table.items():
-                if self.kind[i * self.num_players + seat] == BOT_COMPILED:
-                    bot.draws = self.draws[i * self.num_players + seat]
-                elif self.kind[i * self.num_players + seat] == BOT_RANDOM:
-                    self._write_twister(i * self.num_players + seat, bot)
+                k = i * self.num_players + seat
+                if self.kind[k] == BOT_COMPILED or self.kind[k] == BOT_RANDOM:
+                    bot.draws = self.draws[k]
 
     def __reduce__(self):
         self.sync_bots()
@@ -865,7 +634,7 @@ cdef class CompiledTables:
         cdef CompiledState state = self._new_game(i)
         self.table[i] = <PyObject*>state
         self.status[i] = ST_FRESH
-        self._seed_range(i, i + 1, 0)
+        self._seed_range(i, i + 1)
         self.status[i] = self._advance(state, i)
         self._finish_python(i, state)
         self._raise_failed(i)
@@ -884,13 +653,12 @@ cdef class CompiledTables:
             self._load_bots(i)
         return state
 
-    cdef void _seed_range(self, int lo, int hi, int chunk) noexcept nogil:
+    cdef void _seed_range(self, int lo, int hi) noexcept nogil:
         """Seed the bots of the new games (``ST_FRESH``) among tables ``lo`` to ``hi - 1``, as
         ``new_bots`` seeds them: each bot's seed is ``rng.integers(2**31)`` of the table's
-        generator in seat order (numpy's Lemire draw for that bound is one 32-bit draw halved);
-        a compiled bot's stream starts at ``stream_start(seed)``, a random bot's twister is
-        ``random.Random(seed)``, all of the range's twisters seeded together."""
-        cdef int i, j, k, randoms = 0, first = lo * self.num_players
+        generator in seat order (numpy's Lemire draw for that bound is one 32-bit draw halved),
+        and its stream starts at ``stream_start(seed)``."""
+        cdef int i, j, k
         cdef bitgen_t* gen
         if self.n_seeded < 0:
             return
@@ -901,18 +669,9 @@ cdef class CompiledTables:
             for j in range(self.n_seeded):
                 k = i * self.num_players + self.seeded[j]
                 self.seeds[k] = gen.next_uint32(gen.state) >> 1
-                if self.random_seat[self.seeded[j]]:
-                    self.kind[k] = BOT_RANDOM
-                    self.mt_of[first + randoms] = &self.mt[k * MT_WORDS]
-                    self.mt_seeds[first + randoms] = <uint32_t>self.seeds[k]
-                    randoms += 1
-                else:
-                    self.kind[k] = BOT_COMPILED
-                    self.base[k] = stream_start(self.seeds[k])
-                    self.draws[k] = 0
-        if randoms:
-            mt_seed(&self.mt_of[first], &self.mt_seeds[first], randoms,
-                    &self.mt_scratch[<Py_ssize_t>chunk * GR_SCRATCH])
+                self.kind[k] = BOT_RANDOM if self.random_seat[self.seeded[j]] else BOT_COMPILED
+                self.base[k] = stream_start(self.seeds[k])
+                self.draws[k] = 0
 
     cdef int _fail(self, int i, int kind, int code, int action, int seat) noexcept nogil:
         self.fail_kind[i], self.fail_code[i] = kind, code
@@ -959,12 +718,16 @@ cdef class CompiledTables:
                 if not state._legal_has(action):
                     return self._fail(i, FAIL_BOT, 0, action, player)
             elif self.kind[k] == BOT_RANDOM:
-                # RandomBot.step in C: random.Random.choice over the sorted legal ids (a
-                # draw even when only one is legal, as choice makes it)
+                # RandomBot.step in C: one legal id is played as is, else the one ``pick``
+                # makes of the next seed of the bot's stream
                 n = state._find_legal_c()
                 if n < 0:
                     return self._fail(i, FAIL_NODE, n, -1, player)
-                action = state._legal_buf[mt_below(&self.mt[k * MT_WORDS], n)]
+                if n == 1:
+                    action = state._legal_buf[0]
+                else:
+                    action = state._legal_buf[pick(seed_at(self.base[k], self.draws[k]), n)]
+                    self.draws[k] += 1
             elif self.kind[k] == BOT_PYTHON:
                 return ST_PYTHON
             else:
@@ -1035,6 +798,10 @@ cdef class CompiledTables:
         clock_gettime(CLOCK_MONOTONIC, &ended)
         took = (ended.tv_sec - began.tv_sec) * 1e9 + (ended.tv_nsec - began.tv_nsec)
         self.left -= 1
+        if self.alone:
+            self.steps_alone += 1
+        else:
+            self.steps_pool += 1
         if self.changed:
             self.changed = False
             return
@@ -1128,7 +895,7 @@ cdef class CompiledTables:
                 self.status[i] = ST_IDLE
             self._play(<CompiledState>self.table[i], i)
             over += self.out.terminated[i]
-        self._seed_range(lo, hi, chunk)
+        self._seed_range(lo, hi)
         cdef long long pos = <long long>lo * self.num_actions
         for i in range(lo, hi):
             if self.status[i] == ST_FRESH:

@@ -46,32 +46,27 @@ class Bot:
         return f"{type(self).__name__}(seat={self.seat})"
 
 
-class CompiledPolicyBot(Bot):
-    """A game's rule-of-thumb bot written once, in C, in the game's compiled rules (the hook
-    ``_policy`` of ``garrison.core.compiled``): ``step`` asks the state for its move with a seed
-    drawn from the bot's generator. Search plays its rollouts with the same policy in C
-    (``policy_playout``), and the batched research environment steps it without Python logic."""
-
-    #: Read by the search bots and the batched environment: this bot's moves come from the
-    #: compiled state's ``policy_action``.
-    compiled_policy: ClassVar[bool] = True
+class StreamBot(Bot):
+    """A bot whose choices draw from a stream of seeds (``garrison.core.streams``) rather than
+    a Mersenne Twister: a splitmix64 step per draw, made from its seed in one step, so that the
+    batched engine seeds and steps it in C at no cost, the same draws wherever it plays."""
 
     def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
         # no Mersenne Twister unless asked for (``rng``): seeding one costs more than a whole
-        # move of the compiled policy, and the batched engine makes bots at every game
+        # move of a compiled policy, and the batched engine makes bots at every game
         self.game = game
         self.seat = seat
         self._seed = seed
         self._rng: random.Random | None = None
-        #: The bot's tie-breaks: the n-th move with a choice draws from seed ``seed_at(n)`` of
-        #: a stream starting here (the batched engine steps it in C the same way).
+        #: The bot's draws: the n-th move with a choice draws from seed ``seed_at(n)`` of a
+        #: stream starting here (the batched engine steps it in C the same way).
         self.stream = stream_start(seed & _MASK64) if seed is not None else random.getrandbits(64)
         #: Seeds drawn so far.
         self.draws = 0
 
     @property
     def rng(self) -> random.Random:  # type: ignore[override]  # made on first use
-        """A generator seeded like any bot's (the policy itself draws from ``stream``)."""
+        """A generator seeded like any bot's (the bot's own choices draw from ``stream``)."""
         if self._rng is None:
             self._rng = random.Random(self._seed)
         return self._rng
@@ -80,13 +75,28 @@ class CompiledPolicyBot(Bot):
         """The ``n``-th seed of the bot's stream (a splitmix64 step apart)."""
         return seed_at(self.stream, n & _MASK64)
 
+    def next_seed(self) -> int:
+        """The stream's next seed (``draws`` moves on by one)."""
+        seed = self.seed_at(self.draws)
+        self.draws += 1
+        return seed
+
+
+class CompiledPolicyBot(StreamBot):
+    """A game's rule-of-thumb bot written once, in C, in the game's compiled rules (the hook
+    ``_policy`` of ``garrison.core.compiled``): ``step`` asks the state for its move with a seed
+    drawn from the bot's stream. Search plays its rollouts with the same policy in C
+    (``policy_playout``), and the batched research environment steps it without Python logic."""
+
+    #: Read by the search bots and the batched environment: this bot's moves come from the
+    #: compiled state's ``policy_action``.
+    compiled_policy: ClassVar[bool] = True
+
     def step(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seed = self.seed_at(self.draws)
-        self.draws += 1
-        return int(state.policy_action(seed))  # type: ignore[attr-defined]
+        return int(state.policy_action(self.next_seed()))  # type: ignore[attr-defined]
 
 
 class BotMaker(Protocol):
@@ -100,4 +110,4 @@ class BotMaker(Protocol):
     def bot(self, seat: int, seed: int) -> Bot: ...
 
 
-__all__ = ["Bot", "BotMaker", "CompiledPolicyBot"]
+__all__ = ["Bot", "BotMaker", "CompiledPolicyBot", "StreamBot"]

@@ -98,8 +98,12 @@ class Game:
     name: ClassVar[str] = ""
     #: Human title, e.g. ``"Soldier's Gambit"``.
     title: ClassVar[str] = ""
-    #: Rules version; written into every record. Change it when rules change.
+    #: Rules version; written into every record and into the environment ids. It moves
+    #: whenever seeded play of the game changes (CHANGELOG.md says why, each time).
     version: ClassVar[str] = "1"
+    #: Earlier versions whose records replay unchanged under this one: what moved the version
+    #: was outside the rules and chance (the random bot's draws), so their actions mean the same.
+    replays_versions: ClassVar[tuple[str, ...]] = ()
     #: One paragraph: what the game is, for ``garrison list`` and help screens.
     summary: ClassVar[str] = ""
     #: Where the game comes in ``games()`` (README.md's list): by this number, then by name.

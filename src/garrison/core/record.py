@@ -120,9 +120,11 @@ def replay(record: Mapping[str, Any] | str | bytes | Path, *, upto: int | None =
     except OptionError as err:
         raise RecordError(f"record names a game or option that does not exist: {err}") from None
     version = data.get("version")
-    if version is not None and str(version) != game.version:
+    if version is not None and str(version) not in (game.version, *game.replays_versions):
+        replays = "".join(f", {v}" for v in game.replays_versions)
         raise RecordError(
-            f"record is for {game.name} rules version {version}; this is version {game.version}"
+            f"record is for {game.name} rules version {version}; this is version {game.version}, "
+            f"which replays records of version {game.version}{replays}"
         )
     actions = data["actions"]
     if not isinstance(actions, list):

@@ -1,6 +1,7 @@
 # cython: language_level=3
-"""A bot's stream of tie-break seeds: where it starts for a seed (``stream_start``) and its
-``draws``-th seed (``seed_at``), a splitmix64 step apart. Written once, here, for every engine
+"""A bot's stream of tie-break seeds: where it starts for a seed (``stream_start``), its
+``draws``-th seed (``seed_at``), a splitmix64 step apart, and a uniform choice among ``count``
+made from one seed (``pick``). Written once, here, for every engine
 that plays a bot: ``core.bot.CompiledPolicyBot`` in Python, the batch's tables in C
 (``core/batch.pyx`` cimports them), so a bot makes the same moves wherever it plays."""
 
@@ -19,3 +20,10 @@ cpdef uint64_t stream_start(uint64_t seed) noexcept nogil:
 cpdef uint64_t seed_at(uint64_t base, uint64_t draws) noexcept nogil:
     """The ``draws``-th seed of a stream starting at ``base`` (a splitmix64 step apart)."""
     return base + draws * <uint64_t>0x9E3779B97F4A7C15ULL
+
+
+cpdef int pick(uint64_t seed, int count) noexcept nogil:
+    """An index in ``[0, count)`` from a stream's seed, ``0 < count < 2**31``: the seed
+    finalised as splitmix64 finalises (``stream_start``), its high 32 bits scaled to ``count``
+    (multiply and shift: no division, a bias below ``count / 2**32``)."""
+    return <int>(((stream_start(seed) >> 32) * <uint64_t>count) >> 32)

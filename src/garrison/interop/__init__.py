@@ -6,7 +6,7 @@ with Gymnasium's vector entry point too (``gymnasium.make_vec`` builds the batch
 ``GarrisonVectorEnv``). A library that is not installed is left out without an error, so
 ``import garrison.interop`` works with the ``server`` extra alone. ``import garrison`` itself
 registers nothing and imports none of these libraries (it stays cheap);
-``gymnasium.make("garrison.interop:garrison/gambit-v1")`` imports this package first.
+``gymnasium.make("garrison.interop:garrison/gambit-v2")`` imports this package first.
 
 Then use the adapter you need: ``garrison.interop.openspiel`` (``pyspiel.load_game(
 "garrison_<name>")``), ``garrison.interop.pettingzoo`` (``env(name, **options)``: an AEC

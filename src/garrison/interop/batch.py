@@ -522,8 +522,8 @@ class _BotMaker:
 
     def seeded_in_c(self) -> list[int] | None:
         """The bot seats in seed order when every bot is a plain ``CompiledPolicyBot`` (its
-        whole state is its seed's stream) or the uniformly random bot (its whole state is its
-        generator, seeded from its seed), which the tables then seed and play in C without
+        whole state is its seed's stream) or the uniformly random bot (likewise its
+        stream), which the tables then seed and play in C without
         making the objects until asked (``bot``); else ``None``."""
         classes = self.classes()
         plain = all((issubclass(cls, CompiledPolicyBot) and cls.__init__ is CompiledPolicyBot.__init__)
@@ -532,8 +532,7 @@ class _BotMaker:
 
     def random_seats(self) -> list[int]:
         """The seats of the uniformly random bot (``RandomBot`` itself, not a subclass): the
-        tables play them in C, from a copy of each bot's generator (none when ``random_in_c``
-        is off)."""
+        tables play them in C, from each bot's stream (none when ``random_in_c`` is off)."""
         if not self.random_in_c:
             return []
         return [s for s, cls in self.classes().items() if cls is RandomBot]

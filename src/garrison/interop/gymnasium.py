@@ -212,7 +212,7 @@ class GarrisonGymEnv(gymnasium.Env):
 
 def register(names: Sequence[str] | None = None) -> list[str]:
     """Register Garrison games with Gymnasium (all by default) and return their ids, so that
-    ``gymnasium.make("garrison/gambit-v1", seat=0, players=2)`` and ``gymnasium.make_vec``
+    ``gymnasium.make("garrison/gambit-v2", seat=0, players=2)`` and ``gymnasium.make_vec``
     work. ``import garrison.interop`` has already done it; safe to call again."""
     return register_gymnasium(names)
 

@@ -17,7 +17,8 @@ from .state import GambitState
 class GambitGame(Game):
     name = "gambit"
     title = "Soldier's Gambit"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 3
     hand_key = "round"  # a replay marks each new round
     summary = (

@@ -24,7 +24,8 @@ def victory_points_now(obs: dict[str, Any], seat: int) -> float:
 class Revolution1848Game(Game):
     name = "1848"
     title = "1848 - Das Kartenspiel zur Revolution"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 2
     hand_key = "round"  # a replay marks each new round
     summary = (

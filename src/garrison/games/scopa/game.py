@@ -25,7 +25,8 @@ def side_points(obs: dict[str, Any], seat: int) -> float:
 class ScopaGame(Game):
     name = "scopa"
     title = "Scopa"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 6
     hand_key = "hand_no"  # a replay marks each new hand
     summary = (

@@ -24,7 +24,8 @@ def ducats(obs: dict[str, Any], seat: int) -> float:
 class SoldateskaGame(Game):
     name = "soldateska"
     title = "Soldateska"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 1
     hand_key = "round"  # a replay marks each new round
     trick_key = "tricks_won"  # and each trick taken

@@ -30,7 +30,8 @@ def match_score(obs: dict[str, Any], seat: int) -> float:
 class Solo66Game(Game):
     name = "solo66"
     title = "Solo 66"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 4
     hand_key = "deal"  # a replay marks each new deal
     trick_key = "tricks_won"  # and each trick taken

@@ -16,7 +16,8 @@ from .state import StrategoState
 class StrategoGame(Game):
     name = "stratego"
     title = "Stratego-style battle game"
-    version = "1"
+    version = "2"  # 2: the random bot draws from its stream (CHANGELOG.md)
+    replays_versions = ("1",)
     listing = 5
     summary = (
         "Two armies of 40 hidden pieces on a 10x10 board with two lakes. Each side sets up in its "
