@@ -25,6 +25,9 @@ def train(
     imitate: Annotated[int, typer.Option(help="first learn this many decisions of the game's compiled bot (0: start at random)")] = 400_000,
     epochs: Annotated[int, typer.Option(help="passes over the imitated decisions")] = 4,
     value_horizon: Annotated[int, typer.Option(help="the imitation's value target: the game's evaluator this many actions on, as the search's rollouts with value=eval back up (0: the game's return)")] = 0,
+    expert: Annotated[str, typer.Option(help="then learn this search bot's root visit shares (ismcts:...; expert iteration)")] = "",
+    expert_decisions: Annotated[int, typer.Option(help="the search bot's decisions to learn from")] = 0,
+    jobs: Annotated[int, typer.Option(help="processes playing the search bot's games")] = 1,
     decisions: Annotated[int, typer.Option(help="then this many decisions of PPO (0: imitation only)")] = 2_000_000,
     opponents: Annotated[str, typer.Option(help="'self' (every seat learns) or a bot at the other seats")] = "self",
     hidden: Annotated[str, typer.Option(help="hidden layer widths, comma-separated")] = "256,256",
@@ -37,7 +40,8 @@ def train(
     threads: Annotated[int, typer.Option(help="PyTorch's threads")] = 1,
     quiet: Annotated[bool, typer.Option(help="no line per update")] = False,
 ) -> None:
-    """Train a game's policy-and-value network: imitate its compiled bot, then PPO.
+    """Train a game's policy-and-value network: imitate its compiled bot, learn a search's
+    visits (--expert), then PPO.
 
     Each update prints one JSON line (decisions, games, losses, the learner's mean return against
     fixed opponents). The file holds the weights and, in its metadata, this command and the
@@ -57,7 +61,8 @@ def train(
         recipe = Recipe(game=game, out=out, options=parse_options(option), imitate=imitate,
                         epochs=epochs, decisions=decisions, opponents=opponents,
                         hidden=_widths(hidden), lr=lr, tables=tables, batch=batch, seed=seed,
-                        init=init, eval_games=eval_games, value_horizon=value_horizon)
+                        init=init, eval_games=eval_games, value_horizon=value_horizon,
+                        expert=expert, expert_decisions=expert_decisions, jobs=jobs)
         recipe.check()
         torch.set_num_threads(threads)
         trained = recipe.run(report=None if quiet else lambda line: print(json.dumps(line), flush=True))

@@ -29,7 +29,9 @@ from .model import PolicyValueNet, value_range
 
 @dataclass
 class Demonstrations:
-    """Decisions of the compiled bot: the mover's tensor, legal mask, move and final return."""
+    """Decisions to learn from: the mover's tensor, legal mask, move and final return (the
+    compiled bot's, ``demonstrations``; a search's, ``expert.search_decisions``, which also
+    gives each decision's visit shares as ``policy``)."""
 
     obs: np.ndarray
     mask: np.ndarray
@@ -39,6 +41,9 @@ class Demonstrations:
     games: int = 0
     seconds: float = 0.0
     meta: dict[str, Any] = field(default_factory=dict)
+    #: ``(N, actions)``: a distribution over the legal actions to learn instead of ``action``
+    #: (a search's root visit shares), or ``None``.
+    policy: np.ndarray | None = None
 
 
 def demonstrations(name: str, options: dict[str, Any], decisions: int, *, tables: int = 64,
@@ -137,8 +142,9 @@ def _value_at_horizon(ahead: list[list[tuple[int, int, int]]], states: list[Comp
 
 def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minibatch: int = 512,
             lr: float = 1e-3, seed: int = 0) -> list[dict[str, float]]:
-    """Fit ``net`` to the demonstrations (the returns in its value units); returns a line per
-    epoch (losses, agreement with the bot's moves on a held-out tenth)."""
+    """Fit ``net`` to the demonstrations (the returns in its value units; the moves, or the
+    ``policy`` distributions where the data has them); returns a line per epoch (losses,
+    agreement with the demonstrated moves on a held-out tenth)."""
     rng = np.random.default_rng(seed)
     n = len(data.action)
     order = rng.permutation(n)
@@ -146,6 +152,7 @@ def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minib
     optimizer = torch.optim.Adam(net.parameters(), lr=lr)
     obs, mask = torch.from_numpy(data.obs), torch.from_numpy(data.mask)
     action = torch.from_numpy(data.action)
+    shares = None if data.policy is None else torch.from_numpy(data.policy)
     target = torch.from_numpy((data.returns - net.value_shift) / net.value_scale)
     lines = []
     for epoch in range(epochs):
@@ -154,7 +161,11 @@ def imitate(net: PolicyValueNet, data: Demonstrations, *, epochs: int = 4, minib
             mb = torch.from_numpy(train[start: start + minibatch])
             logits, value = net(obs[mb])
             logits = logits.masked_fill(~mask[mb], -1e9)
-            loss = functional.cross_entropy(logits, action[mb]) + 0.5 * ((value - target[mb]) ** 2).mean()
+            if shares is None:
+                policy_loss = functional.cross_entropy(logits, action[mb])
+            else:  # cross-entropy against the visit shares (zero on illegal actions)
+                policy_loss = -(shares[mb] * functional.log_softmax(logits, dim=1)).sum(1).mean()
+            loss = policy_loss + 0.5 * ((value - target[mb]) ** 2).mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()

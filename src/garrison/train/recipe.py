@@ -13,7 +13,8 @@ import garrison
 from garrison.bots import bot_class
 from garrison.core import Game, OptionError
 
-from .imitate import warm_start
+from .expert import search_decisions
+from .imitate import imitate, warm_start
 from .model import PolicyValueNet, save_model
 from .ppo import PPOConfig, Trainer
 from .torch_io import load_model
@@ -22,7 +23,8 @@ from .torch_io import load_model
 @dataclass
 class Recipe:
     """Imitate the game's compiled bot for ``imitate`` decisions (or start from ``init``), then
-    PPO for ``decisions`` decisions (0: none)."""
+    learn ``expert_decisions`` decisions of the search bot ``expert`` (its visit shares as
+    targets: expert iteration), then PPO for ``decisions`` decisions (0: none)."""
 
     game: str
     out: Path
@@ -42,6 +44,11 @@ class Recipe:
     #: The imitation's value target: the game's return (0), or the game's evaluator after this
     #: many actions, as a search rollout with ``value=eval`` and that horizon backs up.
     value_horizon: int = 0
+    #: A search bot (``ismcts:...``) whose root visit shares the network learns, after the
+    #: imitation or ``init``, for ``expert_decisions`` decisions played on ``jobs`` processes.
+    expert: str = ""
+    expert_decisions: int = 0
+    jobs: int = 1
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -64,6 +71,14 @@ class Recipe:
             raise OptionError(f"eval-games must be 0 or more (got {self.eval_games})")
         if self.epochs < 1:
             raise OptionError(f"epochs must be 1 or more (got {self.epochs})")
+        if bool(self.expert) != (self.expert_decisions > 0):
+            raise OptionError(f"expert and expert-decisions go together: a search bot and a "
+                              f"count of its decisions, 1 or more (got {self.expert!r} and "
+                              f"{self.expert_decisions})")
+        if self.jobs < 1:
+            raise OptionError(f"jobs must be 1 or more (got {self.jobs})")
+        if self.expert and not self.imitate and self.init is None:
+            raise OptionError("expert decisions refine a network: give --imitate or --init too")
         if self.imitate < 0 or self.decisions < 0 or (self.imitate + self.decisions == 0
                                                       and self.init is None):
             raise OptionError(f"imitate and decisions are counts of decisions, 0 or more and not "
@@ -79,6 +94,8 @@ class Recipe:
         config.check()
         if self.opponents != "self":
             bot_class(game, self.opponents)  # an unknown bot is refused before any work
+        if self.expert:
+            bot_class(game, self.expert)
         return config, game
 
     def command(self) -> str:
@@ -89,6 +106,9 @@ class Recipe:
             words.append(f"--init {shlex.quote(str(self.init))}")
         words += [f"--imitate {self.imitate}", f"--epochs {self.epochs}",
                   f"--value-horizon {self.value_horizon}",
+                  *([f"--expert {shlex.quote(self.expert)}",
+                     f"--expert-decisions {self.expert_decisions}", f"--jobs {self.jobs}"]
+                    if self.expert else []),
                   f"--decisions {self.decisions}", f"--opponents {self.opponents}",
                   f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
                   f"--tables {self.tables}", f"--batch {self.batch}", f"--seed {self.seed}",
@@ -121,6 +141,15 @@ class Recipe:
                                     "seconds": data.seconds, "epochs": lines}
             if report is not None:
                 report({"imitated": len(data.action), "games": data.games, **lines[-1]})
+        if self.expert:
+            assert net is not None
+            data = search_decisions(self.game, self.options, self.expert, self.expert_decisions,
+                                    seed=self.seed, jobs=self.jobs)
+            lines = imitate(net, data, epochs=self.epochs, seed=self.seed)
+            trained["expert"] = {"bot": self.expert, "decisions": len(data.action),
+                                 "games": data.games, "seconds": data.seconds, "epochs": lines}
+            if report is not None:
+                report({"expert": len(data.action), "games": data.games, **lines[-1]})
         if self.decisions:
             trainer = Trainer(config, net=net)
             trainer.run(report=report)

@@ -1,0 +1,90 @@
+"""Expert iteration: a search's decisions with its root visit shares as targets
+(``garrison.train.expert``), the network fitted to them, and ``garrison train --expert``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from typer.testing import CliRunner
+
+import garrison
+from garrison.cli.main import app
+from garrison.core import OptionError
+from garrison.core.net import Net
+from garrison.train.expert import search_decisions
+from garrison.train.imitate import imitate
+from garrison.train.model import PolicyValueNet
+
+runner = CliRunner()
+SEARCH = "ismcts:sims=24"
+
+
+def test_the_targets_are_the_searchs_visit_shares_over_the_legal_moves() -> None:
+    data = search_decisions("gambit", {"players": 2}, SEARCH, 60, seed=3)
+    n = len(data.action)
+    assert n >= 60 and data.games >= 1
+    assert data.obs.shape == (n, 37) and data.mask.shape == data.policy.shape == (n, 7)
+    assert np.allclose(data.policy.sum(axis=1), 1.0, atol=1e-5)
+    assert not (data.policy[~data.mask] > 0).any()          # no share on an illegal move
+    assert (data.mask.sum(axis=1) > 1).all()                  # only decisions with a choice
+    assert (data.policy[np.arange(n), data.action] == data.policy.max(axis=1)).all()
+    assert set(np.unique(data.returns)) <= {-1.0, 1.0}
+    again = search_decisions("gambit", {"players": 2}, SEARCH, 60, seed=3, jobs=2)
+    assert np.array_equal(again.policy, data.policy) and np.array_equal(again.obs, data.obs)
+    other = search_decisions("gambit", {"players": 2}, SEARCH, 60, seed=4)
+    assert not np.array_equal(other.obs[:20], data.obs[:20])
+
+
+def test_the_network_learns_the_visit_shares() -> None:
+    data = search_decisions("gambit", {"players": 2}, SEARCH, 300, seed=5)
+    torch.manual_seed(0)
+    net = PolicyValueNet(37, 7, (32,), value_scale=1.0, value_shift=0.0)
+
+    def distance() -> float:  # mean cross-entropy to the shares, less their entropy (KL)
+        with torch.no_grad():
+            logits, _ = net(torch.from_numpy(data.obs))
+            logp = torch.log_softmax(logits.masked_fill(~torch.from_numpy(data.mask), -1e9), 1)
+        p = data.policy
+        return float((p * (np.log(np.where(p > 0, p, 1.0)) - logp.numpy())).sum(1).mean())
+
+    before = distance()
+    lines = imitate(net, data, epochs=30, minibatch=64, lr=3e-3)
+    assert distance() < 0.6 * before
+    assert lines[-1]["agreement"] > 0.5
+
+
+@pytest.mark.parametrize("bot, decisions, jobs, words", [
+    ("greedy", 10, 1, "must be a search bot"), ("nobody", 10, 1, "unknown bot"),
+    (SEARCH, 0, 1, "decisions must be"), (SEARCH, 10, 0, "jobs must be"),
+])
+def test_bad_expert_settings_are_refused_by_name(bot, decisions, jobs, words) -> None:
+    with pytest.raises(OptionError, match=words):
+        search_decisions("gambit", {"players": 2}, bot, decisions, jobs=jobs)
+
+
+def test_the_train_command_learns_a_searchs_visits(tmp_path: Path) -> None:
+    out = tmp_path / "expert.npz"
+    result = runner.invoke(app, ["train", "gambit", "-o", "players=2", "--out", str(out),
+                                 "--imitate", "2000", "--hidden", "16", "--decisions", "0",
+                                 "--expert", SEARCH, "--expert-decisions", "40"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    assert lines[1]["expert"] >= 40 and lines[-1]["saved"] == str(out)
+    trained = Net.load(out).meta["trained"]
+    assert trained["expert"]["bot"] == SEARCH and trained["expert"]["decisions"] >= 40
+    assert f"--expert {SEARCH} --expert-decisions 40 --jobs 1" in trained["command"]
+    for args, words in ((["--expert", SEARCH], "go together"),
+                        (["--expert-decisions", "5"], "go together"),
+                        (["--imitate", "0", "--expert", SEARCH, "--expert-decisions", "5"],
+                         "--imitate or --init"),
+                        (["--expert", "nobody", "--expert-decisions", "5"], "unknown bot")):
+        base = ["train", "gambit", "-o", "players=2", "--out", str(tmp_path / "bad.npz"),
+                "--decisions", "0"]
+        bad = runner.invoke(app, base + args)
+        assert bad.exit_code == 2 and words in bad.output.replace("\n", " "), bad.output
+    assert not (tmp_path / "bad.npz").exists()
+    assert garrison.load("gambit", players=2)  # the game itself is untouched
