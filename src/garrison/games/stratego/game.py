@@ -33,8 +33,8 @@ class StrategoGame(Game):
     openspiel_peer = "dark_chess"
     bench_options = {"setup": "whole"}
     bots = BOTS
-    #: Elo per level from ``garrison arena stratego --round-robin`` (round robin, 2 games a pair; docs/bots.md).
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 199, "strong": 398}
+    #: Elo per level from ``garrison arena stratego --round-robin`` (10 games a pair; docs/bots.md).
+    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 406, "strong": 667}
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
     #: widens progressively (20-40 legal moves, a budget of tens of simulations).
