@@ -81,7 +81,9 @@ def test_the_train_command_learns_a_searchs_visits(tmp_path: Path) -> None:
                         (["--expert-decisions", "5"], "go together"),
                         (["--imitate", "0", "--expert", SEARCH, "--expert-decisions", "5"],
                          "--imitate or --init"),
-                        (["--expert", "nobody", "--expert-decisions", "5"], "unknown bot")):
+                        (["--expert", "nobody", "--expert-decisions", "5"], "unknown bot"),
+                        (["--expert", "greedy", "--expert-decisions", "5", "--imitate", "100"],
+                         "must be a search bot")):
         base = ["train", "gambit", "-o", "players=2", "--out", str(tmp_path / "bad.npz"),
                 "--decisions", "0"]
         bad = runner.invoke(app, base + args)

@@ -21,14 +21,25 @@ from typing import Any, cast
 import numpy as np
 
 import garrison
-from garrison.bots import make_bot
+from garrison.bots import bot_class, make_bot
 from garrison.bots.ismcts import ISMCTSBot
-from garrison.core import OptionError
+from garrison.core import Game, OptionError
 
 from .imitate import Demonstrations
 
 #: Games started at once: the data ends after the first wave that makes the count.
 _WAVE = 8
+
+
+def check_expert(game: Game, bot: str) -> None:
+    """Refuse ``bot`` unless it is a search bot of ``game`` whose root visits can be targets.
+
+    Raises:
+        OptionError: an unknown bot (named, with the names allowed), or one that does not search.
+    """
+    if not issubclass(bot_class(game, bot), ISMCTSBot):
+        raise OptionError(f"the expert must be a search bot, ismcts:..., whose visits are "
+                          f"targets (got {bot!r})")
 
 
 def search_decisions(name: str, options: dict[str, Any], bot: str, decisions: int, *,
@@ -44,10 +55,7 @@ def search_decisions(name: str, options: dict[str, Any], bot: str, decisions: in
     for what, count in (("decisions", decisions), ("jobs", jobs)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise OptionError(f"{what} must be a whole number, 1 or more (got {count!r})")
-    game = garrison.load(name, **options)
-    if not isinstance(make_bot(game, bot, 0, seed), ISMCTSBot):
-        raise OptionError(f"the expert must be a search bot, ismcts:..., whose visits are "
-                          f"targets (got {bot!r})")
+    check_expert(garrison.load(name, **options), bot)
     started = time.perf_counter()
     parts: list[dict[str, np.ndarray]] = []
     kept, number = 0, 0
@@ -112,4 +120,4 @@ def _one_game(task: tuple[str, dict[str, Any], str, int, int]) -> dict[str, np.n
             "policy": np.asarray(shares, np.float32).reshape(-1, actions)}
 
 
-__all__ = ["search_decisions"]
+__all__ = ["check_expert", "search_decisions"]

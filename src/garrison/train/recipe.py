@@ -13,7 +13,7 @@ import garrison
 from garrison.bots import bot_class
 from garrison.core import Game, OptionError
 
-from .expert import search_decisions
+from .expert import check_expert, search_decisions
 from .imitate import imitate, warm_start
 from .model import PolicyValueNet, save_model
 from .ppo import PPOConfig, Trainer
@@ -95,7 +95,7 @@ class Recipe:
         if self.opponents != "self":
             bot_class(game, self.opponents)  # an unknown bot is refused before any work
         if self.expert:
-            bot_class(game, self.expert)
+            check_expert(game, self.expert)  # a bot that does not search is refused before any work
         return config, game
 
     def command(self) -> str:
