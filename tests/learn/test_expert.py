@@ -80,13 +80,13 @@ def test_the_train_command_learns_a_searchs_visits(tmp_path: Path) -> None:
     for args, words in ((["--expert", SEARCH], "go together"),
                         (["--expert-decisions", "5"], "go together"),
                         (["--imitate", "0", "--expert", SEARCH, "--expert-decisions", "5"],
-                         "--imitate or --init"),
+                         "--imitate, --recorded or --init"),
                         (["--expert", "nobody", "--expert-decisions", "5"], "unknown bot"),
                         (["--expert", "greedy", "--expert-decisions", "5", "--imitate", "100"],
                          "must be a search bot")):
         base = ["train", "gambit", "-o", "players=2", "--out", str(tmp_path / "bad.npz"),
                 "--decisions", "0"]
         bad = runner.invoke(app, base + args)
-        assert bad.exit_code == 2 and words in bad.output.replace("\n", " "), bad.output
+        assert bad.exit_code == 2 and words in " ".join(bad.output.split()), bad.output
     assert not (tmp_path / "bad.npz").exists()
     assert garrison.load("gambit", players=2)  # the game itself is untouched

@@ -22,6 +22,7 @@ def train(
     game: Annotated[str, typer.Argument(help="game name")],
     out: Annotated[Path, typer.Option(help="where to write the network (.npz)")],
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
+    recorded: Annotated[Path | None, typer.Option(help="first learn people's games from this archive the game reads (Stratego: Gravon's .zip), with --imitate 0")] = None,
     imitate: Annotated[int, typer.Option(help="first learn this many decisions of the game's compiled bot (0: start at random)")] = 400_000,
     epochs: Annotated[int, typer.Option(help="passes over the imitated decisions")] = 4,
     value_horizon: Annotated[int, typer.Option(help="the imitation's value target: the game's evaluator this many actions on, as the search's rollouts with value=eval back up (0: the game's return)")] = 0,
@@ -40,8 +41,8 @@ def train(
     threads: Annotated[int, typer.Option(help="PyTorch's threads")] = 1,
     quiet: Annotated[bool, typer.Option(help="no line per update")] = False,
 ) -> None:
-    """Train a game's policy-and-value network: imitate its compiled bot, learn a search's
-    visits (--expert), then PPO.
+    """Train a game's policy-and-value network: learn people's games (--recorded) or imitate
+    its compiled bot, learn a search's visits (--expert), then PPO.
 
     Each update prints one JSON line (decisions, games, losses, the learner's mean return against
     fixed opponents). The file holds the weights and, in its metadata, this command and the
@@ -62,7 +63,8 @@ def train(
                         epochs=epochs, decisions=decisions, opponents=opponents,
                         hidden=_widths(hidden), lr=lr, tables=tables, batch=batch, seed=seed,
                         init=init, eval_games=eval_games, value_horizon=value_horizon,
-                        expert=expert, expert_decisions=expert_decisions, jobs=jobs)
+                        expert=expert, expert_decisions=expert_decisions, jobs=jobs,
+                        recorded=recorded)
         recipe.check()
         torch.set_num_threads(threads)
         trained = recipe.run(report=None if quiet else lambda line: print(json.dumps(line), flush=True))

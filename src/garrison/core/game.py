@@ -9,8 +9,9 @@ module-level defaults. ``new_initial_state()`` starts one game in progress.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -55,6 +56,31 @@ class ExactEnding(Protocol):
     to solve. It reads every hand: only for a search's own resampled world."""
 
     def exact_ending(self, tricks: int) -> tuple[Sequence[float], int | None] | None: ...
+
+
+@dataclass(frozen=True)
+class RecordedDecision:
+    """A decision of a game people played, as a network learns it: the position just before it
+    (a live state: read it before asking for the next decision), the seat that moved, the move
+    (an action id among the state's legal ones), that seat's return at the game's end, and
+    whether the game is in the archive's held-out split (never fitted, only measured)."""
+
+    state: GameState
+    mover: int
+    action: int
+    value: float
+    held_out: bool
+
+
+class RecordedReader(Protocol):
+    """The type of the hook ``Game.recorded``: every decision with a choice of the recorded
+    games in ``archive``, in the archive's order.
+
+    Raises:
+        RecordError: the archive is missing or is not the game's kind of archive.
+    """
+
+    def __call__(self, archive: str | Path, /) -> Iterator[RecordedDecision]: ...
 
 
 class SeatScore(Protocol):
@@ -138,6 +164,9 @@ class Game:
     #: in the first deal finished after a point of the log, ``declarer(state, since_event)``;
     #: search reads it for ``ismcts:own`` (docs/bots.md). None: no such seat.
     declarer: ClassVar[Declarer | None] = None
+    #: People's recorded games for a network to learn from (``garrison train --recorded``):
+    #: ``recorded(archive)`` reads the game's archive format (Stratego: Gravon's). None: none.
+    recorded: ClassVar[RecordedReader | None] = None
     #: What a replay marks, read from the spectator's observation: the key that numbers the
     #: game's hands (a deal, a round) and the key that counts its tricks (a list of tricks, or the
     #: tricks won per seat); None where the game has none (``server/domain/replays.py``).

@@ -15,14 +15,16 @@ from garrison.core import Game, OptionError
 
 from .expert import check_expert, search_decisions
 from .imitate import imitate, warm_start
-from .model import PolicyValueNet, save_model
+from .model import PolicyValueNet, save_model, value_range
 from .ppo import PPOConfig, Trainer
+from .recorded import measure, recorded_demonstrations
 from .torch_io import load_model
 
 
 @dataclass
 class Recipe:
-    """Imitate the game's compiled bot for ``imitate`` decisions (or start from ``init``), then
+    """Learn people's recorded games (``recorded``, an archive the game reads), or imitate the
+    game's compiled bot for ``imitate`` decisions, or start from ``init``; then
     learn ``expert_decisions`` decisions of the search bot ``expert`` (its visit shares as
     targets: expert iteration), then PPO for ``decisions`` decisions (0: none)."""
 
@@ -49,6 +51,9 @@ class Recipe:
     expert: str = ""
     expert_decisions: int = 0
     jobs: int = 1
+    #: An archive of people's games the game reads (``Game.recorded``): the network first
+    #: learns their moves and results, ``epochs`` passes, instead of the compiled bot's.
+    recorded: Path | None = None
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -77,10 +82,17 @@ class Recipe:
                               f"{self.expert_decisions})")
         if self.jobs < 1:
             raise OptionError(f"jobs must be 1 or more (got {self.jobs})")
-        if self.expert and not self.imitate and self.init is None:
-            raise OptionError("expert decisions refine a network: give --imitate or --init too")
+        if self.recorded is not None and (self.imitate or self.init is not None):
+            raise OptionError("--recorded starts a new network from people's games: give "
+                              "--imitate 0 and no --init with it")
+        if self.recorded is not None and type(game).recorded is None:
+            raise OptionError(f"{self.game} reads no recorded games (--recorded)")
+        starts = self.imitate or self.init is not None or self.recorded is not None
+        if self.expert and not starts:
+            raise OptionError("expert decisions refine a network: give --imitate, --recorded "
+                              "or --init too")
         if self.imitate < 0 or self.decisions < 0 or (self.imitate + self.decisions == 0
-                                                      and self.init is None):
+                                                      and not starts):
             raise OptionError(f"imitate and decisions are counts of decisions, 0 or more and not "
                               f"both 0 (got {self.imitate} and {self.decisions})")
         if self.init is not None and self.imitate:
@@ -104,6 +116,8 @@ class Recipe:
                  *(f"-o {k}={v}" for k, v in self.options.items())]
         if self.init is not None:
             words.append(f"--init {shlex.quote(str(self.init))}")
+        if self.recorded is not None:
+            words.append(f"--recorded {shlex.quote(str(self.recorded))}")
         words += [f"--imitate {self.imitate}", f"--epochs {self.epochs}",
                   f"--value-horizon {self.value_horizon}",
                   *([f"--expert {shlex.quote(self.expert)}",
@@ -122,7 +136,8 @@ class Recipe:
 
         Raises:
             OptionError: as ``check``; an ``init`` file for another game.
-            RecordError: an ``init`` file that is not a network.
+            RecordError: an ``init`` file that is not a network; a ``recorded`` archive that
+                cannot be read or does not fit the game.
         """
         config, game = self._checked()
         trained: dict[str, Any] = {"command": self.command()}
@@ -133,6 +148,12 @@ class Recipe:
                 raise OptionError(f"--init: {self.init} is a network for {meta['game']}, "
                                   f"not {game.name}")
             trained["init"] = meta["trained"]
+        if self.recorded is not None:
+            net, trained["recorded"] = self._learn_recorded(game)
+            if report is not None:
+                report({"recorded": trained["recorded"]["decisions"],
+                        **trained["recorded"]["epochs"][-1],
+                        "held_out": trained["recorded"]["held_out"]})
         if self.imitate:
             net, lines, data = warm_start(self.game, self.options, self.hidden, self.imitate,
                                           seed=self.seed, epochs=self.epochs,
@@ -158,6 +179,21 @@ class Recipe:
         assert net is not None
         save_model(net, self.out, game, self.options, trained)
         return trained
+
+    def _learn_recorded(self, game: Game) -> tuple[PolicyValueNet, dict[str, Any]]:
+        """A new network fitted to the archive's decisions outside its held-out split, and what
+        the metadata says of it (the held-out split's figures included)."""
+        import torch
+
+        assert self.recorded is not None
+        fit, held = recorded_demonstrations(self.game, self.options, self.recorded)
+        scale, shift = value_range(game)
+        torch.manual_seed(self.seed)
+        net = PolicyValueNet(game.observation_tensor_shape[0], game.num_distinct_actions,
+                             self.hidden, value_scale=scale, value_shift=shift)
+        lines = imitate(net, fit, epochs=self.epochs, seed=self.seed)
+        return net, {"archive": self.recorded.name, "decisions": len(fit.action),
+                     "seconds": fit.seconds, "epochs": lines, "held_out": measure(net, held)}
 
 
 __all__ = ["Recipe"]

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from garrison.core import Game, GameFacts
 
-from . import actions, evaluate, gravon, observe, render
+from . import actions, evaluate, gravon, observe, prior_data, render
 from .bots import BOTS
 from .params import PLY_LIMIT, Rules, StrategoParams
 from .setups import catalogue_size
@@ -36,6 +36,8 @@ class StrategoGame(Game):
     #: Elo per level from ``garrison arena stratego --round-robin`` (10 games a pair; docs/bots.md).
     level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 406, "strong": 667}
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
+    #: Gravon's archive of people's games (``garrison train stratego --recorded``).
+    recorded = staticmethod(prior_data.recorded_decisions)
     #: Search rolls out 20 moves, then values the position by material (``evaluate.py``), and
     #: widens progressively (20-40 legal moves, a budget of tens of simulations).
     search_defaults = {"horizon": "20", "widen": 1.0}

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from garrison.core.errors import GameError
+from garrison.core.errors import GameError, RecordError
+from garrison.core.game import RecordedDecision
 from garrison.core.registry import load
 
 from . import actions, gravon
@@ -59,14 +60,16 @@ def start(game: gravon.GravonGame) -> StrategoState:
     return state
 
 
-def positions(game: gravon.GravonGame) -> Iterator[Position]:
+def positions(game: gravon.GravonGame, state: StrategoState | None = None) -> Iterator[Position]:
     """Every position of ``game`` where the mover had a choice, with the move it made (the
-    state is the live one: read it before asking for the next). Stops at a move the rules
-    reject or at the end of the game."""
-    try:
-        state = start(game)
-    except GameError:
-        return
+    state is the live one: read it before asking for the next), from ``state`` (the position
+    after both setups; made with ``start`` if not given). Stops at a move the rules reject or
+    at the end of the game."""
+    if state is None:
+        try:
+            state = start(game)
+        except GameError:
+            return
     for src, dst in game.moves:
         frm, to = gravon.square_of(src), gravon.square_of(dst)
         line = line_between(frm, to) if frm >= 0 and to >= 0 else None
@@ -81,6 +84,39 @@ def positions(game: gravon.GravonGame) -> Iterator[Position]:
         state.apply_action(action)
 
 
+def recorded_decisions(archive: str | Path) -> Iterator[RecordedDecision]:
+    """Every decision with a choice of the archive's classic games, for a network to learn
+    (``Game.recorded``, ``garrison train stratego --recorded``): each side's setup piece by
+    piece (the army's order, as ``gravon.setup_actions`` lays it), then the moves, each with the
+    mover's result (Gravon's winner: 1 Red, 2 Blue, anything else counts as a draw) and the
+    split of ``held_out``. A game stops at a move the rules reject.
+
+    Raises:
+        RecordError: ``archive`` does not exist.
+    """
+    if not Path(archive).exists():
+        raise RecordError(f"{archive}: no such file or folder; give Gravon's archive (a .zip of "
+                          f".xml games such as strados2015-2.zip, or a folder of them)")
+    for index, game in enumerate(classic_games(archive)):
+        hold = held_out(index)
+        red = {1: 1.0, 2: -1.0}.get(game.winner or 0, 0.0)
+        try:
+            engine = cast("StrategoGame", load("stratego", **gravon.options_for(game)))
+            layouts = [gravon.setup_actions(game, side, engine.rules.army, engine.params.setup_rows)
+                       for side in (0, 1)]
+        except GameError:
+            continue
+        state = cast("StrategoState", engine.new_initial_state())
+        for side in (0, 1):
+            for action in layouts[side]:
+                if len(state.legal_actions()) > 1:
+                    yield RecordedDecision(state, side, action, red if side == 0 else -red, hold)
+                state.apply_action(action)
+        for pos in positions(game, state):
+            value = red if pos.mover == 0 else -red
+            yield RecordedDecision(pos.state, pos.mover, pos.human, value, hold)
+
+
 def top_k(scores: np.ndarray, human: int, k: int) -> bool:
     """Whether move ``human`` (an index into ``scores``) is among the ``k`` best (ties count
     against it: a move tied with the ``k``-th is not in)."""
@@ -90,4 +126,4 @@ def top_k(scores: np.ndarray, human: int, k: int) -> bool:
 
 
 __all__ = ["HOLD_AT", "HOLD_EVERY", "Position", "classic_games", "held_out", "positions",
-           "start", "top_k"]
+           "recorded_decisions", "start", "top_k"]
