@@ -55,6 +55,8 @@ def _bots(game: garrison.Game) -> list[str]:
                "pimc:worlds=3:nodes=60"]
     # a guide of each of the game's own bots: it too is asked on the state the bot is given
     generic += [f"ismcts:sims=20:fallback=3:guide={own}" for own in game.bots]
+    # and each of them playing the rollouts (Stratego's prior: its compiled bot 1, in C)
+    generic += [f"ismcts:sims=20:rollout={own}" for own in game.bots]
     return list(dict.fromkeys([*bot_names(game), *generic, *named]))
 
 

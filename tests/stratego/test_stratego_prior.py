@@ -28,7 +28,7 @@ from garrison.games.stratego.prior import (
     move_prior,
     prior_of,
 )
-from garrison.games.stratego.rules import PLAY, SETUP
+from garrison.games.stratego.rules import PLAY, PRIOR_POLICY, SETUP
 from garrison.games.stratego.setup_model import (
     NONE,
     ZONE,
@@ -38,6 +38,7 @@ from garrison.games.stratego.setup_model import (
 )
 from garrison.games.stratego.setups import random_layout
 from random_play import decisions
+from stratego.prior_reference import reference_features
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gravon"
 HELD_OUT = FIXTURES.parent / "gravon_heldout"
@@ -80,6 +81,87 @@ def test_features_index_one_row_of_each_group_and_read_only_the_view():
         for w in range(2):  # a world of the mover's: the same view, the same features
             world = pos.state.resample(pos.mover, random.Random(w))
             assert (features(world, pos.mover, pos.legal) == idx).all()
+
+
+def held_positions(games: int = 3, every: int = 3) -> list[prior_data.Position]:
+    """Positions of the first held-out games kept in the repository, copied."""
+    out = []
+    for path in sorted(HELD_OUT.glob("*.xml"))[:games]:
+        for game in gravon.read_games(path):
+            for k, pos in enumerate(prior_data.positions(game)):
+                if k % every == 0:
+                    out.append(prior_data.Position(pos.state.clone(), pos.mover, pos.legal,
+                                                   pos.human))
+    return out
+
+
+def test_the_compiled_features_are_the_python_reference_move_by_move():
+    """prior.pxi against the reading the weights were fitted with (prior_reference.py), on
+    every third position of three human games and on the first fixture's, both sides."""
+    positions = held_positions() + fixture_positions()
+    assert len(positions) > 400 and {pos.mover for pos in positions} == {0, 1}
+    for pos in positions:
+        assert np.array_equal(features(pos.state, pos.mover),
+                              reference_features(pos.state, pos.mover, pos.legal))
+
+
+def test_features_are_refused_outside_the_movers_turn_in_play():
+    pos = fixture_positions()[0]
+    with pytest.raises(garrison.core.GameError, match=f"seat {1 - pos.mover} is not to move"):
+        features(pos.state, 1 - pos.mover)
+    with pytest.raises(ValueError, match="legal actions, in their order"):
+        features(pos.state, pos.mover, list(reversed(pos.legal)))
+    with pytest.raises(garrison.core.GameError, match="not to move in play"):
+        features(garrison.load("stratego").new_initial_state(), 0)
+
+
+def test_the_compiled_prior_plays_the_likeliest_move():
+    prior = move_prior()
+    for pos in held_positions(games=2, every=5):
+        scores = prior.scores(features(pos.state, pos.mover))
+        best = {a for a, s in zip(pos.legal, scores) if s >= scores.max() - 1e-12}
+        assert pos.state.policy_action(11, PRIOR_POLICY) in best
+
+
+def test_a_playout_by_the_prior_plays_its_likeliest_move_at_every_step():
+    """``policy_playout(..., policy=PRIOR_POLICY)``: the search's rollouts with the prior in C."""
+    prior = move_prior()
+    for pos in fixture_positions()[:4]:
+        end = pos.state.policy_playout(5, 30, policy=PRIOR_POLICY)
+        played = end.history()[len(pos.state.history()):]
+        assert len(played) == 30
+        replay = pos.state.clone()
+        for action in played:
+            scores = prior.scores(features(replay, replay.current_player()))
+            legal = replay.legal_actions()
+            assert scores[legal.index(action)] >= scores.max() - 1e-12
+            replay.apply_action(action)
+        # the heuristic's playout from the same seed plays other moves
+        assert pos.state.policy_playout(5, 30).history() != end.history()
+
+
+def test_a_compiled_bot_number_a_game_does_not_have_is_refused():
+    state = fixture_positions()[0].state
+    with pytest.raises(garrison.core.GameError, match="stratego has no compiled bot number 5 \\(it has 2"):
+        state.policy_action(0, 5)
+    scopa = garrison.load("scopa").new_initial_state()
+    while scopa.is_chance_node():
+        scopa.apply_action(scopa.legal_actions()[0])
+    with pytest.raises(garrison.core.GameError, match="scopa has no compiled bot number 1 \\(it has 1"):
+        scopa.policy_action(0, PRIOR_POLICY)
+    assert scopa.policy_action(0) in scopa.legal_actions()  # policy 0 still plays after it
+
+
+def test_search_rolls_out_with_the_prior_in_c():
+    from garrison.bots.search import Rollout
+
+    game = garrison.load("stratego")
+    rollout = Rollout(game, "prior", seed=3, max_steps=20, horizon="20")
+    assert rollout.compiled and rollout.compiled_id == PRIOR_POLICY
+    pos = fixture_positions()[1]
+    values = rollout.run(pos.state, random.Random(1))
+    assert len(values) == 2 and rollout.last_end is not None
+    assert rollout.last_end.move_number() == pos.state.move_number() + 20
 
 
 def test_the_prior_is_a_distribution_over_the_legal_moves():

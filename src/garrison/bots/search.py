@@ -285,6 +285,8 @@ class Rollout:
         #: count or the next score are played in C (``policy_playout``).
         self.compiled = bool(self.bots) and all(
             getattr(bot, "compiled_policy", False) for bot in self.bots)
+        #: Which of the game's compiled bots plays them (``policy_playout``'s ``policy``).
+        self.compiled_id = int(getattr(self.bots[0], "compiled_id", 0)) if self.compiled else 0
         self.horizon = horizon
         self.epsilon = float(epsilon)
         self.steps = 0
@@ -313,7 +315,7 @@ class Rollout:
         if (self.compiled and self.horizon in ("score", "end")
                 and isinstance(state, CompiledState)):
             end = state.policy_playout(rng.getrandbits(64), self.max_steps,
-                                       self.horizon == "score", self.epsilon)
+                                       self.horizon == "score", self.epsilon, self.compiled_id)
             self.last_end = end
             self.steps += end.move_number() - state.move_number()
             if end.is_terminal():

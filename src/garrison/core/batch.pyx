@@ -578,7 +578,8 @@ cdef class CompiledTables:
             bot = bots.get(seat)
             if bot is None:
                 self.kind[k] = BOT_NONE
-            elif getattr(bot, "compiled_policy", False) or self.random_seat[seat]:
+            elif ((getattr(bot, "compiled_policy", False) and getattr(bot, "compiled_id", 0) == 0)
+                  or self.random_seat[seat]):  # the game's rule-of-thumb bot (policy 0) in C
                 self.kind[k] = BOT_RANDOM if self.random_seat[seat] else BOT_COMPILED
                 self.base[k] = bot.stream
                 self.draws[k] = bot.draws

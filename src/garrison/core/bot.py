@@ -91,12 +91,15 @@ class CompiledPolicyBot(StreamBot):
     #: Read by the search bots and the batched environment: this bot's moves come from the
     #: compiled state's ``policy_action``.
     compiled_policy: ClassVar[bool] = True
+    #: Which of the game's compiled bots this is (``policy_action(seed, policy)``): 0, its
+    #: rule-of-thumb bot; a game with more numbers the others (Stratego's move prior is 1).
+    compiled_id: ClassVar[int] = 0
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return int(state.policy_action(self.next_seed()))  # type: ignore[attr-defined]
+        return int(state.policy_action(self.next_seed(), self.compiled_id))  # type: ignore[attr-defined]
 
 
 class BotMaker(Protocol):

@@ -49,6 +49,8 @@ cdef class CompiledState:
     cdef Py_ssize_t _nprobes, _probes_cap
     cdef object _error            # what a hook raised on the hot path (ERR_KEPT), until raised
     cdef int _error_count         # ERR_LEGAL_COUNT: the count the game gave
+    cdef int _policy_id           # which of the game's compiled bots ``_policy`` plays (0: its
+                                  # rule-of-thumb bot; set for one call or playout, see policy_action)
 
     # -- hooks a game implements --------------------------------------------------------------
     # The hot path's hooks run without the GIL (the batched engine steps tables on every core):
@@ -64,6 +66,7 @@ cdef class CompiledState:
     cdef void _encode(self, int seat, float* out) noexcept nogil
     cdef void _copy_extra(self, CompiledState other) noexcept
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil
+    cdef int _policy_count(self) noexcept nogil
     cdef long long _stage(self) noexcept nogil
 
     # -- the kernel's machinery -----------------------------------------------------------------
@@ -93,6 +96,7 @@ cdef class CompiledState:
     cdef _copy_log_from(self, CompiledState other)
     cdef int _policy_or_none(self, int player, uint64_t* rng) except -2
     cdef int _policy_move(self, int player, uint64_t* rng) except -1
+    cdef int _check_policy(self, int policy) except -1
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
                                 bint to_score, double epsilon)
     cdef int _probe(self, int action) noexcept nogil

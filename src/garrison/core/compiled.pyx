@@ -205,6 +205,11 @@ cdef class CompiledState:
         ``ERR_KEPT``: it raised (kept)."""
         return -1
 
+    cdef int _policy_count(self) noexcept nogil:
+        """How many compiled bots ``_policy`` plays, numbered from 0 (its rule-of-thumb bot) by
+        ``_policy_id``; a game with more says so (Stratego: 2, its move prior being 1)."""
+        return 1
+
     cdef long long _stage(self) noexcept nogil:
         """A count of the game's scored parts (hands, deals, rounds) so far: ``returns()``
         changes only where it changes, so a rollout that stops at the next score watches it in
@@ -731,18 +736,36 @@ cdef class CompiledState:
         probe._find_legal()
         return probe._policy_or_none(probe._current(), &rng) != -1
 
-    def policy_action(self, unsigned long long seed):
+    def policy_action(self, unsigned long long seed, int policy=0):
         """The move of the game's compiled rule-of-thumb bot for the player to move, reading
-        only what that player may see; ``seed`` draws its tie-breaks. Raises ``GameError`` at a
-        chance node, at the end, or for a game whose rules have no such bot (``has_policy``)."""
+        only what that player may see; ``seed`` draws its tie-breaks. ``policy`` picks another
+        compiled bot of the game where it has more than one (Stratego's 1: its move prior).
+        Raises ``GameError`` at a chance node, at the end, or for a game whose rules have no
+        such bot (``has_policy``)."""
         cdef uint64_t rng = seed
         cdef int player = self._current()
+        cdef int kept = self._policy_id
         if player < 0:
             from .errors import GameError
 
             raise GameError("no player to move: a policy acts only where a player does")
+        self._check_policy(policy)
         self._find_legal()
-        return self._policy_move(player, &rng)
+        self._policy_id = policy
+        try:
+            return self._policy_move(player, &rng)
+        finally:
+            self._policy_id = kept
+
+    cdef int _check_policy(self, int policy) except -1:
+        """``GameError`` for a compiled bot number the game does not have."""
+        cdef int count = self._policy_count()
+        if not 0 <= policy < count:
+            from .errors import GameError
+
+            raise GameError(f"{self.game.name} has no compiled bot number {policy} (it has "
+                            f"{count}, from 0: its rule-of-thumb bot)")
+        return 0
 
     cdef int _policy_or_none(self, int player, uint64_t* rng) except -2:
         """``_policy`` holding the GIL: the move, -1 when the game has none, or what it raised."""
@@ -811,14 +834,20 @@ cdef class CompiledState:
         return 0
 
     def policy_playout(self, unsigned long long seed, Py_ssize_t max_steps, bint to_score=False,
-                       double epsilon=0.0):
+                       double epsilon=0.0, int policy=0):
         """A copy of this state played on by the game's compiled rule-of-thumb bot at every
         seat (each reading only its own view) and chance drawn by ``_sample_chance``, for at
         most ``max_steps`` actions, to the end, or (``to_score``) until ``returns()`` changes;
-        with ``epsilon`` a move is uniformly random with that chance. All in C from the
-        generator ``seed``; this state is unchanged. Raises ``GameError`` for a game without a
-        compiled policy."""
-        return self._playout(seed, max_steps, True, to_score, epsilon)
+        with ``epsilon`` a move is uniformly random with that chance. ``policy`` picks another
+        compiled bot of the game (as ``policy_action``). All in C from the generator ``seed``;
+        this state is unchanged. Raises ``GameError`` for a game without that compiled bot."""
+        cdef int kept = self._policy_id
+        self._check_policy(policy)
+        self._policy_id = policy
+        try:
+            return self._playout(seed, max_steps, True, to_score, epsilon)
+        finally:
+            self._policy_id = kept
 
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
                                 bint to_score, double epsilon):
@@ -829,6 +858,7 @@ cdef class CompiledState:
         cdef CompiledState w = self.clone()
         cdef uint64_t rng = seed
         cdef Py_ssize_t played = 0
+        w._policy_id = self._policy_id
         cdef int player, n, action
         cdef long long stage = w._stage()
         cdef bint watch_returns = to_score and stage < 0

@@ -18,10 +18,11 @@ bots' rollouts play it in C. ``VALUE``, its piece values, is also the material o
 ``evaluate.py``.
 
 ``prior``: plays the move people play most often in its place, by the move prior learned from
-Gravon games (``prior.py``: the mover's view only), ties broken by its own generator; it sets up
+Gravon games (``prior.py``: the mover's view only), ties broken by its own stream; it sets up
 piece by piece with a layout drawn from the model of human setups (``setup_model.py``) where the
-army fills its zone, else as ``heuristic`` does. One numpy evaluation a move: no search, no
-budget to spend (docs/bots.md, "Stratego's learned prior and setup model").
+army fills its zone, else as ``heuristic`` does. Its move is scored in C (``prior.pxi``, the
+compiled policy ``PRIOR_POLICY``): no search, no budget to spend, and search can roll out with
+it (docs/bots.md, "Stratego's learned prior and setup model").
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from typing import TYPE_CHECKING
 from garrison.core import Bot, CompiledPolicyBot, Game, State
 
 from . import actions
-from .prior import features, move_prior
-from .rules import PIECE_VALUES, SETUP
+from .prior import move_prior
+from .rules import PIECE_VALUES, PRIOR_POLICY, SETUP
 from .setup_model import SetupModel, setup_model
 
 if TYPE_CHECKING:
@@ -50,14 +51,18 @@ class HeuristicBot(CompiledPolicyBot):
     description = "probes with low pieces, takes weaker revealed pieces, guards its flag"
 
 
-class PriorBot(Bot):
-    """The human move prior's likeliest move; human-like setups (see the module docstring)."""
+class PriorBot(CompiledPolicyBot):
+    """The human move prior's likeliest move; human-like setups (see the module docstring).
+    Its moves in play are the compiled policy ``PRIOR_POLICY`` (``prior.pxi``, ties drawn from
+    the bot's stream), so a search rolls out with it in C (``ismcts:rollout=prior``)."""
 
     name = "prior"
     description = "plays the move people play most often there (learned from Gravon games)"
+    compiled_id = PRIOR_POLICY
 
     def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)
+        move_prior()  # the weights in C
         #: The seed of its setup layout (drawn once: every setup step lays out the same one).
         self.setup_seed = self.rng.getrandbits(64)
         self._layout: tuple[int, ...] | None = None
@@ -69,9 +74,7 @@ class PriorBot(Bot):
             return legal[0]
         if st.phase == SETUP:
             return self._setup(st, legal)
-        scores = move_prior().scores(features(st, self.seat, legal))
-        best = [a for a, s in zip(legal, scores) if s >= scores.max() - 1e-12]
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        return int(st.policy_action(self.next_seed(), PRIOR_POLICY))
 
     def _setup(self, state: StrategoState, legal: list[int]) -> int:
         rules = state.rules

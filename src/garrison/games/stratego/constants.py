@@ -1,7 +1,8 @@
 """The constants of stratego's rules for its Python modules, made by tools/declare.py from
-rules.pyx, policy.pxi: every ``cdef enum`` member but the events' (``EVENTS`` has those), and each
-``NAME = value`` of rules.pyx made of literals and the constants above it. Do not edit: the value
-is written in rules.pyx only, and ``tools/declare.py --check`` fails when this file differs.
+rules.pyx, policy.pxi, prior.pxi: every ``cdef enum`` member but the events' (``EVENTS`` has
+those), and each ``NAME = value`` of rules.pyx made of literals and the constants above it. Do not
+edit: the value is written in rules.pyx only, and ``tools/declare.py --check`` fails when this file
+differs.
 """
 
 #: pieces a side (at most 10 squares x 4 setup rows)
@@ -51,6 +52,12 @@ END_FLAG = 1
 END_NO_MOVES = 2
 END_NEITHER = 3
 END_CAP = 4
+#: the feature groups of ``prior.GROUPS``: a move takes one index in each
+PRIOR_GROUPS = 17
+#: 0 empty, 1 unknown unmoved, 2 unknown moved, 3 + rank known
+PRIOR_TARGETS = 15
+PRIOR_HIDDEN_MAX = 64
+C_PRIOR_POLICY = 1
 EMPTY = -1
 LAKE = -2
 SETUP = 0

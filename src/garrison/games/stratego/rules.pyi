@@ -1,6 +1,6 @@
 """Type stub of the compiled Stratego rules (see rules.pyx): the typed state's accessors."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from garrison.core.compiled import CompiledState
@@ -25,6 +25,10 @@ PIECE_VALUES: tuple[float, ...]
 
 def battle(attacker: int, defender: int) -> int: ...
 def nearest(targets: list[int] | tuple[int, ...]) -> list[int]: ...
+PRIOR_POLICY: int
+def set_prior_weights(offsets: Sequence[int], linear: Any, embed: Any, bias: Any, out: Any,
+                      rank_group: Sequence[int]) -> None: ...
+def prior_ready() -> bool: ...
 
 class Tables:
     """What the rules compute from the options once per game (opaque to Python)."""
@@ -34,6 +38,7 @@ class StrategoCore(CompiledState):
     # -- end of the generated part ----------------------------------------------------------------
     def set_ranks(self, ranks: tuple[int, ...] | list[int]) -> None: ...
     def last_events(self, count: int) -> list[tuple[int, int, int, int]]: ...
+    def prior_features(self, seat: int) -> bytes: ...
     @property
     def n(self) -> int:
         """Pieces a side (``game.rules.n``), not players as ``n`` of the other games."""

@@ -814,8 +814,39 @@ cdef class StrategoCore(CompiledState):
         return 0
 
     cdef int _policy(self, int seat, uint64_t* rng) noexcept nogil:
-        """The ``heuristic`` bot's move (policy.pxi), its noise and setups drawn from ``rng``."""
+        """The ``heuristic`` bot's move (policy.pxi), its noise and setups drawn from ``rng``;
+        as policy 1 (``PRIOR_POLICY``) the move prior's (prior.pxi)."""
+        if self._policy_id == C_PRIOR_POLICY:
+            return prior_move(self, seat, rng)
         return heuristic_move(self, seat, rng)
+
+    cdef int _policy_count(self) noexcept nogil:
+        """The heuristic (0) and the move prior (1, ``PRIOR_POLICY``)."""
+        return 2
+
+    def prior_features(self, int seat):
+        """The move prior's feature rows of every legal move of ``seat`` in play, in the order
+        of ``legal_actions()``: ``bytes`` of int32, ``len(legal) × 17`` (``prior.features``).
+        Raises ``GameError`` outside play, for another seat than the mover's, or before the
+        weights are loaded (``set_prior_weights``: they hold the groups' offsets)."""
+        cdef PriorView v
+        cdef int k, n
+        if self.s.phase != C_PLAY or seat != self._current():
+            from garrison.core.errors import GameError
+
+            raise GameError("the move prior reads the mover's moves in play: "
+                            f"seat {seat} is not to move in play here")
+        if PRIOR_DIM == 0:
+            from garrison.core.errors import GameError
+
+            raise GameError("the move prior's weights are not loaded (prior.move_prior())")
+        n = self._find_legal()
+        out = bytearray(n * PRIOR_GROUPS * sizeof(int))
+        cdef int[::1] rows = memoryview(out).cast("i")
+        prior_view(self, seat, &v)
+        for k in range(n):
+            prior_move_features(&v, self._legal_buf[k], &rows[k * PRIOR_GROUPS])
+        return bytes(out)
 
     cdef long long _stage(self) noexcept nogil:
         """0: the returns change only at the game's end, where a playout stops anyway."""
@@ -954,6 +985,9 @@ cdef class StrategoCore(CompiledState):
 
 # -- the heuristic bot ----------------------------------------------------------------------------
 include "policy.pxi"
+
+# -- the move prior ----------------------------------------------------------------------------------
+include "prior.pxi"
 
 # -- StrategoFields: StrategoCore with the accessors of the struct's fields, FIELDS and _copy_extra,
 # made from the declarations above (the struct, the fixed attributes) by tools/declare.py
