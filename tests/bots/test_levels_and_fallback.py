@@ -1,4 +1,5 @@
-"""Levels for players (easy / good / strong) and ISMCTS's fallback on its rollout policy."""
+"""Levels for players (easy / good / strong, and master where a game has one) and ISMCTS's
+fallback on its rollout policy."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from random_play import decision_points
 def test_every_level_is_a_bot_the_server_takes(name: str) -> None:
     game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
     named = levels(game)
-    assert list(named) == list(LEVELS)
+    assert list(named) == [level for level in LEVELS if level != "master" or game.master_bot]
     for bot in named.values():
         assert BotLimits().check(game, bot) == bot  # within the default limits, as written
         make_bot(game, bot, 0, seed=1)
@@ -90,10 +91,11 @@ def test_measured_ratings_rank_the_levels(name: str) -> None:
     elo = ratings(game)
     offered = strengths(game, BotLimits())
     assert [s["elo"] for s in offered] == [None if level == "easy" else elo.get(level)
-                                           for level in LEVELS]
+                                           for level in levels(game)]
     if elo:
-        assert list(elo) == list(LEVELS) and elo["easy"] == 0
-        assert elo["easy"] < elo["good"] < elo["strong"]
+        assert list(elo) == list(levels(game)) and elo["easy"] == 0
+        ranked = list(elo.values())
+        assert ranked == sorted(set(ranked))  # each level above the one before
 
 
 def test_the_docs_table_of_measured_elo_is_what_the_games_declare():
@@ -111,6 +113,8 @@ def test_the_docs_table_of_measured_elo_is_what_the_games_declare():
             continue  # the header, its rule, the prose
         name = re.sub(r"\s*\(\d+\)$", "", cells[0]).replace(" ", "").lower()
         rows[name] = {"easy": int(cells[1]), "good": int(cells[2]), "strong": int(cells[3])}
+        if re.fullmatch(r"-?\d+", cells[4]):  # the master level, where a game has one
+            rows[name]["master"] = int(cells[4])
     declared = {n: garrison.game_class(n).level_ratings for n in garrison.games()
                 if garrison.game_class(n).level_ratings}
     assert rows and rows == declared

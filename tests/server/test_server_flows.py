@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Api, fast_app, protocols, until, wait_for
 
+from garrison.bots.levels import levels
 from garrison.core import game_class, load
 from garrison.server import Settings, create_app
 from garrison.server.background import Background
@@ -414,8 +415,9 @@ def test_games_speak_in_words(sqlite_url: str) -> None:
             assert presets[0]["name"] == "classic" and len(presets) >= 2
             for p in presets:
                 load(name, **p["options"])  # every preset is a game
-            levels = [s["level"] for s in info["strengths"]]
-            assert levels == ["easy", "good", "strong"]
+            offered = [s["level"] for s in info["strengths"]]
+            assert offered == list(levels(game_class(name)))
+            assert offered[:3] == ["easy", "good", "strong"]
             for s in info["strengths"]:
                 BotLimits().check(game_class(name)(), s["bot"])
             assert info["strengths"][0]["bot"] == "random"

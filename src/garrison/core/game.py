@@ -176,6 +176,10 @@ class Game:
     #: exact solver the search was not shown to beat: Gambit's ``exact``); None: the kernel's
     #: search (``garrison.bots.levels``).
     strong_bot: ClassVar[str | None] = None
+    #: The lobby's "master" level, where the game has a learned player measured stronger than its
+    #: "strong" one (Stratego: the search rolling out with its move prior learned from people);
+    #: None: the game has no such level (``garrison.bots.levels``).
+    master_bot: ClassVar[str | None] = None
     #: Each level's Elo (``easy`` = 0) as an arena round robin measured it (docs/bots.md,
     #: "Levels"), written with the command's figures; empty where none was measured.
     level_ratings: ClassVar[dict[str, int]] = {}

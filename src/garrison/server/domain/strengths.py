@@ -1,5 +1,6 @@
-"""The bots a lobby offers, by strength: easy, good and strong for each game (the levels of
-``garrison.bots.levels``), each with its measured rating in words where one was measured.
+"""The bots a lobby offers, by strength: easy, good and strong for each game, and master where
+a game has a learned player measured stronger (the levels of ``garrison.bots.levels``), each
+with its measured rating in words where one was measured.
 
 What a person reads about a game's options (labels, the one line under each, each value's
 label, presets, what is shown at once) is declared with the options themselves, in each game's
@@ -32,8 +33,9 @@ def rating_words(elo: float | None) -> str | None:
 def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
     """The bots a seat may get, by strength (``garrison.bots.levels``: the same levels as the
     docs and the arena measure): easy (random moves), good (the game's own quick player), strong
-    (the game's own strongest bot, or a search that falls back on the good bot's move), the
-    strong one clamped to the server's limits. Each names the bot it is, and carries its Elo
+    (the game's own strongest bot, or a search that falls back on the good bot's move) and,
+    where a game has one, master (a learned player measured stronger), the searching ones
+    clamped to the server's limits. Each names the bot it is, and carries its Elo
     over random play where a round robin measured it (``elo``, else ``None``; never for the
     easy bot, the scale's zero) and that measurement in words (``rating``)."""
     named = levels(game)
@@ -42,10 +44,13 @@ def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
     words = {"easy": "plays any legal move", "good": "the game's own quick player",
              "strong": ("the game's own strongest player" if ":" not in strong else
                         "searches ahead within the server's time limit, and keeps the quick "
-                        "player's move unless its search finds a better one")}
+                        "player's move unless its search finds a better one"),
+             "master": "searches ahead as strong does, playing both sides the way people play "
+                       "(learned from their recorded games)"}
     out = []
     for level, bot in named.items():
         measured = elo.get(level) if level != "easy" else None
-        out.append({"level": level, "label": level, "bot": strong if level == "strong" else bot,
-                    "doc": words[level], "elo": measured, "rating": rating_words(measured)})
+        played = limits.clamp(game, bot) if level in ("strong", "master") else bot
+        out.append({"level": level, "label": level, "bot": played, "doc": words[level],
+                    "elo": measured, "rating": rating_words(measured)})
     return out
