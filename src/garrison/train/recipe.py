@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import torch
+
 import garrison
 from garrison.bots import bot_class
 from garrison.core import Game, OptionError
@@ -183,8 +185,6 @@ class Recipe:
     def _learn_recorded(self, game: Game) -> tuple[PolicyValueNet, dict[str, Any]]:
         """A new network fitted to the archive's decisions outside its held-out split, and what
         the metadata says of it (the held-out split's figures included)."""
-        import torch
-
         assert self.recorded is not None
         fit, held = recorded_demonstrations(self.game, self.options, self.recorded)
         scale, shift = value_range(game)

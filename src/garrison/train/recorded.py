@@ -33,9 +33,9 @@ def recorded_demonstrations(name: str, options: dict[str, Any], archive: str | P
             or actions (a network for other options).
     """
     game = garrison.load(name, **options)
-    reader = type(game).recorded
+    reader = game.recorded
     if reader is None:
-        have = sorted(g for g in garrison.games() if type(garrison.load(g)).recorded is not None)
+        have = sorted(g for g in garrison.games() if garrison.game_class(g).recorded is not None)
         raise OptionError(f"{name} reads no recorded games; the games that do: {', '.join(have)}")
     started = time.perf_counter()
     size, actions = game.observation_tensor_shape[0], game.num_distinct_actions

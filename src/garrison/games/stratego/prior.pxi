@@ -92,12 +92,13 @@ cdef inline int _chair(int sq, bint flip) noexcept nogil:
 
 cdef void prior_view(StrategoCore self, int seat, PriorView* v) noexcept nogil:
     """What the features read of the position, from ``seat``'s view, once per position."""
-    cdef int n = self.t.n, sq, o, piece, r, rank, k, e, code, side, frm, to, best, d
+    cdef int n = self.t.n, sq, o, piece, r, rank, k, e, code, side
     cdef int left[NUM_RANKS]
     cdef int last_from[2]
     cdef int last_to[2]
-    cdef int enemies[MAX_SIDE]
-    cdef int nenemies = 0
+    cdef int dist[100]
+    cdef Sight sides            # only its ``side``: what ``nearest_map`` reads
+    cdef bint enemies = False
     cdef const int* ev
     cdef bint flip = seat == 1
     v.flip = flip
@@ -110,6 +111,7 @@ cdef void prior_view(StrategoCore self, int seat, PriorView* v) noexcept nogil:
         v.count[sq] = 0
     for sq in range(100):
         piece = self.s.board[sq]
+        sides.side[sq] = -1 if piece < 0 else 1 if piece >= n else 0
         if piece < 0:
             continue
         o = _chair(sq, flip)
@@ -123,8 +125,7 @@ cdef void prior_view(StrategoCore self, int seat, PriorView* v) noexcept nogil:
                 v.enemy[o] = 3 + rank
             else:
                 v.enemy[o] = 2 if self.s.flags[piece] & MOVED else 1
-            enemies[nenemies] = o
-            nenemies += 1
+            enemies = True
     for piece in range((1 - seat) * n, (1 - seat) * n + n):  # the enemy's captured pieces
         if self.s.pos[piece] < 0:
             left[self.s.rank[piece]] -= 1
@@ -134,17 +135,12 @@ cdef void prior_view(StrategoCore self, int seat, PriorView* v) noexcept nogil:
             if left[r]:
                 v.stronger[rank] = True
     v.stronger[R_SPY] = True  # everything beats a Spy that is attacked
+    # the distance to the nearest enemy, as the heuristic reckons it (city-block, lakes ignored:
+    # the same from either chair), 9 with no enemy on the board
+    nearest_map(&sides, seat, dist)
     for sq in range(100):
-        if nenemies == 0:
-            v.near[sq] = 9
-            continue
-        best = 100
-        for k in range(nenemies):
-            d = abs(enemies[k] // 10 - sq // 10) + abs(enemies[k] % 10 - sq % 10)
-            if d < best:
-                best = d
-        v.near[sq] = best
-    # the last move of each side among the latest six events (``prior.last_moves``)
+        v.near[_chair(sq, flip)] = dist[sq] if enemies else 9
+    # the last move of each side among the latest six events of the public log
     last_from[0] = last_from[1] = last_to[0] = last_to[1] = -1
     for e in range(self._nevents - 1, max(0, self._nevents - 6) - 1, -1):
         ev = self._events + EVENT_WORDS * e

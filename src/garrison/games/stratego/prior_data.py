@@ -50,13 +50,20 @@ class Position:
     human: int  # the human's move (an action id, in ``legal``)
 
 
+def _before_setup(game: gravon.GravonGame) -> tuple[StrategoState, list[list[int]]]:
+    """``game``'s first position and each side's setup as placements (``GameError`` if they
+    do not fit the rules)."""
+    engine = cast("StrategoGame", load("stratego", **gravon.options_for(game)))
+    layouts = [gravon.setup_actions(game, side, engine.rules.army, engine.params.setup_rows)
+               for side in (0, 1)]
+    return cast("StrategoState", engine.new_initial_state()), layouts
+
+
 def start(game: gravon.GravonGame) -> StrategoState:
     """``game``'s position after both setups (``GameError`` if it does not replay)."""
-    engine = cast("StrategoGame", load("stratego", **gravon.options_for(game)))
-    state = cast("StrategoState", engine.new_initial_state())
-    for side in (0, 1):
-        for action in gravon.setup_actions(game, side, engine.rules.army, engine.params.setup_rows):
-            state.apply_action(action)
+    state, layouts = _before_setup(game)
+    for action in layouts[0] + layouts[1]:
+        state.apply_action(action)
     return state
 
 
@@ -101,12 +108,9 @@ def recorded_decisions(archive: str | Path) -> Iterator[RecordedDecision]:
         hold = held_out(index)
         red = {1: 1.0, 2: -1.0}.get(game.winner or 0, 0.0)
         try:
-            engine = cast("StrategoGame", load("stratego", **gravon.options_for(game)))
-            layouts = [gravon.setup_actions(game, side, engine.rules.army, engine.params.setup_rows)
-                       for side in (0, 1)]
+            state, layouts = _before_setup(game)
         except GameError:
             continue
-        state = cast("StrategoState", engine.new_initial_state())
         for side in (0, 1):
             for action in layouts[side]:
                 if len(state.legal_actions()) > 1:
