@@ -99,18 +99,19 @@ def test_a_learned_bot_plays_the_same_move_in_every_world_of_its_seat(
 @pytest.mark.parametrize("name", garrison.games())
 def test_a_search_with_a_learned_net_plays_the_same_move_in_every_world_of_its_seat(
         name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The network steers the search at every node and values its leaves (``net``, ``mix``),
-    each time from the view of the seat it evaluates: the search still cannot tell the true
-    state from a world of its seat."""
+    """The network steers the search at every node and values its leaves (``net``, ``mix``)
+    or plays its rollouts (``rollout=learned``, in C), each time from the view of the seat to
+    move: the search still cannot tell the true state from a world of its seat."""
     game = garrison.load(name)
     (tmp_path / game.name).mkdir()
     save_random_net(tmp_path / game.name / "net.npz", game, seed=2, options={})
     monkeypatch.setenv(NETS_ENV, str(tmp_path))
-    for state in _decisions(game, 2, seed=3):
-        seat = state.current_player()
-        bot_name = "ismcts:sims=20:net=1:mix=0.5"
-        move = make_bot(game, bot_name, seat, seed=5).step(state)
-        assert move in state.legal_actions()
-        for w in range(2):
-            world = state.resample(seat, random.Random(w))
-            assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (name, repr(state))
+    for bot_name in ("ismcts:sims=20:net=1:mix=0.5", "ismcts:sims=20:rollout=learned"):
+        for state in _decisions(game, 2, seed=3):
+            seat = state.current_player()
+            move = make_bot(game, bot_name, seat, seed=5).step(state)
+            assert move in state.legal_actions()
+            for w in range(2):
+                world = state.resample(seat, random.Random(w))
+                assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (
+                    name, bot_name, repr(state))

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, Game, OptionError, State, sample_chance
 from garrison.core.compiled import CompiledState
+from garrison.core.net import Net
 from garrison.learn.nets import game_net
 
 #: Longest rollout by default (actions); a game that can run longer is cut off there.
@@ -157,8 +158,8 @@ _ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact", "own
 
 
 def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> None:
-    """A rollout is played by ``random`` or by one of the game's own bots (or a policy
-    registered by name), never by a search bot: a search inside every rollout step would
+    """A rollout is played by ``random``, by one of the game's own bots (or a policy
+    registered by name) or by ``learned``, the game's network, never by a search bot: a search inside every rollout step would
     make one move take hours. The same holds for a search's ``guide`` (``role``).
 
     Raises:
@@ -168,6 +169,11 @@ def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> 
 
     key = name.strip().lower()
     if key == "random" or (key in game.bots and ":" not in key) or policy_class(game, key):
+        return
+    if key == "learned":  # the game's network: refused, naming those that have one, if none
+        from .learned import learned_class
+
+        learned_class(game)
         return
     allowed = ", ".join(["random", *game.bots])
     what = "play rollouts" if role == "rollout" else f"be the search's {role}"
@@ -287,6 +293,11 @@ class Rollout:
             getattr(bot, "compiled_policy", False) for bot in self.bots)
         #: Which of the game's compiled bots plays them (``policy_playout``'s ``policy``).
         self.compiled_id = int(getattr(self.bots[0], "compiled_id", 0)) if self.compiled else 0
+        #: A learned network playing every seat (the ``learned`` bot): its rollouts are played
+        #: in C too, the net's forward pass at each move (``policy_playout``'s ``by``).
+        nets = {id(getattr(bot, "net", None)) for bot in self.bots}
+        first = getattr(self.bots[0], "net", None) if self.bots else None
+        self.net: Net | None = first if len(nets) == 1 and isinstance(first, Net) else None
         self.horizon = horizon
         self.epsilon = float(epsilon)
         self.steps = 0
@@ -312,10 +323,11 @@ class Rollout:
             if self.evaluator is not None and not end.is_terminal():
                 return list(self.evaluator(end))
             return self.final(end)
-        if (self.compiled and self.horizon in ("score", "end")
+        if ((self.compiled or self.net is not None) and self.horizon in ("score", "end")
                 and isinstance(state, CompiledState)):
             end = state.policy_playout(rng.getrandbits(64), self.max_steps,
-                                       self.horizon == "score", self.epsilon, self.compiled_id)
+                                       self.horizon == "score", self.epsilon, self.compiled_id,
+                                       self.net)
             self.last_end = end
             self.steps += end.move_number() - state.move_number()
             if end.is_terminal():

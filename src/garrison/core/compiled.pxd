@@ -21,6 +21,9 @@ cdef enum:
     ERR_LOG_LOST = -5    # the log lost an event before this action: nothing was applied
     ERR_LEGAL_COUNT = -6 # the game listed more legal ids than its action space holds
 
+cdef class PlayoutPolicy
+
+
 cdef class CompiledState:
     cdef public object game
     cdef char* _data              # the game's struct (a field of the subclass)
@@ -98,12 +101,21 @@ cdef class CompiledState:
     cdef int _policy_move(self, int player, uint64_t* rng) except -1
     cdef int _check_policy(self, int policy) except -1
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
-                                bint to_score, double epsilon)
+                                bint to_score, double epsilon, PlayoutPolicy by)
     cdef int _probe(self, int action) noexcept nogil
     cdef int _reprobe(self, int action) noexcept nogil
     cdef void _unprobe(self) noexcept nogil
     cdef int _replay(self, const int* actions, Py_ssize_t n, int seat, Py_ssize_t back,
                      int* agree, int* checked) except -1
+
+
+cdef class PlayoutPolicy:
+    # A compiled bot from outside a game's rules that a playout asks for every move in C (the
+    # learned network, core/net.pyx): ``policy_playout(..., by=...)``.
+    cdef int _fits(self, CompiledState state) except -1
+    cdef Py_ssize_t _work_floats(self)
+    cdef int move_c(self, CompiledState state, int player, uint64_t* rng,
+                    float* work) noexcept nogil
 
 
 cdef tuple uniform_row(int n)

@@ -71,6 +71,27 @@ cdef Py_ssize_t EVENTS_LIMIT = 2147483647
 cdef list _UNIFORM = []
 
 
+cdef class PlayoutPolicy:
+    """A compiled bot from outside a game's rules that ``policy_playout(..., by=...)`` asks for
+    every move in C: the learned network (``core/net.pyx``'s ``Net``) is one. A subclass says
+    whether it fits a state's game (``_fits``, raising ``GameError``), how many floats of work
+    a playout lends it (``_work_floats``) and its move (``move_c``: the action for ``player``
+    from that player's view, or a negative code: -1 none, else the kernel's ``ERR_*``)."""
+
+    cdef int _fits(self, CompiledState state) except -1:
+        from .errors import GameError
+
+        raise GameError(f"{type(self).__name__} plays no game: a PlayoutPolicy subclass must "
+                        "say which it fits")
+
+    cdef Py_ssize_t _work_floats(self):
+        return 0
+
+    cdef int move_c(self, CompiledState state, int player, uint64_t* rng,
+                    float* work) noexcept nogil:
+        return -1
+
+
 cdef tuple uniform_row(int n):
     """``row[c]`` = ``(c, 1 / n)``: chance outcome ``c`` (below 128) of ``n`` equally likely ones,
     such as one card dealt from ``n``. Each pair is made once, for every game: a deal only picks
@@ -720,7 +741,7 @@ cdef class CompiledState:
         by ``_sample_chance``) for at most ``max_steps`` actions or to the end, all in C, from
         the generator ``seed``: the rollout of search with random rollouts. This state is
         unchanged."""
-        return self._playout(seed, max_steps, False, False, 1.0)
+        return self._playout(seed, max_steps, False, False, 1.0, None)
 
     def has_policy(self):
         """Whether the game's rule-of-thumb bot is compiled (``policy_action`` works): asked at
@@ -834,27 +855,33 @@ cdef class CompiledState:
         return 0
 
     def policy_playout(self, unsigned long long seed, Py_ssize_t max_steps, bint to_score=False,
-                       double epsilon=0.0, int policy=0):
+                       double epsilon=0.0, int policy=0, PlayoutPolicy by=None):
         """A copy of this state played on by the game's compiled rule-of-thumb bot at every
         seat (each reading only its own view) and chance drawn by ``_sample_chance``, for at
         most ``max_steps`` actions, to the end, or (``to_score``) until ``returns()`` changes;
         with ``epsilon`` a move is uniformly random with that chance. ``policy`` picks another
-        compiled bot of the game (as ``policy_action``). All in C from the generator ``seed``;
-        this state is unchanged. Raises ``GameError`` for a game without that compiled bot."""
+        compiled bot of the game (as ``policy_action``); ``by``, a compiled bot from outside the
+        rules (a learned ``Net``), plays every seat instead, each from its own view. All in C
+        from the generator ``seed``; this state is unchanged. Raises ``GameError`` for a game
+        without that compiled bot, or a ``by`` that does not fit the game."""
         cdef int kept = self._policy_id
-        self._check_policy(policy)
+        if by is not None:
+            by._fits(self)
+        else:
+            self._check_policy(policy)
         self._policy_id = policy
         try:
-            return self._playout(seed, max_steps, True, to_score, epsilon)
+            return self._playout(seed, max_steps, True, to_score, epsilon, by)
         finally:
             self._policy_id = kept
 
     cdef CompiledState _playout(self, uint64_t seed, Py_ssize_t max_steps, bint by_policy,
-                                bint to_score, double epsilon):
+                                bint to_score, double epsilon, PlayoutPolicy by):
         """The one playout loop: on a copy, chance by ``_sample_chance``; a player's move
         uniformly random (``by_policy`` false: one draw a move, the stream random rollouts have
-        always had) or the policy's, random with chance ``epsilon``; stopping after
-        ``max_steps``, at the end, or (``to_score``) where the stage or the returns change."""
+        always had) or the policy's (``by``'s where given), random with chance ``epsilon``;
+        stopping after ``max_steps``, at the end, or (``to_score``) where the stage or the
+        returns change."""
         cdef CompiledState w = self.clone()
         cdef uint64_t rng = seed
         cdef Py_ssize_t played = 0
@@ -862,27 +889,44 @@ cdef class CompiledState:
         cdef int player, n, action
         cdef long long stage = w._stage()
         cdef bint watch_returns = to_score and stage < 0
+        cdef float* work = NULL
+        if by is not None:
+            work = <float*>malloc(max(by._work_floats(), 1) * sizeof(float))
+            if work == NULL:
+                raise MemoryError()
         start = w._returns() if watch_returns else None
-        while played < max_steps:
-            player = w._current()
-            if player == TERMINAL_PLAYER:
-                break
-            if player == CHANCE_PLAYER:
-                w._do(w._draw_chance(next_uniform(&rng)))
-            else:
-                n = w._find_legal()
-                if not by_policy or (epsilon > 0.0 and next_uniform(&rng) < epsilon):
-                    action = w._legal_buf[<int>(next_uniform(&rng) * n)]
-                else:
-                    action = w._policy_move(player, &rng)
-                w._do(action)
-            played += 1
-            if to_score:
-                if watch_returns:
-                    if w._returns() != start:
-                        break
-                elif w._stage() != stage:
+        try:
+            while played < max_steps:
+                player = w._current()
+                if player == TERMINAL_PLAYER:
                     break
+                if player == CHANCE_PLAYER:
+                    w._do(w._draw_chance(next_uniform(&rng)))
+                else:
+                    n = w._find_legal()
+                    if not by_policy or (epsilon > 0.0 and next_uniform(&rng) < epsilon):
+                        action = w._legal_buf[<int>(next_uniform(&rng) * n)]
+                    elif by is not None:
+                        action = by.move_c(w, player, &rng, work)
+                        if action == -1:
+                            from .errors import GameError
+
+                            raise GameError(f"{type(by).__name__} found no legal move of "
+                                            f"{self.game.name} it can play")
+                        if action < 0:
+                            w._raise_code(action, -1)
+                    else:
+                        action = w._policy_move(player, &rng)
+                    w._do(action)
+                played += 1
+                if to_score:
+                    if watch_returns:
+                        if w._returns() != start:
+                            break
+                    elif w._stage() != stage:
+                        break
+        finally:
+            free(work)
         return w
 
     def child(self, action):

@@ -1,9 +1,11 @@
 # The learned network's forward pass in C (see net.pyx). The search and the batched engine cimport
 # ``Net`` and call its C methods without the GIL.
 
-from garrison.core.compiled cimport CompiledState
+from libc.stdint cimport uint64_t
 
-cdef class Net:
+from garrison.core.compiled cimport CompiledState, PlayoutPolicy
+
+cdef class Net(PlayoutPolicy):
     cdef readonly int tensor_size     # the observation tensor's length (the input)
     cdef readonly int num_actions     # the policy head's width: the game's action space
     cdef readonly int depth           # dense layers in the trunk

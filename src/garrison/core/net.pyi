@@ -6,10 +6,11 @@ from typing import Any
 
 import numpy as np
 
+from .compiled import PlayoutPolicy
 from .game import Game
 from .state import State
 
-class Net:
+class Net(PlayoutPolicy):
     @property
     def tensor_size(self) -> int: ...
     @property

@@ -30,7 +30,9 @@ from libc.string cimport memset
 
 cimport numpy as cnp
 
-from garrison.core.compiled cimport CompiledState
+from libc.stdint cimport uint64_t
+
+from garrison.core.compiled cimport CompiledState, PlayoutPolicy
 
 import numpy as np
 
@@ -103,7 +105,7 @@ cdef inline const float* _data(object array) noexcept:
     return <const float*>cnp.PyArray_DATA(array)
 
 
-cdef class Net:
+cdef class Net(PlayoutPolicy):
     """A net of format 1, ready to run. Make one with ``Net.load(path)`` or
     ``Net.from_arrays(arrays, meta)`` (both check the arrays and meta as
     ``garrison.learn.weights.check_net`` does)."""
@@ -300,6 +302,20 @@ cdef class Net:
         memset(work, 0, self.tensor_size * sizeof(float))
         state._encode(seat, work)
         return self.best_c(work, state._legal_buf, n, work + self.tensor_size)
+
+    # -- as a playout's bot (compiled.pyx's PlayoutPolicy) ------------------------------------------
+    cdef int _fits(self, CompiledState state) except -1:
+        self.check_game(state.game)
+        return 0
+
+    cdef Py_ssize_t _work_floats(self):
+        return self.tensor_size + self.scratch_floats
+
+    cdef int move_c(self, CompiledState state, int player, uint64_t* rng,
+                    float* work) noexcept nogil:
+        """The likeliest legal move from ``player``'s view (``best_state_c``): a rollout by the
+        net plays as the ``learned`` bot does, ties to the lowest id (``rng`` unused)."""
+        return self.best_state_c(state, player, work)
 
     # -- buffers ----------------------------------------------------------------------------------
     cdef float* _claim(self) except NULL:
