@@ -101,8 +101,7 @@ def test_bad_settings_are_refused_by_name() -> None:
 
 def test_the_train_command_writes_a_net_that_the_bots_play(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    out = tmp_path / "gambit" / "net-players_2.npz"
-    out.parent.mkdir()
+    out = tmp_path / "gambit" / "net-players_2.npz"  # its folder is made when it is saved
     result = runner.invoke(app, ["train", "gambit", "-o", "players=2", "--out", str(out),
                                  "--imitate", "3000", "--decisions", "3000", "--tables", "16",
                                  "--hidden", "32", "--opponents", "greedy", "--batch", "1024",
@@ -146,6 +145,16 @@ def test_the_train_command_refuses_bad_input_and_writes_nothing(tmp_path: Path, 
     assert result.exit_code == 2
     assert words in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_an_out_folder_that_cannot_be_made_is_refused_before_training(tmp_path: Path) -> None:
+    (tmp_path / "plain").write_text("a file, not a folder")
+    result = runner.invoke(app, ["train", "gambit", "-o", "players=2", "--out",
+                                 str(tmp_path / "plain" / "nets" / "net.npz"),
+                                 "--imitate", "0", "--decisions", "100", "--tables", "2"])
+    assert result.exit_code == 2
+    assert "is a file, so the folder of" in " ".join(result.output.split())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain"]
 
 
 def test_training_goes_on_from_a_saved_network(tmp_path: Path) -> None:

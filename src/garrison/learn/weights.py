@@ -74,7 +74,8 @@ def save_net(path: str | os.PathLike[str], trunk: Sequence[Layer], policy: Layer
     """Write a net to ``path`` (format 1), all arrays as float32. ``meta`` needs ``game``,
     ``options``, ``value_scale``, ``value_shift`` and ``trained``; ``format``, ``tensor_size``
     and ``num_actions`` are filled in from the arrays when missing. The file is checked exactly
-    as ``load_net_arrays`` checks it before anything is written, and written whole or not at all.
+    as ``load_net_arrays`` checks it before anything is written, and written whole or not at all
+    (its folder made where missing).
 
     Raises:
         RecordError: what ``load_net_arrays`` would refuse, named (nothing is written).
@@ -101,6 +102,7 @@ def save_net(path: str | os.PathLike[str], trunk: Sequence[Layer], policy: Layer
         raise RecordError(f"{target}: meta cannot be written as JSON ({err}); allowed: "
                           "strings, numbers, booleans, lists and objects") from err
     contents: dict[str, Any] = {"meta": np.array(text), **arrays}
+    target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:

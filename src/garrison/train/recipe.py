@@ -3,6 +3,7 @@ its own command (kept in the file's metadata, so that a shipped net says how it 
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -101,6 +102,7 @@ class Recipe:
             raise OptionError("--init starts from a saved network: give --imitate 0 with it")
         if self.out.suffix != ".npz":
             raise OptionError(f"out must be a .npz file (got '{self.out}')")
+        _check_out_folder(self.out)
         config = PPOConfig(game=self.game, options=self.options, opponents=self.opponents,
                            tables=self.tables, decisions=max(1, self.decisions),
                            hidden=self.hidden, lr=self.lr, seed=self.seed, batch=self.batch,
@@ -194,6 +196,22 @@ class Recipe:
         lines = imitate(net, fit, epochs=self.epochs, seed=self.seed)
         return net, {"archive": self.recorded.name, "decisions": len(fit.action),
                      "seconds": fit.seconds, "epochs": lines, "held_out": measure(net, held)}
+
+
+def _check_out_folder(out: Path) -> None:
+    """Refuse, before any training, an ``out`` whose folder cannot be made or written: the
+    nearest folder of it that exists must be a writable folder (``save_net`` makes the rest).
+
+    Raises:
+        OptionError: naming the path in the way.
+    """
+    folder = out.absolute().parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        raise OptionError(f"out: {folder} is a file, so the folder of '{out}' cannot be made")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionError(f"out: the folder {folder} cannot be written")
 
 
 __all__ = ["Recipe"]
