@@ -13,6 +13,7 @@ from net_reference import random_net
 import garrison
 from garrison.bots import make_bot
 from garrison.core import CHANCE
+from garrison.core.compiled import PlayoutPolicy
 from garrison.core.errors import GameError
 from garrison.core.net import Net
 
@@ -63,6 +64,12 @@ def test_a_net_for_another_layout_is_refused_by_the_playout() -> None:
     with pytest.raises(GameError, match="tensor of 37 values; this net reads 51"):
         state.policy_playout(1, 100, False, 0.0, 0, net)
     assert state.history() == before
+
+
+def test_a_playout_policy_that_names_no_game_is_refused() -> None:
+    state = _midgame(garrison.load("gambit", players=2), seed=1)
+    with pytest.raises(GameError, match="PlayoutPolicy plays no game"):
+        state.policy_playout(1, 100, False, 0.0, 0, PlayoutPolicy())
 
 
 def test_a_search_rolls_out_with_the_net_in_c(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -159,8 +159,9 @@ _ZERO_OK = ("c", "prior", "epsilon", "widen", "fallback", "infer", "exact", "own
 
 def check_rollout(game: Game | type[Game], name: str, role: str = "rollout") -> None:
     """A rollout is played by ``random``, by one of the game's own bots (or a policy
-    registered by name) or by ``learned``, the game's network, never by a search bot: a search inside every rollout step would
-    make one move take hours. The same holds for a search's ``guide`` (``role``).
+    registered by name) or by ``learned``, the game's network; never by a search bot: a search
+    inside every rollout step would make one move take hours. The same holds for a search's
+    ``guide`` (``role``).
 
     Raises:
         OptionError: naming the bots that may play rollouts.
