@@ -72,14 +72,20 @@ def test_every_bot_plays_the_same_move_in_every_world_of_its_seat(name: str) -> 
     for bot_name in _bots(game):
         if bot_name in ("ismcts", "pimc"):
             continue  # the bare names are the defaults, covered by the counted ones
-        for state in _decisions(game, 2, seed=3):
-            seat = state.current_player()
-            move = make_bot(game, bot_name, seat, seed=5).step(state)
-            assert move in state.legal_actions()
-            for w in range(2):
-                world = state.resample(seat, random.Random(w))
-                assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (
-                    name, bot_name, repr(state))
+        _same_in_every_world(game, bot_name)
+
+
+def _same_in_every_world(game: garrison.Game, bot_name: str) -> None:
+    """The bot ``bot_name`` plays the same move (seed 5) at two decisions of a random game as on
+    two worlds resampled for its seat at each."""
+    for state in _decisions(game, 2, seed=3):
+        seat = state.current_player()
+        move = make_bot(game, bot_name, seat, seed=5).step(state)
+        assert move in state.legal_actions()
+        for w in range(2):
+            world = state.resample(seat, random.Random(w))
+            assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (
+                game.name, bot_name, repr(state))
 
 
 @pytest.mark.parametrize("name", garrison.games())
@@ -107,11 +113,4 @@ def test_a_search_with_a_learned_net_plays_the_same_move_in_every_world_of_its_s
     save_random_net(tmp_path / game.name / "net.npz", game, seed=2, options={})
     monkeypatch.setenv(NETS_ENV, str(tmp_path))
     for bot_name in ("ismcts:sims=20:net=1:mix=0.5", "ismcts:sims=20:rollout=learned"):
-        for state in _decisions(game, 2, seed=3):
-            seat = state.current_player()
-            move = make_bot(game, bot_name, seat, seed=5).step(state)
-            assert move in state.legal_actions()
-            for w in range(2):
-                world = state.resample(seat, random.Random(w))
-                assert make_bot(game, bot_name, seat, seed=5).step(world) == move, (
-                    name, bot_name, repr(state))
+        _same_in_every_world(game, bot_name)
