@@ -14,7 +14,7 @@ import garrison
 from garrison.bots import make_bot
 from garrison.core import CHANCE
 from garrison.core.compiled import PlayoutPolicy
-from garrison.core.errors import GameError
+from garrison.core.errors import GameError, OptionError
 from garrison.core.net import Net
 
 
@@ -88,3 +88,14 @@ def test_a_search_rolls_out_with_the_net_in_c(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(type(state), "policy_playout", spy)
     bot.step(state)
     assert seen and all(isinstance(net, Net) for net in seen)
+
+
+def test_a_learned_rollout_or_guide_needs_a_net_for_the_game() -> None:
+    stratego = garrison.load("stratego")
+    for role in ("rollout", "guide"):
+        with pytest.raises(OptionError, match=r"no learned network for stratego .*shipped: "):
+            make_bot(stratego, f"ismcts:sims=10:{role}=learned", 0, seed=1)
+    game = garrison.load("1848", players=3)
+    state = _midgame(game, seed=4)
+    bot = make_bot(game, "ismcts:sims=10:guide=learned", state.current_player(), seed=1)
+    assert bot.step(state) in state.legal_actions()
