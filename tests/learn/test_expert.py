@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import garrison
 from garrison.cli.main import app
-from garrison.core import OptionError
+from garrison.core import OptionError, RecordError
 from garrison.core.net import Net
 from garrison.train.expert import search_decisions
 from garrison.train.imitate import imitate
@@ -90,3 +90,54 @@ def test_the_train_command_learns_a_searchs_visits(tmp_path: Path) -> None:
         assert bad.exit_code == 2 and words in " ".join(bad.output.split()), bad.output
     assert not (tmp_path / "bad.npz").exists()
     assert garrison.load("gambit", players=2)  # the game itself is untouched
+
+
+def test_kept_waves_are_read_back_and_the_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    """A run keeping its games, stopped after the first wave, then given more decisions, reads
+    that wave and plays only the rest: the data of one run straight through."""
+    keep = tmp_path / "waves"
+    first = search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=3, keep=keep)
+    assert sorted(p.name for p in keep.iterdir()) == ["run.json", "wave_000000.npz"]
+    assert first.games == 8
+    before = (keep / "wave_000000.npz").stat().st_mtime_ns
+    longer = search_decisions("gambit", {"players": 2}, SEARCH, len(first.action) + 1, seed=3,
+                              keep=keep)
+    assert (keep / "wave_000000.npz").stat().st_mtime_ns == before  # read, not played again
+    assert (keep / "wave_000008.npz").exists() and longer.games == 16
+    straight = search_decisions("gambit", {"players": 2}, SEARCH, len(first.action) + 1, seed=3)
+    for name in ("obs", "mask", "action", "returns", "policy"):
+        assert np.array_equal(getattr(longer, name), getattr(straight, name)), name
+
+
+def test_a_keep_folder_of_another_run_or_a_broken_wave_is_refused(tmp_path: Path) -> None:
+    keep = tmp_path / "waves"
+    search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=3, keep=keep)
+    listing = sorted(p.name for p in keep.iterdir())
+    with pytest.raises(OptionError, match="holds the games of another run"):
+        search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=4, keep=keep)
+    (tmp_path / "stray").mkdir()
+    (tmp_path / "stray" / "notes.txt").write_text("mine")
+    with pytest.raises(OptionError, match="is not empty and has no run.json"):
+        search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=3, keep=tmp_path / "stray")
+    (keep / "wave_000000.npz").write_bytes(b"not a zip")
+    with pytest.raises(RecordError, match="wave_000000.npz: not a wave of games"):
+        search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=3, keep=keep)
+    np.savez(keep / "wave_000000.npz", obs=np.zeros((2, 5), np.float32))
+    with pytest.raises(RecordError, match="a wave holds exactly"):
+        search_decisions("gambit", {"players": 2}, SEARCH, 10, seed=3, keep=keep)
+    assert sorted(p.name for p in keep.iterdir()) == listing
+
+
+def test_the_train_command_keeps_the_searchs_games(tmp_path: Path) -> None:
+    out, keep = tmp_path / "expert.npz", tmp_path / "games"
+    args = ["train", "gambit", "-o", "players=2", "--out", str(out), "--imitate", "500",
+            "--hidden", "16", "--decisions", "0", "--expert", SEARCH, "--expert-decisions", "10",
+            "--expert-keep", str(keep)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert (keep / "wave_000000.npz").exists()
+    assert f"--expert-keep {keep}" in Net.load(out).meta["trained"]["command"]
+    bad = runner.invoke(app, ["train", "gambit", "-o", "players=2", "--out", str(out),
+                              "--imitate", "500", "--decisions", "0", "--expert-keep", str(keep)])
+    assert bad.exit_code == 2 and "give --expert and --expert-decisions" in " ".join(
+        bad.output.split())

@@ -13,6 +13,7 @@ that bring the decisions to the count).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +27,7 @@ from garrison.bots.ismcts import ISMCTSBot
 from garrison.core import Game, OptionError
 
 from .imitate import Demonstrations
+from .waves import WaveStore
 
 #: Games started at once: the data ends after the first wave that makes the count.
 _WAVE = 8
@@ -43,36 +45,47 @@ def check_expert(game: Game, bot: str) -> None:
 
 
 def search_decisions(name: str, options: dict[str, Any], bot: str, decisions: int, *,
-                     seed: int = 0, jobs: int = 1) -> Demonstrations:
+                     seed: int = 0, jobs: int = 1,
+                     keep: str | os.PathLike[str] | None = None) -> Demonstrations:
     """At least ``decisions`` decisions with a choice of the search bot ``bot`` playing every
     seat of ``name``, from whole games, with the root's visit shares as ``policy`` targets (rows
-    of the game's actions) and the most visited action as ``action``.
+    of the game's actions) and the most visited action as ``action``. With ``keep``, a folder,
+    each wave of games is saved there as it finishes and the waves already there are read
+    instead of played (``waves.WaveStore``): a run stopped part way goes on where it stopped.
 
     Raises:
         OptionError: ``bot`` is not an ISMCTS bot of the game, ``decisions`` or ``jobs`` not a
-            positive count, or an option the game does not have.
+            positive count, an option the game does not have, or a ``keep`` folder of another
+            run.
+        RecordError: a file in ``keep`` that is not a wave of this run.
     """
     for what, count in (("decisions", decisions), ("jobs", jobs)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise OptionError(f"{what} must be a whole number, 1 or more (got {count!r})")
-    check_expert(garrison.load(name, **options), bot)
+    game = garrison.load(name, **options)
+    check_expert(game, bot)
+    store = None if keep is None else WaveStore(
+        keep, {"game": game.name, "options": options, "bot": bot, "seed": seed},
+        game.observation_tensor_shape[0], game.num_distinct_actions)
     started = time.perf_counter()
-    parts: list[dict[str, np.ndarray]] = []
-    kept, number = 0, 0
+    waves: list[dict[str, np.ndarray]] = []
+    kept, number, games = 0, 0, 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while kept < decisions:
             wave = range(number, number + _WAVE)  # not by jobs: the same games for any count
             number += len(wave)
-            for part in pool.map(_one_game, [(name, options, bot, seed, g) for g in wave]):
-                parts.append(part)
-                kept += len(part["action"])
+            arrays = None if store is None else store.get(wave[0])
+            if arrays is None:
+                parts = list(pool.map(_one_game, [(name, options, bot, seed, g) for g in wave]))
+                arrays = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+                if store is not None:
+                    store.put(wave[0], arrays)
+            waves.append(arrays)
+            games += len(wave)
+            kept += len(arrays["action"])
     return Demonstrations(
-        obs=np.concatenate([p["obs"] for p in parts]),
-        mask=np.concatenate([p["mask"] for p in parts]),
-        action=np.concatenate([p["action"] for p in parts]),
-        returns=np.concatenate([p["returns"] for p in parts]),
-        policy=np.concatenate([p["policy"] for p in parts]),
-        games=len(parts), seconds=round(time.perf_counter() - started, 1),
+        **{k: np.concatenate([w[k] for w in waves]) for k in waves[0]},
+        games=games, seconds=round(time.perf_counter() - started, 1),
         meta={"expert": bot, "seed": seed},
     )
 

@@ -57,6 +57,9 @@ class Recipe:
     #: An archive of people's games the game reads (``Game.recorded``): the network first
     #: learns their moves and results, ``epochs`` passes, instead of the compiled bot's.
     recorded: Path | None = None
+    #: A folder keeping the search's games as they are played (``waves.WaveStore``): a run
+    #: given it again reads the waves there instead of playing them.
+    expert_keep: Path | None = None
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -83,6 +86,9 @@ class Recipe:
             raise OptionError(f"expert and expert-decisions go together: a search bot and a "
                               f"count of its decisions, 1 or more (got {self.expert!r} and "
                               f"{self.expert_decisions})")
+        if self.expert_keep is not None and not self.expert:
+            raise OptionError("--expert-keep keeps the search's games: give --expert and "
+                              "--expert-decisions with it")
         if self.jobs < 1:
             raise OptionError(f"jobs must be 1 or more (got {self.jobs})")
         if self.recorded is not None and (self.imitate or self.init is not None):
@@ -125,7 +131,9 @@ class Recipe:
         words += [f"--imitate {self.imitate}", f"--epochs {self.epochs}",
                   f"--value-horizon {self.value_horizon}",
                   *([f"--expert {shlex.quote(self.expert)}",
-                     f"--expert-decisions {self.expert_decisions}", f"--jobs {self.jobs}"]
+                     f"--expert-decisions {self.expert_decisions}", f"--jobs {self.jobs}",
+                     *([f"--expert-keep {shlex.quote(str(self.expert_keep))}"]
+                       if self.expert_keep is not None else [])]
                     if self.expert else []),
                   f"--decisions {self.decisions}", f"--opponents {self.opponents}",
                   f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
@@ -169,7 +177,7 @@ class Recipe:
         if self.expert:
             assert net is not None
             data = search_decisions(self.game, self.options, self.expert, self.expert_decisions,
-                                    seed=self.seed, jobs=self.jobs)
+                                    seed=self.seed, jobs=self.jobs, keep=self.expert_keep)
             lines = imitate(net, data, epochs=self.epochs, seed=self.seed)
             trained["expert"] = {"bot": self.expert, "decisions": len(data.action),
                                  "games": data.games, "seconds": data.seconds, "epochs": lines}
