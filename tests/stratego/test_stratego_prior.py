@@ -152,6 +152,26 @@ def test_a_compiled_bot_number_a_game_does_not_have_is_refused():
     assert scopa.policy_action(0) in scopa.legal_actions()  # policy 0 still plays after it
 
 
+def test_the_prior_without_its_weights_is_refused_by_name() -> None:
+    """In a fresh process nothing has loaded the weights: asking the compiled bot 1 directly
+    says so, instead of playing a move of nothing."""
+    import subprocess
+    import sys
+
+    code = ("import random, garrison\n"
+            "from garrison.games.stratego.rules import PLAY\n"
+            "s = garrison.load('stratego', setup='whole').new_initial_state()\n"
+            "r = random.Random(1)\n"
+            "while s.current_player() < 0 or s.phase != PLAY or len(s.legal_actions()) < 2:\n"
+            "    s.apply_action(garrison.sample_chance(s, r) if s.current_player() < 0\n"
+            "                   else s.policy_action(r.getrandbits(64)))\n"
+            "try:\n    s.policy_action(0, 1)\nexcept garrison.core.GameError as e:\n"
+            "    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    assert "stratego's compiled bot number 1 gave no move here" in out, out
+
+
 def test_search_rolls_out_with_the_prior_in_c():
     from garrison.bots.search import Rollout
 

@@ -801,6 +801,10 @@ cdef class CompiledState:
         if action == -1:
             from .errors import GameError
 
+            if self._policy_id:
+                raise GameError(f"{self.game.name}'s compiled bot number {self._policy_id} gave "
+                                "no move here (a learned bot whose weights are not loaded: make "
+                                "the bot by name first)")
             raise GameError(f"{self.game.name} has no compiled rule-of-thumb bot (its rules "
                             "define no _policy): use a Python bot or random rollouts")
         return action

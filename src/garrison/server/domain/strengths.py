@@ -45,8 +45,8 @@ def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
              "strong": ("the game's own strongest player" if ":" not in strong else
                         "searches ahead within the server's time limit, and keeps the quick "
                         "player's move unless its search finds a better one"),
-             "master": "searches ahead as strong does, playing both sides the way people play "
-                       "(learned from their recorded games)"}
+             "master": "searches ahead as strong does, with a learned player's moves in its "
+                       "lookahead; measured stronger than strong"}
     out = []
     for level, bot in named.items():
         measured = elo.get(level) if level != "easy" else None
