@@ -50,7 +50,9 @@ def test_scopa_is_drawn_and_named_in_italian_suits_with_french_as_a_choice(site:
         _shot(page, "table-scopa-italian.png")
         # French faces, as a display choice kept in this browser
         page.select_option("#faces", "french")
-        page.wait_for_function("[...document.querySelectorAll('#bottom .card')].every(c => !c.querySelector('svg.imark'))")
+        # a hand in French faces: not the empty hand between two deals, where "every" holds
+        page.wait_for_function("(cs => cs.length > 0 && cs.every(c => !c.querySelector('svg.imark')))"
+                               "([...document.querySelectorAll('#bottom .card')])")
         french = page.eval_on_selector_all("#bottom .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
         assert french and all(FRENCH_WORDS.fullmatch(n) for n in french), french
         page.reload()
