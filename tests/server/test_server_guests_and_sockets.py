@@ -5,6 +5,7 @@ restart, and every error has the one shape (the server's third outside attack ru
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -31,6 +32,9 @@ def test_reconnecting_does_not_multiply_the_chat_limit(sqlite_url: str) -> None:
         tid, ann, bob = _two_person_table(client)
         with client.websocket_connect(f"/ws/tables/{tid}?room=1",
                                       subprotocols=protocols(ann.token)) as listener:
+            # the socket is among the room's once its chat log came: lines said before that
+            # are in the log, not heard one by one
+            assert until(listener, lambda m: m.get("type") == "chat_log")["lines"] == []
             for _ in range(6):
                 with client.websocket_connect(f"/ws/tables/{tid}?room=1",
                                               subprotocols=protocols(bob.token)) as ws:
@@ -48,6 +52,38 @@ def test_reconnecting_does_not_multiply_the_chat_limit(sqlite_url: str) -> None:
                     break
         # five in a row, then one every two seconds: the test's own seconds add at most a few
         assert 5 <= len(heard) <= 9, len(heard)
+
+
+def test_a_line_said_while_a_socket_joins_reaches_it_in_the_chat_log(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between its handshake and joining the room a socket hears nothing one by one; what was
+    said meanwhile comes in the chat log it gets on joining (the race once seen in CI)."""
+    from garrison.server.routes import socket as socket_route
+
+    real = socket_route.claims_of_token
+    first = asyncio.Event()
+
+    async def slow_for_ann(c: Any, token: str | None) -> Any:
+        claims = await real(c, token)
+        if claims is not None and claims[0] == ann.id:
+            first.set()
+            await asyncio.sleep(0.5)  # Ann's page is slow to join; Bob chats meanwhile
+        return claims
+
+    monkeypatch.setattr(socket_route, "claims_of_token", slow_for_ann)
+    with TestClient(fast_app(sqlite_url)) as client:
+        tid, ann, bob = _two_person_table(client)
+        with client.websocket_connect(f"/ws/tables/{tid}?room=1",
+                                      subprotocols=protocols(ann.token)) as listener, \
+                client.websocket_connect(f"/ws/tables/{tid}?room=1",
+                                         subprotocols=protocols(bob.token)) as ws:
+            ws.send_json({"type": "chat", "text": "said early"})
+            assert until(ws, lambda m: m.get("type") == "chat")["text"] == "said early"
+            log = until(listener, lambda m: m.get("type") == "chat_log")
+            assert first.is_set()
+            assert [line["text"] for line in log["lines"]] == ["said early"]
+            ws.send_json({"type": "chat", "text": "said later"})
+            assert until(listener, lambda m: m.get("type") == "chat")["text"] == "said later"
 
 
 def test_handshakes_count_against_the_address_request_limit(sqlite_url: str) -> None:
