@@ -58,9 +58,8 @@ def test_a_line_said_while_a_socket_joins_reaches_it_in_the_chat_log(
         sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Between its handshake and joining the room a socket hears nothing one by one; what was
     said meanwhile comes in the chat log it gets on joining (the race once seen in CI)."""
-    from garrison.server.routes import socket as socket_route
+    from garrison.server.context import claims_of_token as real
 
-    real = socket_route.claims_of_token
     first = asyncio.Event()
 
     async def slow_for_ann(c: Any, token: str | None) -> Any:
@@ -70,7 +69,7 @@ def test_a_line_said_while_a_socket_joins_reaches_it_in_the_chat_log(
             await asyncio.sleep(0.5)  # Ann's page is slow to join; Bob chats meanwhile
         return claims
 
-    monkeypatch.setattr(socket_route, "claims_of_token", slow_for_ann)
+    monkeypatch.setattr("garrison.server.routes.socket.claims_of_token", slow_for_ann)
     with TestClient(fast_app(sqlite_url)) as client:
         tid, ann, bob = _two_person_table(client)
         with client.websocket_connect(f"/ws/tables/{tid}?room=1",
