@@ -108,7 +108,8 @@ def test_a_seat_reads_no_other_seat_s_line(name: str) -> None:
         lines = service.lines(state)
         owned |= {who for who, _ in lines if who != EVERYONE}
         assert all(-1 <= who < state.game.num_players for who, _ in lines)
-        if state.move_number() % 23 == 0 and not state.is_chance_node():
+        if (state.move_number() % 23 == 0 and not state.is_terminal()
+                and not state.is_chance_node()):
             seat = state.current_player()
             world = state.resample(seat, rng)
             assert {who for who, _ in service.lines(world)} <= {EVERYONE, seat}

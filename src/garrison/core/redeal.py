@@ -19,6 +19,8 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import comb
 
+from .streams import shuffled
+
 __all__ = ["deal"]
 
 
@@ -52,8 +54,7 @@ def deal(
         by_kind.setdefault(kind, []).append(c)
     out = [0] * len(caps)
     if list(by_kind) == [everywhere]:  # no void among these cards: shuffle and cut
-        order = list(cards)
-        rng.shuffle(order)
+        order = shuffled(list(cards), rng.getrandbits(64))
         at = 0
         for i in places:
             for c in order[at:at + caps[i]]:
@@ -65,9 +66,7 @@ def deal(
     capt = tuple(caps)
     if _ways(capt, kinds, 0, rem) == 0:
         return None
-    pools = [list(by_kind[k]) for k in kinds]
-    for pool in pools:
-        rng.shuffle(pool)
+    pools = [shuffled(by_kind[k], rng.getrandbits(64)) for k in kinds]
     for i in places:
         options = _options(capt, kinds, i, rem)
         pick = rng.randrange(sum(w for _, w in options))
