@@ -1,0 +1,119 @@
+"""``research/belief_worlds.py``: a learned belief of 1848's hidden cards weighing the search's
+worlds (docs/log/bots-history.md, "A learned belief of the hidden cards"). Its uniform
+chances must be those of ``resample``, it must read only the seat's view, and its weights must
+follow the network."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import garrison
+from garrison.bots import GENERIC, make_bot
+from random_play import decision_points
+from script_module import load_script
+
+
+@pytest.fixture
+def script():
+    module = load_script("belief_worlds")
+    yield module
+    GENERIC.pop("believer", None)
+
+
+def _positions(seed: int, count: int = 12) -> list[garrison.State]:
+    game = garrison.load("1848", players=3)
+    return decision_points(game.new_initial_state(), random.Random(seed), 60)[-count:]
+
+
+def test_the_uniform_chances_are_resamples_and_the_truth_is_possible(script) -> None:
+    for state in _positions(3, 4):
+        seat = state.current_player()
+        truth, chance, cards = script.hidden(state, seat)
+        assert len(cards) > 0
+        assert np.allclose(chance[cards].sum(1), 1.0)
+        assert (chance[truth < 0] == 0).all() and (truth[cards] >= 0).all()
+        assert all(chance[c, truth[c]] > 0 for c in cards)  # the real deal is one the chances allow
+        counts: Counter[tuple[int, int]] = Counter()
+        rng, draws = random.Random(5), 600
+        for _ in range(draws):
+            where = script.places(state.resample(seat, rng), seat)
+            counts.update((int(c), int(where[c])) for c in cards)
+        for c in cards[:10]:
+            for r in range(script.PLACES):
+                assert abs(counts[(int(c), r)] / draws - chance[c, r]) < 0.08, (c, r)
+
+
+def test_the_belief_reads_only_the_seats_view(script, tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    n_in = len(_positions(3, 1)[0].observation_tensor(0))
+    path = tmp_path / "belief.npz"
+    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
+             w0=rng.normal(size=(n_in, 8)).astype(np.float32), b0=np.zeros(8, np.float32),
+             w1=rng.normal(size=(8, 8)).astype(np.float32), b1=np.zeros(8, np.float32),
+             w2=rng.normal(size=(8, script.CARDS * script.PLACES)).astype(np.float32),
+             b2=np.zeros(script.CARDS * script.PLACES, np.float32))
+    belief = script.Belief(str(path))
+    for state in _positions(4, 3):
+        seat = state.current_player()
+        world = state.resample(seat, random.Random(1))  # the same view, other hidden cards
+        here, cards = belief.log_ratio(state, seat)
+        there, same_cards = belief.log_ratio(world, seat)
+        assert (cards == same_cards).all() and np.allclose(here, there)
+
+
+def test_weights_follow_the_network_and_the_bot_plays(script, tmp_path: Path) -> None:
+    state = _positions(6, 1)[0]
+    seat = state.current_player()
+    _, _, cards = script.hidden(state, seat)
+    card = int(cards[0])
+    n_in = len(state.observation_tensor(seat))
+    bias = np.zeros(script.CARDS * script.PLACES, np.float32)
+    bias[card * script.PLACES + 1] = 3.0  # the next seat holds this card, says the net
+    path = tmp_path / "belief.npz"
+    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
+             w0=np.zeros((n_in, 4), np.float32), b0=np.zeros(4, np.float32),
+             w1=np.zeros((4, 4), np.float32), b1=np.zeros(4, np.float32),
+             w2=np.zeros((4, script.CARDS * script.PLACES), np.float32), b2=bias)
+    script.Believer.belief = script.Belief(str(path))
+    GENERIC["believer"] = script.Believer
+    bot = make_bot(state.game, "believer:sims=40", seat, seed=1)
+    bot.alpha = 1.0
+    weights = bot.weigh(state, random.Random(2))
+    held = [script.places(w, seat)[card] == 1 for w in bot._worlds]
+    assert any(held) and not all(held)
+    mean_held = np.mean([p for p, h in zip(weights, held) if h])
+    mean_not = np.mean([p for p, h in zip(weights, held) if not h])
+    assert mean_held > 5 * mean_not
+    bot.alpha = 0.0  # the control: the same pool, every world alike
+    assert np.allclose(bot.weigh(state, random.Random(2)), 1 / bot.pool)
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_the_chain_takes_every_world_unweighed_and_fewer_weighed(script, tmp_path: Path) -> None:
+    state = _positions(6, 1)[0]
+    seat = state.current_player()
+    _, _, cards = script.hidden(state, seat)
+    n_in = len(state.observation_tensor(seat))
+    bias = np.zeros(script.CARDS * script.PLACES, np.float32)
+    for c in cards[:6]:
+        bias[int(c) * script.PLACES + 1] = 3.0
+    path = tmp_path / "belief.npz"
+    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
+             w0=np.zeros((n_in, 4), np.float32), b0=np.zeros(4, np.float32),
+             w1=np.zeros((4, 4), np.float32), b1=np.zeros(4, np.float32),
+             w2=np.zeros((4, script.CARDS * script.PLACES), np.float32), b2=bias)
+    script.Believer.belief = script.Belief(str(path))
+    GENERIC["believer"] = script.Believer
+    bot = make_bot(state.game, "believer:sims=200", seat, seed=1)
+    bot.chain, bot.pool, bot.alpha = True, 8, 0.0
+    bot.step(state)
+    assert bot.last_taken == [200, 200]
+    bot.alpha = 1.0
+    move = bot.step(state)
+    assert 0 < bot.last_taken[0] < bot.last_taken[1] == 200
+    assert move in state.legal_actions()
