@@ -30,6 +30,16 @@ def _positions(seed: int, count: int = 12) -> list[garrison.State]:
     return decision_points(game.new_initial_state(), random.Random(seed), 60)[-count:]
 
 
+def _biased(folder: Path, n_in: int, bias: np.ndarray) -> str:
+    """A belief file whose every output is ``bias``, whatever the tensor."""
+    path = folder / "belief.npz"
+    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
+             w0=np.zeros((n_in, 4), np.float32), b0=np.zeros(4, np.float32),
+             w1=np.zeros((4, 4), np.float32), b1=np.zeros(4, np.float32),
+             w2=np.zeros((4, len(bias)), np.float32), b2=bias)
+    return str(path)
+
+
 def test_the_uniform_chances_are_resamples_and_the_truth_is_possible(script) -> None:
     for state in _positions(3, 4):
         seat = state.current_player()
@@ -74,12 +84,7 @@ def test_weights_follow_the_network_and_the_bot_plays(script, tmp_path: Path) ->
     n_in = len(state.observation_tensor(seat))
     bias = np.zeros(script.CARDS * script.PLACES, np.float32)
     bias[card * script.PLACES + 1] = 3.0  # the next seat holds this card, says the net
-    path = tmp_path / "belief.npz"
-    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
-             w0=np.zeros((n_in, 4), np.float32), b0=np.zeros(4, np.float32),
-             w1=np.zeros((4, 4), np.float32), b1=np.zeros(4, np.float32),
-             w2=np.zeros((4, script.CARDS * script.PLACES), np.float32), b2=bias)
-    script.Believer.belief = script.Belief(str(path))
+    script.Believer.belief = script.Belief(_biased(tmp_path, n_in, bias))
     GENERIC["believer"] = script.Believer
     bot = make_bot(state.game, "believer:sims=40", seat, seed=1)
     bot.alpha = 1.0
@@ -102,12 +107,7 @@ def test_the_chain_takes_every_world_unweighed_and_fewer_weighed(script, tmp_pat
     bias = np.zeros(script.CARDS * script.PLACES, np.float32)
     for c in cards[:6]:
         bias[int(c) * script.PLACES + 1] = 3.0
-    path = tmp_path / "belief.npz"
-    np.savez(path, mu=np.zeros(n_in, np.float32), sd=np.ones(n_in, np.float32),
-             w0=np.zeros((n_in, 4), np.float32), b0=np.zeros(4, np.float32),
-             w1=np.zeros((4, 4), np.float32), b1=np.zeros(4, np.float32),
-             w2=np.zeros((4, script.CARDS * script.PLACES), np.float32), b2=bias)
-    script.Believer.belief = script.Belief(str(path))
+    script.Believer.belief = script.Belief(_biased(tmp_path, n_in, bias))
     GENERIC["believer"] = script.Believer
     bot = make_bot(state.game, "believer:sims=200", seat, seed=1)
     bot.chain, bot.pool, bot.alpha = True, 8, 0.0
