@@ -6,6 +6,7 @@ restart, and every error has the one shape (the server's third outside attack ru
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -60,13 +61,15 @@ def test_a_line_said_while_a_socket_joins_reaches_it_in_the_chat_log(
     said meanwhile comes in the chat log it gets on joining (the race once seen in CI)."""
     from garrison.server.context import claims_of_token as real
 
-    first = asyncio.Event()
+    held, said = threading.Event(), threading.Event()
 
     async def slow_for_ann(c: Any, token: str | None) -> Any:
         claims = await real(c, token)
         if claims is not None and claims[0] == ann.id:
-            first.set()
-            await asyncio.sleep(0.5)  # Ann's page is slow to join; Bob chats meanwhile
+            held.set()
+            deadline = time.monotonic() + 30
+            while not said.is_set() and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)  # Ann's page is slow to join; Bob chats meanwhile
         return claims
 
     monkeypatch.setattr("garrison.server.routes.socket.claims_of_token", slow_for_ann)
@@ -76,10 +79,11 @@ def test_a_line_said_while_a_socket_joins_reaches_it_in_the_chat_log(
                                       subprotocols=protocols(ann.token)) as listener, \
                 client.websocket_connect(f"/ws/tables/{tid}?room=1",
                                          subprotocols=protocols(bob.token)) as ws:
+            assert held.wait(30)
             ws.send_json({"type": "chat", "text": "said early"})
             assert until(ws, lambda m: m.get("type") == "chat")["text"] == "said early"
+            said.set()
             log = until(listener, lambda m: m.get("type") == "chat_log")
-            assert first.is_set()
             assert [line["text"] for line in log["lines"]] == ["said early"]
             ws.send_json({"type": "chat", "text": "said later"})
             assert until(listener, lambda m: m.get("type") == "chat")["text"] == "said later"
