@@ -1,22 +1,25 @@
 """Can a learned belief of where the hidden cards are give the search better worlds (1848 with
-three players, Soldateska with four)?
+three players, Soldateska with four, Scopa with two)?
 
 The search draws each world with ``resample``: every card a seat cannot know is dealt again at
 random among the places that may hold it, keeping every count and every fact seen (in 1848 the
-other hands, the cards pushed under a pile and the face-down rest of the pile; in Soldateska the
-other hands, the laid-aside cards and the unused stock, with the voids shown and the passes).
-Its ``seeing`` bound (``arena_ceiling.py``) takes about 0.68 of its pairs of seats against the
-strong search in both games: the worlds are worth something. This script asks how much of that
-a network reading the seat's observation tensor can give.
+other hands, the cards pushed under a pile and the face-down rest of the pile; in Soldateska
+the other hands, the laid-aside cards and the unused stock, with the voids shown and the
+passes; in Scopa the other hand and the stock). Its ``seeing`` bound (``arena_ceiling.py``)
+takes about 0.68 of its pairs of seats against the strong search in 1848 and Soldateska and
+0.82 in Scopa: the worlds are worth something. This script asks how much of that a network
+reading the seat's observation tensor can give.
 
-* ``data``: the rule-of-thumb bot in every seat; at every third decision the acting seat's
-  observation tensor, the true place of each card it cannot know (``k`` in 1..n-1: the hand of
-  the k-th seat after it; ``0``: anywhere else; ``-1``: a card it knows) and the chance of each
-  place under ``resample``'s re-deal: exact in 1848 (its re-deal is uniform within each pile),
-  the share of ``--draws`` resampled worlds (plus half a world) in other games.
-* ``train``: a network (two ReLU layers) whose logits are added to the log of those chances, fitted by
-  cross-entropy to the true places; the held-out loss per hidden card after each epoch, beside
-  the uniform re-deal's. Needs PyTorch (the ``learn`` extra). Writes the weights as ``.npz``.
+* ``data``: the rule-of-thumb bot in every seat (Scopa's ``greedy``); at every third decision
+  the acting seat's observation tensor, the true place of each card it cannot know (``k`` in
+  1..n-1: the hand of the k-th seat after it; ``0``: anywhere else; ``-1``: a card it knows)
+  and the chance of each place under ``resample``'s re-deal: exact in 1848 (its re-deal is
+  uniform within each pile), the share of ``--draws`` resampled worlds (plus half a world) in
+  the other games.
+* ``train``: a network (two ReLU layers) whose logits are added to the log of those chances,
+  fitted by cross-entropy to the true places; the held-out loss per hidden card after each
+  epoch, beside the re-deal's. Needs PyTorch (the ``learn`` extra). Writes the weights as
+  ``.npz``.
 * ``arena``: ``garrison arena`` with the bot ``believer`` in this process: ISMCTS whose move
   draws a pool of ``--pool`` worlds with ``resample`` once, weighs each by the product over its
   hidden cards of the network's chance over the re-deal's (in games other than 1848: the
@@ -52,8 +55,10 @@ from garrison.core import State
 from garrison.core.cards import cards_in
 from garrison.games.revolution1848.state import pile_of
 
-#: The games it knows: the options it plays them with and their number of card ids.
-GAMES = {"1848": ({"players": 3}, 76), "soldateska": ({"players": 4}, 62)}
+#: The games it knows: the options it plays them with, their number of card ids and the
+#: rule-of-thumb bot that plays the data's games.
+GAMES = {"1848": ({"players": 3}, 76, "heuristic"), "soldateska": ({"players": 4}, 62, "heuristic"),
+         "scopa": ({"players": 2}, 40, "greedy")}
 #: Cards of 1848 (Personenkarten, then Zusatzkarten) and the places a hidden card may be in,
 #: seen from the seat: the pile (or under it), the next seat's hand, the one after's.
 CARDS = 76
@@ -145,7 +150,8 @@ def data(name: str, games: int, seed: int, draws: int = 16) -> dict[str, np.ndar
     xs, ys, bs = [], [], []
     for g in range(games):
         state = game.new_initial_state()
-        bots = [make_bot(game, "heuristic", s, seed=seed * 100_000 + 10 * g + s) for s in range(n)]
+        bots = [make_bot(game, GAMES[name][2], s, seed=seed * 100_000 + 10 * g + s)
+                for s in range(n)]
         k = 0
         while not state.is_terminal():
             if state.current_player() == garrison.CHANCE:
