@@ -264,6 +264,8 @@ class Believer(ISMCTSBot):
     _cum: list[float]
     _ratio: np.ndarray
     _cards: np.ndarray
+    _rows: np.ndarray
+    _ratio_size: int
     _current: tuple[State, float] | None = None
     last_ess: float = 0.0
     last_taken: list[int]
@@ -275,10 +277,8 @@ class Believer(ISMCTSBot):
         return super().step(state)
 
     def _score(self, world: State) -> float:
-        size = GAMES[self.game.name][1]
-        rows = np.arange(len(self._cards))
-        return float(self.alpha * self._ratio[rows, places(world, self.seat, size)[self._cards]]
-                     .sum())
+        where = places(world, self.seat, self._ratio_size)[self._cards]
+        return float(self.alpha * self._ratio[self._rows, where].sum())
 
     def weigh(self, state: State, rng: Any) -> list[float]:
         """Draw the move's pool of worlds; the weight of each (summing to 1)."""
@@ -290,6 +290,7 @@ class Believer(ISMCTSBot):
         else:
             chance, cards = shares(self._worlds, self.seat, size)
             self._ratio, self._cards = self.belief.log_ratio(state, self.seat, chance, cards)
+        self._rows, self._ratio_size = np.arange(len(self._cards)), size
         score = np.array([self._score(w) for w in self._worlds])
         p = np.exp(score - score.max())
         p /= p.sum()

@@ -54,7 +54,7 @@ def deal(
         by_kind.setdefault(kind, []).append(c)
     out = [0] * len(caps)
     if list(by_kind) == [everywhere]:  # no void among these cards: shuffle and cut
-        order = shuffled(list(cards), rng.getrandbits(64))
+        order = shuffled(cards, rng.getrandbits(64))
         at = 0
         for i in places:
             for c in order[at:at + caps[i]]:

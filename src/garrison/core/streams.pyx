@@ -30,8 +30,8 @@ cpdef int pick(uint64_t seed, int count) noexcept nogil:
     return <int>(((stream_start(seed) >> 32) * <uint64_t>count) >> 32)
 
 
-def shuffled(list items, uint64_t seed):
-    """A new list of ``items`` in a random order from ``seed`` (Fisher-Yates, each swap's index
+def shuffled(items, uint64_t seed):
+    """A new list of the ``items`` (any sequence) in a random order from ``seed`` (Fisher-Yates, each swap's index
     ``pick``'s: every order equally likely up to ``pick``'s bias below ``len(items) / 2**32``).
     ``core.redeal.deal`` shuffles with it: Python's ``random.shuffle`` cost the world of a search
     more than the rest of its re-deal together."""
