@@ -7,6 +7,7 @@ that plays a bot: ``core.bot.CompiledPolicyBot`` in Python, the batch's tables i
 shuffle of the kernel's re-deal (``shuffled``), from one seed drawn of the caller's generator."""
 
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
 
 
 cpdef uint64_t stream_start(uint64_t seed) noexcept nogil:
@@ -30,15 +31,34 @@ cpdef int pick(uint64_t seed, int count) noexcept nogil:
     return <int>(((stream_start(seed) >> 32) * <uint64_t>count) >> 32)
 
 
-def shuffled(items, uint64_t seed):
-    """A new list of the ``items`` (any sequence) in a random order from ``seed`` (Fisher-Yates, each swap's index
-    ``pick``'s: every order equally likely up to ``pick``'s bias below ``len(items) / 2**32``).
-    ``core.redeal.deal`` shuffles with it: Python's ``random.shuffle`` cost the world of a search
-    more than the rest of its re-deal together."""
-    cdef list out = list(items)
-    cdef Py_ssize_t i, j, n = len(out)
+cdef void shuffle_ints(int* items, Py_ssize_t n, uint64_t seed) noexcept nogil:
+    """Put ``items[0:n]`` in a random order from ``seed``, in place: Fisher-Yates, each swap's
+    index ``pick``'s, every order equally likely up to ``pick``'s bias below ``n / 2**32``.
+    The one shuffle of the kernel: ``shuffled`` for Python sequences, and a game's worlds
+    drawn in C (1848's ``draw_world``) give the same order for the same seed."""
+    cdef Py_ssize_t i
+    cdef int j, t
     cdef uint64_t base = stream_start(seed)
     for i in range(n - 1, 0, -1):
         j = pick(seed_at(base, <uint64_t>i), <int>(i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
+        t = items[i]
+        items[i] = items[j]
+        items[j] = t
+
+
+def shuffled(items, uint64_t seed):
+    """A new list of the ``items`` (any sequence) in the order ``shuffle_ints`` gives their
+    places for ``seed``. ``core.redeal.deal`` shuffles with it: Python's ``random.shuffle`` cost
+    the world of a search more than the rest of its re-deal together."""
+    cdef list src = list(items)
+    cdef Py_ssize_t k, n = len(src)
+    cdef int* order = <int*>malloc(max(n, 1) * sizeof(int))
+    if order == NULL:
+        raise MemoryError()
+    try:
+        for k in range(n):
+            order[k] = <int>k
+        shuffle_ints(order, n, seed)
+        return [src[order[k]] for k in range(n)]
+    finally:
+        free(order)

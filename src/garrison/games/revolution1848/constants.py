@@ -1,8 +1,8 @@
 """The constants of revolution1848's rules for its Python modules, made by tools/declare.py from
-rules.pyx, dealing.pxi, laying.pxi, armies.pxi, round.pxi, end.pxi, policy.pxi: every ``cdef enum``
-member but the events' (``EVENTS`` has those), and each ``NAME = value`` of rules.pyx made of
-literals and the constants above it. Do not edit: the value is written in rules.pyx only, and
-``tools/declare.py --check`` fails when this file differs.
+rules.pyx, dealing.pxi, laying.pxi, armies.pxi, round.pxi, end.pxi, policy.pxi, worlds.pxi: every
+``cdef enum`` member but the events' (``EVENTS`` has those), and each ``NAME = value`` of rules.pyx
+made of literals and the constants above it. Do not edit: the value is written in rules.pyx only,
+and ``tools/declare.py --check`` fails when this file differs.
 """
 
 N_PERSON = 42

@@ -767,23 +767,15 @@ cdef class Revolution1848Core(CompiledState):
         return hp, count(self.s.hands[seat]) - hp
 
 
-    # -- for resample: the hidden cards of a world consistent with what a seat saw -------------
-    def _set_hidden(self, hands, stock, bottom, int seat):
-        """Put ``hands``, the ``stock`` mask and the cards pushed under the piles (one list per
-        pile, same pushers) in place; keep only what ``seat`` knows; redact every private event
-        of another seat (``resample`` only: the world's log must not tell the real deal)."""
-        cdef int k, pile, i
-        for k in range(self.n):
-            self.s.hands[k] = from_int(hands[k])
-            if k != seat:
-                self.s.known[k] = 0
-        self.s.stock = from_int(stock)
-        for pile in range(2):
-            for i in range(self.s.nbottom[pile]):
-                self.s.bottom[pile][i] = bottom[pile][i]
-        hide_from(self, seat)
-        self._epoch += 1
-        self._nlegal = -1
+    # -- for resample: a world consistent with what a seat saw (worlds.pxi) ----------------------
+    def draw_world(self, int seat, rng):
+        """A world for ``seat``'s search: the cards it cannot know dealt again at random into
+        the places it cannot see (worlds.pxi), from ``rng`` (a ``random.Random``: one seed a
+        pile with a hidden card). Only ``resample`` calls it. Raises ``ValueError`` for a seat
+        not at the table."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0 to {self.n - 1}, not {seat}")
+        return draw_world(self, seat, rng)
 
 
 # -- the rules, in the order of the rulebook ------------------------------------------------------
@@ -793,6 +785,7 @@ include "armies.pxi"
 include "round.pxi"
 include "end.pxi"
 include "policy.pxi"
+include "worlds.pxi"
 
 
 # -- Revolution1848Fields: Revolution1848Core with the accessors of the struct's fields, FIELDS and _copy_extra,

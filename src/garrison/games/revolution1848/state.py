@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from garrison.core import CHANCE, InvalidActionError, State
-from garrison.core.cards import cards_in
-from garrison.core.redeal import deal
 from garrison.core.seats import seat_label
 from garrison.core.state import normalize_text
 
@@ -139,56 +137,14 @@ class Revolution1848State(Revolution1848Fields, State):
     def resample(self, seat: int, rng: Any) -> Revolution1848State:
         """Re-deal every card ``seat`` cannot know: other hands (except cards it pushed and saw
         drawn, and a Zusatzkarte being placed), the face-down draw piles and other players'
-        pushed cards, keeping every count. The world's log keeps no other seat's private line
-        and its history is forgotten (``forget_history``)."""
+        pushed cards, keeping every count (``draw_world``, in C). The world's log keeps no other
+        seat's private line and its history is forgotten.
+
+        Raises:
+            GameError: ``seat`` is not a seat of the game.
+        """
         self.check_seat(seat)
-        r = self.rng_of(rng)
-        fixed = {c for c, knower in self.known if knower == seat}
-        if self.pending >= 0:
-            fixed.add(self.pending)
-        hands = list(self.hands)
-        stock = 0
-        bottom = [[c for c, _ in pile] for pile in self.bottom]
-        for pile, drawn in enumerate(self.stock):
-            # the places this seat cannot see, per pile: other hands (as many of the pile's
-            # cards as they hold, less those it knows), other players' pushed cards (one each,
-            # in their place under the pile) and the face-down rest of the pile
-            pool = cards_in(drawn)
-            places: list[tuple[str, int]] = []
-            caps: list[int] = []
-            for t in range(self.n):
-                if t == seat:
-                    continue
-                mine = [c for c in cards_in(hands[t]) if pile_of(c) == pile and c not in fixed]
-                for c in mine:
-                    hands[t] &= ~(1 << c)
-                pool += mine
-                if mine:
-                    places.append(("hand", t))
-                    caps.append(len(mine))
-            for i, (c, pusher) in enumerate(self.bottom[pile]):
-                if pusher != seat:
-                    pool.append(c)
-                    places.append(("bottom", i))
-                    caps.append(1)
-            places.append(("stock", 0))
-            caps.append(len(pool) - sum(caps))
-            # in card order: the order the cards were gathered in (stock, then each hand) would
-            # make the world depend on where the hidden cards really are, not only on how likely
-            pool.sort()
-            dealt = deal(pool, caps, [0] * len(caps), r)  # the kernel's one re-deal
-            assert dealt is not None  # nothing is forbidden: every deal exists
-            for (where, x), mask in zip(places, dealt):
-                if where == "hand":
-                    hands[x] |= mask
-                elif where == "bottom":
-                    bottom[pile][x] = mask.bit_length() - 1
-                else:
-                    stock |= mask
-        world = cast("Revolution1848State", self.clone())
-        world._set_hidden(hands, stock, bottom, seat)
-        world.forget_history()  # the true history would tell the real deal
-        return world
+        return cast("Revolution1848State", self.draw_world(seat, self.rng_of(rng)))
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
