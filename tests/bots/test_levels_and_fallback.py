@@ -80,29 +80,35 @@ def test_with_evidence_the_search_may_overrule_its_policy() -> None:
 
 @pytest.mark.parametrize("name", garrison.games())
 def test_measured_ratings_rank_the_levels(name: str) -> None:
-    """Where a round robin measured the levels, easy is 0 and each level is rated above the
-    one before (the lobby says these measurements in words; easy, the scale's zero, is offered
+    """Every game's levels are rated at its default options (the lobby's table) by a file
+    ``garrison rate`` wrote; easy is 0 and each level is rated above the one before, and the
+    lobby offers each level with its measured Elo and interval (easy, the scale's zero,
     without a rating)."""
-    from garrison.bots.levels import ratings
-    from garrison.server.botlimits import BotLimits
+    from garrison.bots.levels import rated
     from garrison.server.domain.strengths import strengths
 
-    game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
-    elo = ratings(game)
+    game = garrison.load(name)
+    measured = rated(game)
+    assert list(measured) == list(levels(game)) and measured["easy"]["elo"] == 0
+    ranked = [entry["elo"] for entry in measured.values()]
+    assert ranked == sorted(set(ranked))  # each level above the one before
     offered = strengths(game, BotLimits())
-    assert [s["elo"] for s in offered] == [None if level == "easy" else elo.get(level)
-                                           for level in levels(game)]
-    if elo:
-        assert list(elo) == list(levels(game)) and elo["easy"] == 0
-        ranked = list(elo.values())
-        assert ranked == sorted(set(ranked))  # each level above the one before
+    assert [(s["elo"], s["elo_low"], s["elo_high"]) for s in offered] == [
+        (None, None, None) if level == "easy" else
+        (round(e["elo"]), round(e["low"]), round(e["high"])) for level, e in measured.items()]
+    assert all(s["rating"] is None if s["level"] == "easy" else
+               f"({measured[s['level']]['games']} games against each level)" in s["rating"] for s in offered)
 
 
-def test_the_docs_table_of_measured_elo_is_what_the_games_declare():
-    """Each game's ``level_ratings`` (what the lobby shows) and docs/bots.md's table of measured
-    Elo are the same figures: a new measurement changes both or the test fails."""
+def test_the_docs_table_of_measured_elo_is_what_the_files_say():
+    """docs/bots.md's table of measured Elo and the shipped ratings files (what the lobby
+    shows) are the same figures, row by row as each row's command rated them, and every file
+    has its row: a new measurement changes both or the test fails."""
     import re
+    import shlex
     from pathlib import Path
+
+    from garrison.bots.level_ratings import shipped_files
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
     section = text.split("## Levels: measured Elo", 1)[1].split("\n## ", 1)[0]
@@ -111,10 +117,18 @@ def test_the_docs_table_of_measured_elo_is_what_the_games_declare():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if not line.startswith("| ") or not re.fullmatch(r"-?\d+", cells[1]):
             continue  # the header, its rule, the prose
-        name = re.sub(r"\s*\(\d+\)$", "", cells[0]).replace(" ", "").lower()
-        rows[name] = {"easy": int(cells[1]), "good": int(cells[2]), "strong": int(cells[3])}
-        if re.fullmatch(r"-?\d+", cells[4]):  # the master level, where a game has one
-            rows[name]["master"] = int(cells[4])
-    declared = {n: garrison.game_class(n).level_ratings for n in garrison.games()
-                if garrison.game_class(n).level_ratings}
-    assert rows and rows == declared
+        words = shlex.split(cells[-1].strip("`"))
+        assert words[:2] == ["garrison", "rate"], cells[-1]
+        options = tuple(sorted(words[i + 1] for i, w in enumerate(words) if w == "-o"))
+        rows[(words[2], options)] = {
+            level: float(re.match(r"-?\d+", cell).group())
+            for level, cell in zip(("easy", "good", "strong", "master"), cells[1:5], strict=True)
+            if re.match(r"-?\d+", cell)}
+    shipped = {}
+    for name in garrison.games():
+        for doc in shipped_files(garrison.game_class(name)):
+            words = shlex.split(doc["command"])
+            options = tuple(sorted(words[i + 1] for i, w in enumerate(words) if w == "-o"))
+            shipped[(name, options)] = {level: float(round(e["elo"]))
+                                        for level, e in doc["levels"].items()}
+    assert rows and rows == shipped

@@ -129,6 +129,9 @@ def test_random_play_keeps_every_invariant(name, config, seed):
     assert all(game.min_utility - 1e-9 <= r <= game.max_utility + 1e-9 for r in returns)
     if game.utility_sum is not None:
         assert abs(sum(returns) - game.utility_sum) < 1e-6
+    # the teams partition the seats, and partners share every result (Game.teams)
+    assert sorted(s for team in game.teams for s in team) == list(range(game.num_players))
+    assert all(returns[s] == returns[team[0]] for team in game.teams for s in team)
     record = json.loads(json.dumps(state.to_record()))
     assert garrison.replay(record) == state
     for upto, snapshot in checkpoints[-3:]:

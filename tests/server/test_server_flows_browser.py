@@ -198,10 +198,26 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
         counts = ann.eval_on_selector_all('[data-option="players"] option', "os => os.map(o => o.value)")
         assert counts == ["2", "3", "4", "6"]
+        # a measured level says its rating, the Elo as a tooltip, at the options it measured
+        ann.select_option("#seat-1", "bot:strong")
+        assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
+        assert "; Elo " in (ann.get_attribute("#seat-1-bot", "title") or "")
         _shot(ann, "lobby.png")
         ann.click('#presets button[data-preset="quick"]')
         assert ann.input_value('[data-option="players"]') == "2"
         assert ann.locator("select[data-seat]").count() == 2
+        # two players to 6 is not what Scopa's ratings measured: no rating is said for it
+        ann.select_option("#seat-1", "bot:strong")
+        assert ann.inner_text("#seat-1-bot").startswith("Searches ahead")
+        assert "measured" not in ann.inner_text("#seat-1-bot")
+        assert "Elo" not in (ann.get_attribute("#seat-1-bot", "title") or "")
+        # two players to 11 was measured on its own: its rating follows the option
+        rated = ann.evaluate("async () => (await (await fetch('/api/games/scopa')).json()).rated")
+        two = next(t for t in rated if t["options"] == {"players": 2})["levels"]["strong"]
+        ann.fill('[data-option="target"]', "11")
+        ann.dispatch_event('[data-option="target"]', "change")
+        assert two["rating"] in ann.inner_text("#seat-1-bot")
+        assert f"; Elo {two['elo']} over random play" in ann.get_attribute("#seat-1-bot", "title")
         # live: a table Bob makes appears in Ann's lobby without a reload
         before = ann.locator("#tables tr[data-table]").count()
         tid = _create(bob, site.base, "gambit", ["me", "human"], {"players": "2"})

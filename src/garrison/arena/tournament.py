@@ -427,15 +427,22 @@ def run_arena(
     return summarise(name, game.options, bots, seed, mirror, records, ratings)
 
 
-def round_robin_lineups(bots: Sequence[str], seats: int) -> list[list[str]]:
+def round_robin_lineups(bots: Sequence[str], seats: int,
+                        teams: Sequence[Sequence[int]] | None = None) -> list[list[str]]:
     """The lineups of a round robin among ``bots`` (listed weakest first): for every pair, the
     later bot in one seat and the earlier one in all the others (with two seats, one each).
+    With ``teams`` (``Game.teams``: seats that share a result), the later bot holds every seat
+    of the first team: a bot is measured with partners of its own kind.
 
     >>> round_robin_lineups(["random", "heuristic", "ismcts"], 3)
     [['heuristic', 'random', 'random'], ['ismcts', 'random', 'random'], ['ismcts', 'heuristic', 'heuristic']]
+    >>> round_robin_lineups(["greedy", "ismcts"], 4, teams=[(0, 2), (1, 3)])
+    [['ismcts', 'greedy', 'ismcts', 'greedy']]
     """
     names = list(dict.fromkeys(bots))
-    return [[b] + [a] * (seats - 1) for i, a in enumerate(names) for b in names[i + 1:]]
+    first = set(teams[0]) if teams else {0}
+    return [[b if seat in first else a for seat in range(seats)]
+            for i, a in enumerate(names) for b in names[i + 1:]]
 
 
 def load_records(path: str | Path, game: str | None = None) -> list[dict[str, Any]]:

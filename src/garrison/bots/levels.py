@@ -16,8 +16,10 @@ three levels, each a bot name that ``make_bot`` takes, and some a fourth:
   (``Game.master_bot``; Stratego: the same search with its rollouts and first tries played by the
   move prior learned from people's games, ``ismcts:0.1s:fallback=1.5:rollout=prior``).
 
-``ratings(game)`` gives each level's Elo measured in an arena round robin (docs/bots.md), with
-``easy`` at 0, for the games where it was measured (``Game.level_ratings``, kept with the game).
+``ratings(game)`` gives each level's Elo measured by ``garrison rate`` (a round robin of the
+levels; docs/bots.md, "Levels"), with ``easy`` at 0, where the ratings file shipped with the
+game holds for its options (``garrison.bots.level_ratings``); ``rated(game)`` the same with
+each level's 95% interval and the games a pair that measured it.
 
 >>> import garrison
 >>> levels(garrison.load("gambit", players=2))
@@ -28,7 +30,11 @@ three levels, each a bot name that ``make_bot`` takes, and some a fourth:
 
 from __future__ import annotations
 
+from typing import Any
+
 from garrison.core import Game
+
+from .level_ratings import shipped_ratings
 
 #: The levels, weakest first (``master`` only in the games that have one).
 LEVELS = ("easy", "good", "strong", "master")
@@ -47,9 +53,46 @@ def levels(game: Game | type[Game]) -> dict[str, str]:
     return named
 
 
-def ratings(game: Game | type[Game]) -> dict[str, int]:
-    """Measured Elo per level (``easy`` = 0), or ``{}`` where none was measured."""
-    return dict(game.level_ratings)
+def rated_bot(bot: str) -> str:
+    """The bot a level is rated as: a search counts its budget in CPU time (``clock=cpu``), so
+    a loaded machine slows the rating's games without weakening the bot.
+
+    >>> rated_bot("ismcts:0.1s:fallback=1.5"), rated_bot("greedy")
+    ('ismcts:0.1s:fallback=1.5:clock=cpu', 'greedy')
+    """
+    if bot.startswith("ismcts:") and ":clock=" not in bot:
+        return f"{bot}:clock=cpu"
+    return bot
 
 
-__all__ = ["LEVELS", "STRONG_SEARCH", "levels", "ratings"]
+def rated(game: Game) -> dict[str, dict[str, Any]]:
+    """Each level's measured Elo with its 95% interval and the games a pair of levels played
+    (``{"elo", "low", "high", "games"}``), or ``{}`` where no ratings file holds for the
+    game's options or the file rates other bots than the game's levels now are.
+
+    Raises:
+        RecordError: a shipped ratings file is broken.
+    """
+    doc = shipped_ratings(game)
+    if doc is None:
+        return {}
+    named = levels(game)
+    if list(doc["levels"]) != list(named) or any(
+            entry["bot"] != rated_bot(bot)
+            for bot, entry in zip(named.values(), doc["levels"].values(), strict=True)):
+        return {}  # measured for other levels: stale, not shown (a test keeps files current)
+    return {level: {"elo": entry["elo"], "low": entry["low"], "high": entry["high"],
+                    "games": doc["games_per_pair"]}
+            for level, entry in doc["levels"].items()}
+
+
+def ratings(game: Game) -> dict[str, int]:
+    """Measured Elo per level (``easy`` = 0), rounded, or ``{}`` where none was measured.
+
+    Raises:
+        RecordError: a shipped ratings file is broken.
+    """
+    return {level: round(entry["elo"]) for level, entry in rated(game).items()}
+
+
+__all__ = ["LEVELS", "STRONG_SEARCH", "levels", "rated", "rated_bot", "ratings"]

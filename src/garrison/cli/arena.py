@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from garrison.arena.elo import elo, pair_scores
 from garrison.arena.plot import FORMATS, plot_result
-from garrison.arena.tournament import round_robin_lineups, run_arena, schedule
+from garrison.arena.rating import RoundRobin, round_robin
+from garrison.arena.tournament import run_arena, schedule
 from garrison.core import GameError, load
 
 from .common import parse_options, seat_options, split_bots
@@ -125,44 +125,47 @@ def arena(
 
 def _round_robin(game: str, bots: list[str], games: int, jobs: int, seed: int, mirror: bool,
                  players: int | None, option: list[str] | None, as_json: bool) -> None:
-    """``garrison arena --round-robin``: one arena per pair of ``bots``, and Elo over all."""
-
-
+    """``garrison arena --round-robin``: one arena per pair of ``bots``, and Elo over all with
+    95% bootstrap intervals (``garrison.arena.rating``)."""
     try:
         options = parse_options(option)
         if players is not None:
             options["players"] = players
-        seats = load(game, **options).num_players
-        if len(set(bots)) < 2:
-            raise GameError("a round robin needs at least two different bots")
-        runs = []
-        pairs: dict[tuple[str, str], list[float]] = {}
-        for lineup in round_robin_lineups(bots, seats):
-            result = run_arena(game, options, lineup, games, seed, jobs, mirror, ratings=False)
-            pair_scores(lineup, result.records, into=pairs)
-            line = next(x.summary() for x in result.lines if x.bot == lineup[0])
-            runs.append({"bot": lineup[0], "against": lineup[1], "games": len(result.records),
-                         "ahead_share": line["ahead_share"],
-                         "ahead_share_ci95": line["ahead_share_ci95"],
-                         "cpu_seconds_per_move": line["cpu_seconds_per_move"]})
+        played = round_robin(game, options, bots, games, seed, jobs, mirror)
     except GameError as err:
         err_console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(2) from None
-    ratings = elo(pairs, anchor=bots[0])
     if as_json:
-        print(json.dumps({"game": game, "options": options, "seats": seats, "seed": seed,
-                          "pairs": runs, "elo": ratings}, indent=1))
+        print(json.dumps({"game": game, "options": options,
+                          "seats": len(played.lineups[0]), "seed": seed, "pairs": played.pairs,
+                          "elo": played.elo,
+                          "elo_ci95": {b: list(v) for b, v in played.interval.items()}},
+                         indent=1))
         return
-    table = Table(title=f"{game}: round robin, {seats} seats, {games} games a pair, seed {seed}")
+    print_round_robin(played, f"{game}: round robin, {len(played.lineups[0])} seats, {games} "
+                              f"games a pair, seed {seed}", dict.fromkeys(played.bots))
+
+
+def print_round_robin(played: RoundRobin, title: str, labels: dict[str, str | None]) -> None:
+    """The pairs of a round robin and its Elo scale (``labels``: each bot's level, if any)."""
+    table = Table(title=title)
     for col in ("bot", "against", "games", "ahead", "cpu s/move"):
         table.add_column(col)
-    for run in runs:
-        table.add_row(run["bot"], run["against"], str(run["games"]),
+    for run in played.pairs:
+        table.add_row(labels.get(run["bot"]) or run["bot"],
+                      labels.get(run["against"]) or run["against"], str(run["games"]),
                       f"{run['ahead_share']:.3f} ± {run['ahead_share_ci95']:.3f}",
                       f"{run['cpu_seconds_per_move']:.3f}")
     console.print(table)
-    console.print(f"Elo ({bots[0]} 0): " + ", ".join(f"{b} {ratings[b]:+.0f}"
-                                                      for b in dict.fromkeys(bots)))
+    scale = Table(title=f"Elo ({labels.get(played.bots[0]) or played.bots[0]} 0; 95% bootstrap "
+                        f"interval over deals)")
+    for col in ("level", "bot", "Elo", "95% interval"):
+        scale.add_column(col)
+    for bot in played.bots:
+        low, high = played.interval.get(bot, (played.elo[bot], played.elo[bot]))
+        scale.add_row(labels.get(bot) or "", bot, f"{played.elo[bot]:+.0f}",
+                      f"{low:+.0f} to {high:+.0f}")
+    console.print(scale)
 
 
 __all__ = ["arena"]

@@ -1,4 +1,5 @@
-"""The ``garrison`` command: list, play, simulate, replay, solve, bench, import, serve."""
+"""The ``garrison`` command: list, play, simulate, replay, solve, bench, import, arena, train,
+rate, serve."""
 
 from __future__ import annotations
 
@@ -350,6 +351,10 @@ app.command("arena")(_arena)
 from garrison.cli.train import train as _train  # noqa: E402 - the train command's own module
 
 app.command("train")(_train)
+
+from garrison.cli.rate import rate as _rate  # noqa: E402 - the rate command's own module
+
+app.command("rate")(_rate)
 
 
 @app.command()

@@ -180,9 +180,6 @@ class Game:
     #: "strong" one (Stratego: the search rolling out with its move prior learned from people);
     #: None: the game has no such level (``garrison.bots.levels``).
     master_bot: ClassVar[str | None] = None
-    #: Each level's Elo (``easy`` = 0) as an arena round robin measured it (docs/bots.md,
-    #: "Levels"), written with the command's figures; empty where none was measured.
-    level_ratings: ClassVar[dict[str, int]] = {}
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()
@@ -200,6 +197,13 @@ class Game:
     @property
     def num_players(self) -> int:
         return self.facts.num_players
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that share one result, side by side (partners; Scopa's four and six
+        players); by default each seat plays alone. The arena's round robin seats a bot on a
+        whole team (``garrison.arena.tournament.round_robin_lineups``)."""
+        return tuple((seat,) for seat in range(self.num_players))
 
     @property
     def num_distinct_actions(self) -> int:

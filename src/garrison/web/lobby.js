@@ -59,6 +59,7 @@ export async function lobby() {
   form.append(el("label", { class: "game-pick" }, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
+  let seatShows = [];  // each seat's line under its picker, said again when an option changes
   function current() { return list.find(g => g.name === gameSel.value); }
   function inputs() { return [...form.querySelectorAll("[data-option]")]; }
   function optionValues() {
@@ -71,6 +72,15 @@ export async function lobby() {
       if (String(v) !== String(spec.default)) out[spec.name] = v;
     }
     return out;
+  }
+  // A level's measured rating for the options being chosen: a rating holds only for the
+  // options it was measured with (its free ones aside), else none is said.
+  function ratedNow(level) {
+    const chosen = optionValues();
+    const set = (current().rated || []).find(t =>
+      Object.entries(t.options).every(([k, v]) => String(chosen[k]) === String(v)) &&
+      Object.keys(chosen).every(k => k in t.options || t.free.includes(k)));
+    return set ? set.levels[level] || null : null;
   }
   function seatCount() {
     const g = current();
@@ -93,6 +103,7 @@ export async function lobby() {
     const why = el("div", { class: "doc muted value-doc", id: `${input.id}-value` });
     const explain = () => { why.textContent = valueDoc(o, input.value); };
     input.addEventListener("change", explain);
+    input.addEventListener("change", () => seatShows.forEach(f => f()));
     explain();
     return el("div", { class: "option" }, el("label", { for: input.id, text: o.label }), " ", input,
       el("div", { class: "doc muted", text: o.doc }), why);
@@ -113,6 +124,7 @@ export async function lobby() {
     const g = current();
     const n = seatCount();
     const before = [...seatsBox.querySelectorAll("select[data-seat]")].map(s => s.value);
+    seatShows = [];
     seatsBox.replaceChildren(el("div", { class: "seats-head", text: "Who sits where" }), ...Array.from({ length: n }, (_, i) => {
       const choose = v => before[i] !== undefined ? before[i] === v : (i === 0 ? v === "me" : v === "bot:good");
       const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
@@ -122,10 +134,12 @@ export async function lobby() {
       const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
       const show = () => {
         const s = g.strengths.find(x => "bot:" + x.level === sel.value);
-        botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (s.rating ? `; ${s.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
-        botName.title = s ? `engine: ${s.bot}` : "";
+        const r = s && ratedNow(s.level);
+        botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (r ? `; ${r.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
+        botName.title = s ? `engine: ${s.bot}` + (r ? `; Elo ${r.elo} over random play (95% interval ${r.elo_low} to ${r.elo_high})` : "") : "";
       };
       sel.onchange = show;
+      seatShows.push(show);
       show();
       return el("div", { class: "seat-pick" }, el("label", { for: sel.id, text: `${seatLabel(i)} ` }), sel, botName);
     }));

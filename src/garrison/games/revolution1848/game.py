@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from garrison.core import Game, GameFacts
 
@@ -44,8 +44,6 @@ class Revolution1848Game(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
-    #: Elo per level from ``garrison arena 1848 --round-robin`` (three players, round robin; docs/bots.md).
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 446, "strong": 893}
     running_score = staticmethod(victory_points_now)
     test_configs = (
         {"players": 2},

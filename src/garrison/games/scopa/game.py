@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from garrison.core import Game, GameFacts
 
@@ -42,8 +42,6 @@ class ScopaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
-    #: Elo per level from ``garrison arena scopa --round-robin`` (two players, round robin; docs/bots.md).
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 436, "strong": 717}
     running_score = staticmethod(side_points)
     #: The lead in points, for search; see ``evaluate.py``. (``StateValue`` hooks: staticmethods,
     #: typed for Scopa's own states.)
@@ -66,6 +64,13 @@ class ScopaGame(Game):
          "re_bello": True},
         {"players": 3, "deal": "all", "values": 4, "suits": 3, "target": 3},  # a reduced pack
     )
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Partners sit opposite (Players: 4 play as two teams, 6 as three): each side's seats."""
+        p = self.params
+        return tuple(tuple(s for s in range(p.players) if p.side_of(s) == side)
+                     for side in range(p.sides))
 
     def _facts(self) -> GameFacts:
         p = self.params

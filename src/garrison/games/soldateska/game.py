@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from garrison.core import Game, GameFacts
 
@@ -43,8 +43,6 @@ class SoldateskaGame(Game):
     openspiel_peer = "hearts"
     bench_options = {"players": 4}
     bots = BOTS
-    #: Elo per level from ``garrison arena soldateska --round-robin`` (four seats, one table; docs/bots.md).
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 285, "strong": 424}
     running_score = staticmethod(ducats)
     test_configs = (
         {"players": 3, "ducats_per_player": 2},

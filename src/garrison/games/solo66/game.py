@@ -46,8 +46,6 @@ class Solo66Game(Game):
     State = Solo66State
     params: Solo66Params
     bots: ClassVar[dict[str, type[Bot]]] = {HeuristicBot.name: HeuristicBot}
-    #: Elo per level from ``garrison arena solo66 --round-robin`` (five seats, one table; docs/bots.md).
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 633, "strong": 658}
     running_score = staticmethod(match_score)
     #: The soloist of a deal, for search with ``own`` (docs/bots.md).
     declarer = staticmethod(log.declarer)  # type: ignore[arg-type]  # on its own states

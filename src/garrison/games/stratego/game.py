@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from garrison.core import Game, GameFacts
 
@@ -36,10 +36,6 @@ class StrategoGame(Game):
     #: "master": the strong search playing its rollouts and first tries with the move prior
     #: learned from people (docs/bots.md, "The search with the prior's rollouts").
     master_bot = "ismcts:0.1s:fallback=1.5:rollout=prior"
-    #: Elo per level from ``garrison arena stratego --round-robin`` (10 games a pair; docs/bots.md),
-    #: ``master`` rated against ``strong`` in a match of its own.
-    level_ratings: ClassVar[dict[str, int]] = {"easy": 0, "good": 406, "strong": 667,
-                                               "master": 935}
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: Gravon's archive of people's games (``garrison train stratego --recorded``).
     recorded = staticmethod(prior_data.recorded_decisions)

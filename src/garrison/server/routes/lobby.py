@@ -24,7 +24,7 @@ from ..context import Ctx, Guest, KnownGuest, held_seat
 from ..domain.auth import make_token, new_recovery_code, recovery_hash
 from ..domain.clock import Clock
 from ..domain.names import clean_name
-from ..domain.strengths import strengths
+from ..domain.strengths import rated_tables, strengths
 from ..domain.table import table_meta
 from ..errors import ServerError, error_body
 from ..hub import default_bot
@@ -65,7 +65,7 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
         "presets": [{"name": p.name, "label": p.label, "doc": p.doc, "options": dict(p.options)}
                     for p in cls.Params.TABLES],
         "bots": bot_names(cls), "default_bot": default_bot(game),
-        "strengths": strengths(game, limits),
+        "strengths": strengths(game, limits), "rated": rated_tables(game),
     }
 
 
