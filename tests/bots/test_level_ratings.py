@@ -217,6 +217,22 @@ def test_the_rate_command_writes_the_file_it_reports(tmp_path: Path):
     assert json.loads(again.output)["levels"] == doc["levels"]
 
 
+def test_shipped_is_the_games_folder_and_the_file_is_named_by_what_differs(monkeypatch,
+                                                                           tmp_path: Path):
+    """``--out shipped`` writes into the game's data folder, named by the options that differ
+    from the defaults (a default given with ``-o`` names nothing), never by a free one."""
+    monkeypatch.setattr("garrison.cli.rate.data_dir", lambda game: tmp_path)
+    runner = CliRunner()
+    for extra, name in ((["-o", "players=4"], "levels.json"),
+                        (["-o", "players=2", "-o", "max_rounds=50", "--free", "max_rounds"],
+                         "levels-players_2.json")):
+        res = runner.invoke(app, ["rate", "gambit", *extra, "--games", "4", "--replicates", "5",
+                                  "--out", "shipped"])
+        assert res.exit_code == 0, res.output
+        assert (tmp_path / name).is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["levels-players_2.json", "levels.json"]
+
+
 def test_the_rate_command_refuses_bad_input_and_writes_nothing(tmp_path: Path):
     runner = CliRunner()
     res = runner.invoke(app, ["rate", "gambit", "-o", "players=9", "--out", str(tmp_path / "x")])

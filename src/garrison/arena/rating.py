@@ -1,7 +1,7 @@
 """Rating bots on one Elo scale: a round robin among them (every pair plays the same seeded
 deals, the later bot in one seat, or on one team where seats share a result, and the earlier
-in all the others), a Bradley–Terry fit of all
-its games (``garrison.arena.elo``) and 95% intervals from a bootstrap over deals; and
+in all the others), a Bradley–Terry fit of all its games (``garrison.arena.elo``) and 95%
+intervals from a bootstrap over deals; and
 ``rate_levels``, which does this for a game's levels and gives the document
 ``garrison rate`` writes beside the game (``garrison.bots.level_ratings``).
 
@@ -115,7 +115,8 @@ def bootstrap(lineups: Sequence[Sequence[str]], records: Sequence[Sequence[dict[
     out = {}
     for bot, values in draws.items():
         values.sort()
-        out[bot] = (values[int(0.025 * (len(values) - 1))], values[int(0.975 * (len(values) - 1) + 0.5)])
+        last = len(values) - 1
+        out[bot] = (values[int(0.025 * last)], values[int(0.975 * last + 0.5)])  # the 25th, 975th of 1,000
     return out
 
 

@@ -49,8 +49,9 @@ def rate(
         measured = load(game, **options)
         target = None
         if out is not None:
+            defaults = type(measured)().options  # the file is named by what differs from them
             keyed = {k: v for k, v in measured.options.items()
-                     if k in options and k not in free_names}
+                     if k not in free_names and defaults[k] != v}
             target = (data_dir(measured) / ratings_file_name(keyed) if str(out) == "shipped"
                       else out)
             if not target.parent.is_dir():
