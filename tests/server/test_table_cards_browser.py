@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from server_helpers import Server
 from table_helpers import site as module_site
 from test_server_browser import _create, _play_widget
@@ -51,8 +52,19 @@ def test_scopa_is_drawn_and_named_in_italian_suits_with_french_as_a_choice(site:
         # French faces, as a display choice kept in this browser
         page.select_option("#faces", "french")
         # a hand in French faces: not the empty hand between two deals, where "every" holds
-        page.wait_for_function("(cs => cs.length > 0 && cs.every(c => !c.querySelector('svg.imark')))"
-                               "([...document.querySelectorAll('#bottom .card')])")
+        try:
+            page.wait_for_function(
+                "(cs => cs.length > 0 && cs.every(c => !c.querySelector('svg.imark')))"
+                "([...document.querySelectorAll('#bottom .card')])")
+        except PlaywrightTimeout:  # say what the page showed instead (seen once in CI)
+            shown = page.evaluate("""() => ({
+                faces: localStorage.getItem('garrison.faces'),
+                picker: document.querySelector('#faces') && document.querySelector('#faces').value,
+                hand: [...document.querySelectorAll('#bottom .card')].map(c =>
+                    [c.getAttribute('aria-label'), !!c.querySelector('svg.imark')]),
+                status: document.querySelector('#status') && document.querySelector('#status').textContent})""")
+            raise AssertionError(f"no hand in French faces within 30 s: {shown}; "
+                                 f"page errors: {errors}") from None
         french = page.eval_on_selector_all("#bottom .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
         assert french and all(FRENCH_WORDS.fullmatch(n) for n in french), french
         page.reload()
