@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import Any
 
 from garrison.core import Game
 from garrison.core.errors import RecordError
+from garrison.core.files import write_whole
 from garrison.learn.weights import data_dir, options_key
 
 #: The version of the file's layout that this module reads and writes.
@@ -166,16 +166,8 @@ def save_ratings(path: str | os.PathLike[str], doc: dict[str, Any]) -> None:
     """
     target = Path(path)
     check_ratings(doc, str(target))
-    fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(doc, out, indent=1, ensure_ascii=False)
-            out.write("\n")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    write_whole(target, lambda out: out.write(text.encode("utf-8")))
 
 
 @lru_cache(maxsize=64)

@@ -74,8 +74,12 @@ def rated(game: Game) -> dict[str, dict[str, Any]]:
         RecordError: a shipped ratings file is broken.
     """
     doc = shipped_ratings(game)
-    if doc is None:
-        return {}
+    return {} if doc is None else rated_in(doc, game)
+
+
+def rated_in(doc: dict[str, Any], game: Game) -> dict[str, dict[str, Any]]:
+    """What ``rated`` gives from the ratings document ``doc`` (``garrison.bots.level_ratings``)
+    measured at ``game``'s options: ``{}`` where it rates other bots than the levels."""
     named = levels(game)
     if list(doc["levels"]) != list(named) or any(
             entry["bot"] != rated_bot(bot)
@@ -95,4 +99,4 @@ def ratings(game: Game) -> dict[str, int]:
     return {level: round(entry["elo"]) for level, entry in rated(game).items()}
 
 
-__all__ = ["LEVELS", "STRONG_SEARCH", "levels", "rated", "rated_bot", "ratings"]
+__all__ = ["LEVELS", "STRONG_SEARCH", "levels", "rated", "rated_bot", "rated_in", "ratings"]

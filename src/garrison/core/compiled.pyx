@@ -292,8 +292,8 @@ cdef class CompiledState:
         """Changes whenever this state changes: an action applied or undone (a failed one
         too), the history forgotten, the log changed other than by growing (``log_epoch``). The
         views key what they keep for one node (one seat's text, another's) by it; a game method
-        that changes its struct in place bumps it (1848's and Soldateska's ``_set_hidden`` bump
-        the log epoch, which counts). A copy starts its own count."""
+        that changes its struct in place bumps it (1848's ``draw_world`` and Soldateska's
+        ``_set_world`` bump the log epoch, which counts). A copy starts its own count."""
         return self._changes + self._epoch
 
     def log_epoch(self):

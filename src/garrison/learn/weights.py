@@ -35,7 +35,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -45,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from garrison.core.errors import RecordError
+from garrison.core.files import write_whole
 
 if TYPE_CHECKING:
     from garrison.core.game import Game
@@ -103,22 +103,7 @@ def save_net(path: str | os.PathLike[str], trunk: Sequence[Layer], policy: Layer
                           "strings, numbers, booleans, lists and objects") from err
     contents: dict[str, Any] = {"meta": np.array(text), **arrays}
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            np.savez_compressed(out, **contents)
-        os.chmod(tmp, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    """The process's umask (read by setting it, then put back)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    write_whole(target, lambda out: np.savez_compressed(out, **contents))
 
 
 def load_net_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from garrison.core import OptionError, RecordError
+from garrison.core.files import write_whole
 
 #: What a wave holds: name -> (dtype, rank); a second axis is the tensor's or the actions'.
 _ARRAYS: dict[str, tuple[type, int]] = {
@@ -85,16 +85,8 @@ class WaveStore:
 
     def put(self, first: int, arrays: dict[str, np.ndarray]) -> None:
         """Keep a wave, whole or not at all."""
-        path = self.path(first)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                contents: dict[str, Any] = dict(arrays)
-                np.savez(out, **contents)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        contents: dict[str, Any] = dict(arrays)
+        write_whole(self.path(first), lambda out: np.savez(out, **contents))
 
     def _check(self, path: Path, arrays: dict[str, np.ndarray]) -> None:
         if set(arrays) != set(_ARRAYS):

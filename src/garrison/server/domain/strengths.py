@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.bots.level_ratings import shipped_files
-from garrison.bots.levels import levels, rated
+from garrison.bots.levels import levels, rated, rated_in
 
 from ..botlimits import BotLimits
 
@@ -46,8 +46,7 @@ def rated_tables(game: Any) -> list[dict[str, Any]]:
     """
     out = []
     for doc in shipped_files(game):
-        measured = type(game)(type(game).Params(**doc["options"]))
-        entries = rated(measured)
+        entries = rated_in(doc, type(game)(type(game).Params(**doc["options"])))
         if not entries:
             continue  # stale: it rates other bots than the levels
         out.append({
