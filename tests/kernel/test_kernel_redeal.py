@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from garrison.core.redeal import deal
+from garrison.core.redeal import Dealer, deal
 
 
 @st.composite
@@ -53,6 +53,18 @@ def test_a_deal_keeps_capacities_and_voids_and_exists_exactly_when_one_does(prob
     assert union == sum(1 << c for c in cards)
 
 
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.integers(0, 2**16))
+def test_a_kept_dealer_deals_as_deal_does_draw_after_draw(problem, seed):
+    cards, caps, forbid = problem
+    dealer = Dealer(cards, caps, forbid)
+    assert dealer.possible == _exists(cards, caps, forbid)
+    kept, fresh = random.Random(seed), random.Random(seed)
+    for _ in range(4):
+        assert dealer.draw(kept) == deal(cards, caps, forbid, fresh)
+        assert kept.getstate() == fresh.getstate()
+
+
 def test_every_consistent_deal_is_equally_likely():
     # places of 2, 2 and 1 cards; card 0 may not go to place 0, cards 1 and 2 not to place 2
     cards, caps, forbid = [0, 1, 2, 3, 4], [2, 2, 1], [0b00001, 0, 0b00110]
@@ -76,3 +88,5 @@ def test_places_that_do_not_hold_the_cards_are_refused():
         deal([1, 2], [1, 2], [0, 0], random.Random(0))
     with pytest.raises(ValueError, match="2 places but 1"):
         deal([1, 2], [1, 1], [0], random.Random(0))
+    with pytest.raises(ValueError, match="hold 3 cards but 2"):
+        Dealer([1, 2], [1, 2], [0, 0])

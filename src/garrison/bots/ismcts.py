@@ -35,7 +35,7 @@ from typing import Any, ClassVar, cast
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 from garrison.core.compiled import CompiledState
-from garrison.core.game import Declarer, ExactEnding, WorldWalk
+from garrison.core.game import Declarer, ExactEnding, WorldSampler, WorldWalk
 from garrison.learn.nets import game_net
 
 from .search import Budget, Scale, SearchBot
@@ -113,6 +113,8 @@ class ISMCTSBot(SearchBot):
     _declarer: Declarer | None = None
     #: With ``walk``: the chain over the worlds of the move being searched.
     _chain: Any = None
+    #: The move's world sampler (``WorldSampler``), or None: worlds come from ``resample``.
+    _sampler: Any = None
     #: With ``walk``: the steps the last move's chain proposed and took.
     last_walk: tuple[int, int] = (0, 0)
     #: With ``net`` or ``mix``: the game's learned network, its prior's weight and value's share.
@@ -162,6 +164,8 @@ class ISMCTSBot(SearchBot):
         self._chain = None
         if walk > 0 and rollout.compiled and isinstance(state, WorldWalk):
             self._chain = state.world_chain(self.seat, rng, MAX_BACK)
+        # the game works out the move's worlds once where it can (the same worlds as resample)
+        self._sampler = state.world_sampler(self.seat) if isinstance(state, WorldSampler) else None
         drawn: State | None = None
         uses = 0
         while budget.more():
@@ -187,6 +191,7 @@ class ISMCTSBot(SearchBot):
         if self._chain is not None:  # the chain holds a copy of the state: not kept past the move
             self.last_walk = (self._chain.proposed, self._chain.moved)
             self._chain = None
+        self._sampler = None  # it reads the state: not kept past the move
         root = tree.get(root_key)
         if root is None:
             raise GameError(
@@ -224,6 +229,12 @@ class ISMCTSBot(SearchBot):
             return self._walked_world(int(self.opts["walk"]))
         if infer > 1:
             return self._likely_world(state, rng, rollout, infer)
+        return self._resampled(state, rng)
+
+    def _resampled(self, state: State, rng: Any) -> State:
+        """A world drawn as ``resample`` draws it (from the move's sampler where there is one)."""
+        if self._sampler is not None:
+            return self._sampler.draw(rng)  # type: ignore[no-any-return]
         return state.resample(self.seat, rng)
 
     def _walked_world(self, steps: int) -> State:
@@ -261,7 +272,7 @@ class ISMCTSBot(SearchBot):
                 score = (agree, total) if total else None
             else:
                 left -= 1
-                world = state.resample(self.seat, rng)
+                world = self._resampled(state, rng)
                 score = _agreement(world, self.seat, rollout) if rollout.compiled else None
             if score is None:
                 return world

@@ -50,6 +50,16 @@ class WorldWalk(Protocol):
 
 
 @runtime_checkable
+class WorldSampler(Protocol):
+    """A state whose game works out once what a seat's worlds allow (Soldateska):
+    ``world_sampler(seat)`` gives an object whose ``draw(rng)`` is one world, as
+    ``resample(seat, rng)`` would draw it, while the state is unchanged. The search draws every
+    world of a move from one sampler where a state has it."""
+
+    def world_sampler(self, seat: int) -> Any: ...
+
+
+@runtime_checkable
 class ExactEnding(Protocol):
     """A state whose game solves its ending exactly (Solo 66's last tricks): ``exact_ending
     (tricks)`` gives ``(returns, declarer)`` under perfect play, or None where there is nothing

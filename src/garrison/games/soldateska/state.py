@@ -25,7 +25,7 @@ from .actions import (
     declared_suit,
     dice_values,
 )
-from .resample import resample_state
+from .resample import Worlds, resample_state
 from .rules import SoldateskaFields
 
 if TYPE_CHECKING:
@@ -147,6 +147,12 @@ class SoldateskaState(SoldateskaFields, State):
         """A full state ``seat`` cannot tell from this one (see ``resample.py``)."""
         self.check_seat(seat)
         return resample_state(self, seat, self.rng_of(rng))
+
+    def world_sampler(self, seat: int) -> Worlds:
+        """The worlds ``seat`` cannot tell from this state, worked out once: ``draw(rng)``
+        gives one as ``resample(seat, rng)`` would. Valid while this state is unchanged."""
+        self.check_seat(seat)
+        return Worlds(self, seat)
 
     def fields(self) -> dict[str, Any]:
         """The typed state as Python values (equality and debugging)."""
