@@ -68,13 +68,17 @@ class Dealer:
         known = 0
         for f in forbid:
             known |= f
+        self._caps = tuple(caps)
+        if not known:  # nothing is forbidden anywhere (Scopa): a shuffle and a cut
+            self._plain, self._possible = True, True
+            self._kinds, self._pools = (everywhere,), (tuple(cards),)
+            return
         by_kind: dict[int, list[int]] = {}
         for c in cards:
             kind = everywhere
             if (known >> c) & 1:
                 kind = sum(1 << i for i in places if not (forbid[i] >> c) & 1)
             by_kind.setdefault(kind, []).append(c)
-        self._caps = tuple(caps)
         self._plain = list(by_kind) == [everywhere]
         if self._plain:
             self._kinds, self._pools = (everywhere,), (tuple(cards),)
