@@ -12,8 +12,8 @@ import pytest
 from soldateska_world_oracle import resample_state as reference
 
 import garrison
-from garrison.bots import ismcts as ismcts_module
 from garrison.bots import make_bot
+from garrison.bots import search as search_module
 from garrison.games.soldateska.resample import Worlds
 
 
@@ -50,7 +50,7 @@ def test_resample_and_the_sampler_are_the_reference_draw_for_draw(players):
                 assert ours.getstate() == mine.getstate() == theirs.getstate()
 
 
-def test_the_search_draws_its_worlds_from_the_sampler_and_plays_as_from_resample(monkeypatch):
+def test_the_searches_draw_their_worlds_from_the_sampler_and_play_as_from_resample(monkeypatch):
     game = garrison.load("soldateska", players=4)
     positions = [s for s in _positions(4, seed=21, count=60) if s.round > 1][:4]
     assert positions
@@ -72,11 +72,16 @@ def test_the_search_draws_its_worlds_from_the_sampler_and_plays_as_from_resample
         assert draws >= 120
         draws = 0
         with monkeypatch.context() as patch:  # no sampler: every world from resample
-            patch.setattr(ismcts_module, "WorldSampler", type("Nothing", (), {}))
+            patch.setattr(search_module, "WorldSampler", type("Nothing", (), {}))
             plain = make_bot(game, "ismcts:sims=120", seat, seed=5)
             assert plain.step(state) == move
             assert dict(plain.last_root.visits) == visits
         assert draws == 0
+        with monkeypatch.context() as patch:  # PIMC draws its worlds the same way
+            patch.setattr(Worlds, "draw", counted)
+            make_bot(game, "pimc:6:depth=1:nodes=20", seat, seed=5).step(state)
+        assert draws == 6
+        draws = 0
 
 
 def test_a_sampler_refuses_a_seat_that_is_not_at_the_table():

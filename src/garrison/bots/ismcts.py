@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, cast
 
 from garrison.core import CHANCE, Bot, GameError, State, sample_chance
 from garrison.core.compiled import CompiledState
-from garrison.core.game import Declarer, ExactEnding, WorldSampler, WorldWalk
+from garrison.core.game import Declarer, ExactEnding, WorldWalk
 from garrison.learn.nets import game_net
 
 from .search import Budget, Scale, SearchBot
@@ -113,8 +113,8 @@ class ISMCTSBot(SearchBot):
     _declarer: Declarer | None = None
     #: With ``walk``: the chain over the worlds of the move being searched.
     _chain: Any = None
-    #: The move's world sampler (``WorldSampler``), or None: worlds come from ``resample``.
-    _sampler: Any = None
+    #: How the move being searched draws its worlds (``world_draw``).
+    _draw: Callable[[Any], State] | None = None
     #: With ``walk``: the steps the last move's chain proposed and took.
     last_walk: tuple[int, int] = (0, 0)
     #: With ``net`` or ``mix``: the game's learned network, its prior's weight and value's share.
@@ -164,8 +164,7 @@ class ISMCTSBot(SearchBot):
         self._chain = None
         if walk > 0 and rollout.compiled and isinstance(state, WorldWalk):
             self._chain = state.world_chain(self.seat, rng, MAX_BACK)
-        # the game works out the move's worlds once where it can (the same worlds as resample)
-        self._sampler = state.world_sampler(self.seat) if isinstance(state, WorldSampler) else None
+        self._draw = self.world_draw(state)
         drawn: State | None = None
         uses = 0
         while budget.more():
@@ -191,7 +190,7 @@ class ISMCTSBot(SearchBot):
         if self._chain is not None:  # the chain holds a copy of the state: not kept past the move
             self.last_walk = (self._chain.proposed, self._chain.moved)
             self._chain = None
-        self._sampler = None  # it reads the state: not kept past the move
+        self._draw = None  # it reads the state: not kept past the move
         root = tree.get(root_key)
         if root is None:
             raise GameError(
@@ -232,9 +231,9 @@ class ISMCTSBot(SearchBot):
         return self._resampled(state, rng)
 
     def _resampled(self, state: State, rng: Any) -> State:
-        """A world drawn as ``resample`` draws it (from the move's sampler where there is one)."""
-        if self._sampler is not None:
-            return self._sampler.draw(rng)  # type: ignore[no-any-return]
+        """A world drawn as ``resample`` draws it (by the move's ``world_draw``)."""
+        if self._draw is not None:
+            return self._draw(rng)
         return state.resample(self.seat, rng)
 
     def _walked_world(self, steps: int) -> State:

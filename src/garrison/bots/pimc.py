@@ -1,9 +1,9 @@
 """Perfect-information Monte Carlo (PIMC) for any game of the kernel.
 
-For each move the bot draws worlds with ``state.resample(seat, rng)``, fixes the future chance of
-each world (the k-th chance event of a world always draws from the same seeded generator, like a
-stacked deck), solves the world as if every card were face up, and plays the action with the best
-total value over the worlds ("voting" by value).
+For each move the bot draws worlds as ``state.resample(seat, rng)`` does (``world_draw``), fixes
+the future chance of each world (the k-th chance event of a world always draws from the same
+seeded generator, like a stacked deck), solves the world as if every card were face up, and plays
+the action with the best total value over the worlds ("voting" by value).
 
 The solver is a depth-limited search through the kernel (``apply_unchecked``/``undo``):
 alpha-beta for two-player zero-sum games, max^n (every player maximises its own return, so
@@ -73,8 +73,9 @@ class PIMCBot(SearchBot):
             return legal[0]
         totals = dict.fromkeys(legal, 0.0)
         budget = self._budget = self.budget()
+        draw = self.world_draw(state)
         while budget.more():
-            world = state.resample(self.seat, self.rng)
+            world = draw(self.rng)
             values = self.solve_world(world, self.rng.getrandbits(48))
             for a in legal:
                 totals[a] += values.get(a, -math.inf)

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from garrison.core import CHANCE, Bot, Game, OptionError, State, sample_chance
 from garrison.core.compiled import CompiledState
+from garrison.core.game import WorldSampler
 from garrison.core.net import Net
 from garrison.learn.nets import game_net
 
@@ -137,6 +138,15 @@ class SearchBot(Bot):
             game_net(game if isinstance(game, Game) else game())
 
     # -- helpers ---------------------------------------------------------------------------------
+    def world_draw(self, state: State) -> Callable[[Any], State]:
+        """How this move draws its worlds, ``draw(rng)``: from the game's sampler where the
+        state has one (``WorldSampler``: the position worked out once), else with ``resample``.
+        The same worlds either way; valid while ``state`` is unchanged (one move)."""
+        if isinstance(state, WorldSampler):
+            return state.world_sampler(self.seat).draw  # type: ignore[no-any-return]
+        seat = self.seat
+        return lambda rng: state.resample(seat, rng)
+
     def budget(self) -> Budget:
         return Budget(self.opts.get(self.count_setting), self.opts.get("seconds"),
                       limit=self.time_limit, clock=str(self.opts.get("clock", "wall")))

@@ -150,7 +150,8 @@ class SoldateskaState(SoldateskaFields, State):
 
     def world_sampler(self, seat: int) -> Worlds:
         """The worlds ``seat`` cannot tell from this state, worked out once: ``draw(rng)``
-        gives one as ``resample(seat, rng)`` would. Valid while this state is unchanged."""
+        gives one as ``resample(seat, rng)`` would. Valid while this state is unchanged.
+        Raises ``GameError`` for a seat the game does not have."""
         self.check_seat(seat)
         return Worlds(self, seat)
 
