@@ -260,6 +260,10 @@ class Believer(ISMCTSBot):
     pool = 128
     alpha = 0.5
     chain = False
+    #: With k > 0 (1848 only): every simulation's world is one of k fresh worlds drawn in
+    #: proportion to the weight (``draw_tilted_world``, in C), not the pool's.
+    sir = 0
+    _tilt: np.ndarray | None = None
     _worlds: list[State] | None = None
     _cum: list[float]
     _ratio: np.ndarray
@@ -273,6 +277,7 @@ class Believer(ISMCTSBot):
     def step(self, state: State) -> int:
         self._worlds = None  # drawn inside the search's budget, at its first world
         self._current = None
+        self._tilt = None
         self.last_taken = [0, 0]
         return super().step(state)
 
@@ -298,7 +303,20 @@ class Believer(ISMCTSBot):
         self._cum = list(np.cumsum(p))
         return [float(v) for v in p]
 
+    def tilt(self, state: State) -> np.ndarray:
+        """The weight's logarithm per card and place, ``alpha`` times the belief's log ratio,
+        as ``draw_tilted_world`` reads it (1848: rows of the cards, a column a place)."""
+        assert self.belief is not None
+        ratio, cards = self.belief.log_ratio(state, self.seat)
+        out = np.zeros((CARDS, PLACES), np.float64)
+        out[cards] = self.alpha * ratio
+        return out
+
     def _world(self, state: State, rng: Any, rollout: Any, infer: int) -> State:
+        if self.sir:
+            if self._tilt is None:
+                self._tilt = self.tilt(state)
+            return state.draw_tilted_world(self.seat, rng, self._tilt, self.sir)  # type: ignore[attr-defined, no-any-return]
         if self._worlds is None:
             self.weigh(state, rng)
         assert self._worlds is not None
@@ -336,6 +354,8 @@ def main(argv: list[str] | None = None) -> None:
     a.add_argument("--alpha", type=float, default=0.5)
     a.add_argument("--chain", action="store_true",
                    help="a fresh world a simulation, taken by Metropolis-Hastings")
+    a.add_argument("--sir", type=int, default=0, metavar="K",
+                   help="1848: a fresh world a simulation, one of K drawn by weight (in C)")
     a.add_argument("rest", nargs=argparse.REMAINDER, help="after --: garrison arena's arguments")
     ns = parser.parse_args(args)
     if ns.cmd == "data":
@@ -349,12 +369,14 @@ def main(argv: list[str] | None = None) -> None:
             print(f"epoch {i}: fitted {fit:.4f}, held-out {held:.4f}")
         np.savez(ns.out, **weights)
     else:
+        rest = ns.rest[1:] if ns.rest[:1] == ["--"] else ns.rest
+        if ns.sir and rest[:1] != ["1848"]:
+            parser.error(f"--sir draws 1848's worlds only, not {rest[:1] or 'no game'}")
         Believer.belief, Believer.pool, Believer.alpha = Belief(ns.net), ns.pool, ns.alpha
-        Believer.chain = ns.chain
+        Believer.chain, Believer.sir = ns.chain, ns.sir
         GENERIC[Believer.name] = Believer
         from garrison.cli.main import app
 
-        rest = ns.rest[1:] if ns.rest[:1] == ["--"] else ns.rest
         app(["arena", *rest])
 
 

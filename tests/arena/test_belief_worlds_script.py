@@ -117,3 +117,30 @@ def test_the_chain_takes_every_world_unweighed_and_fewer_weighed(script, tmp_pat
     move = bot.step(state)
     assert 0 < bot.last_taken[0] < bot.last_taken[1] == 200
     assert move in state.legal_actions()
+
+
+def test_sir_tilts_fresh_worlds_by_the_belief_and_only_in_1848(script, tmp_path: Path) -> None:
+    state = _positions(6, 1)[0]
+    seat = state.current_player()
+    _, _, cards = script.hidden(state, seat)
+    card = int(cards[0])
+    n_in = len(state.observation_tensor(seat))
+    bias = np.zeros(script.CARDS * script.PLACES, np.float32)
+    bias[card * script.PLACES + 1] = 3.0  # the next seat holds this card, says the net
+    script.Believer.belief = script.Belief(_biased(tmp_path, n_in, bias))
+    GENERIC["believer"] = script.Believer
+    bot = make_bot(state.game, "believer:sims=60", seat, seed=1)
+    bot.sir, bot.alpha = 16, 1.0
+    tilt = bot.tilt(state)
+    assert tilt.shape == (script.CARDS, script.PLACES)
+    assert not tilt[np.setdiff1d(np.arange(script.CARDS), cards)].any()  # known cards: no tilt
+    assert tilt[card, 1] > tilt[card, 0] and tilt[card, 1] > tilt[card, 2]
+    rng = random.Random(3)
+    held = np.mean([script.places(state.draw_tilted_world(seat, rng, tilt, 16), seat)[card] == 1
+                    for _ in range(300)])
+    plain = np.mean([script.places(state.resample(seat, rng), seat)[card] == 1
+                     for _ in range(300)])
+    assert held > plain + 0.2
+    assert bot.step(state) in state.legal_actions() and bot._worlds is None  # no pool drawn
+    with pytest.raises(SystemExit):
+        script.main(["arena", "--net", "x.npz", "--sir", "4", "--", "soldateska", "--bots", "a"])

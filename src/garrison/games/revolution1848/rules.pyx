@@ -26,6 +26,7 @@ turns into text when someone reads the log.
 """
 from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
+from libc.math cimport exp, log
 
 from garrison.core.compiled cimport CHANCE_PLAYER, TERMINAL_PLAYER, CompiledState, uniform_outcomes
 
@@ -776,6 +777,24 @@ cdef class Revolution1848Core(CompiledState):
         if not 0 <= seat < self.n:
             raise ValueError(f"seat must be 0 to {self.n - 1}, not {seat}")
         return draw_world(self, seat, rng)
+
+    def draw_tilted_world(self, int seat, rng, tilt, int k):
+        """One of ``k`` worlds for ``seat`` (``draw_world``), taken with chance in proportion
+        to ``exp`` of its *tilt*: the sum over the cards of ``tilt[card, place]``, the place
+        being the other hand holding the card counted from ``seat`` (1 the next seat, ...) or
+        0 for none (a float64 array of shape (cards, players); a card's row is zero where the
+        seat knows it). So the worlds come from the re-deal reweighed by ``exp(tilt)``, the
+        more exactly the larger ``k`` (sampling-importance-resampling). Raises ``ValueError``
+        for a seat not at the table, a ``k`` below 1 or a tilt of another shape."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0 to {self.n - 1}, not {seat}")
+        if k < 1:
+            raise ValueError(f"k must be 1 or more worlds, not {k}")
+        cdef const double[:, ::1] t = tilt
+        if t.shape[0] != N_CARDS or t.shape[1] != self.n:
+            raise ValueError(f"tilt must have shape ({N_CARDS}, {self.n}), not "
+                             f"({t.shape[0]}, {t.shape[1]})")
+        return draw_tilted(self, seat, rng, t, k)
 
 
 # -- the rules, in the order of the rulebook ------------------------------------------------------

@@ -65,3 +65,44 @@ cdef object draw_world(Revolution1848Core self, int seat, object rng):
     world._nlegal = -1
     world.forget_history()
     return world
+
+
+cdef double tilt_of(Revolution1848Core w, int seat, const double[:, ::1] tilt) noexcept:
+    """The sum over the cards of ``tilt[card, place]`` in world ``w`` (``draw_tilted_world``)."""
+    cdef double total = 0.0
+    cdef int c, t, place
+    cdef U128 m, elsewhere = ~(<U128>0)
+    for t in range(w.n):
+        if t == seat:
+            continue
+        place = (t - seat + w.n) % w.n
+        m = w.s.hands[t]
+        elsewhere &= ~m
+        while m:
+            c = lowest(m)
+            total += tilt[c, place]
+            m &= m - 1
+    for c in range(N_CARDS):
+        if (elsewhere >> c) & 1:
+            total += tilt[c, 0]
+    return total
+
+
+cdef object draw_tilted(Revolution1848Core self, int seat, object rng, const double[:, ::1] tilt,
+                        int k):
+    """One of ``k`` worlds of ``draw_world``, each kept in turn with chance its weight over the
+    weights so far (a weighted reservoir of one), so that the one returned was drawn in
+    proportion to ``exp(tilt_of)``. Draws ``k`` worlds and ``k`` uniform numbers of ``rng``."""
+    cdef object chosen = None, world
+    cdef double score, top = 0.0, total = 0.0
+    cdef int i
+    for i in range(k):
+        world = draw_world(self, seat, rng)
+        score = tilt_of(<Revolution1848Core>world, seat, tilt)
+        if i == 0 or score > top:  # weights relative to the highest score yet: no overflow
+            total = total * exp(top - score) if i else 0.0
+            top = score
+        total += exp(score - top)
+        if <double>rng.random() * total < exp(score - top):
+            chosen = world
+    return chosen
