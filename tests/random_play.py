@@ -27,6 +27,22 @@ def play_randomly(state: Any, rng: random.Random, steps: int) -> Any:
     return state
 
 
+def sampled_decisions(game: Any, rng: random.Random, count: int, share: float) -> list[Any]:
+    """Copies of ``count`` decisions of random games of ``game``, new games as needed, each
+    decision kept with chance ``share``: positions from every phase of play."""
+    out: list[Any] = []
+    while len(out) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(out) < count:
+            if state.is_chance_node():
+                state.apply_action(garrison.sample_chance(state, rng))
+                continue
+            if rng.random() < share:
+                out.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
 def decision_points(state: Any, rng: random.Random, count: int) -> list[Any]:
     """Copies of the first ``count`` states of a random game from ``state`` where a seat has a
     real choice (two or more legal actions); ``state`` is played on."""

@@ -76,17 +76,23 @@ def test_the_belief_reads_only_the_seats_view(script, tmp_path: Path) -> None:
         assert (cards == same_cards).all() and np.allclose(here, there)
 
 
-def test_weights_follow_the_network_and_the_bot_plays(script, tmp_path: Path) -> None:
+def _next_seat_holds(script, tmp_path: Path, sims: int):
+    """A position, its mover, a hidden card and a believer (``sims`` simulations) whose net
+    says that the next seat holds the card."""
     state = _positions(6, 1)[0]
     seat = state.current_player()
     _, _, cards = script.hidden(state, seat)
     card = int(cards[0])
     n_in = len(state.observation_tensor(seat))
     bias = np.zeros(script.CARDS * script.PLACES, np.float32)
-    bias[card * script.PLACES + 1] = 3.0  # the next seat holds this card, says the net
+    bias[card * script.PLACES + 1] = 3.0
     script.Believer.belief = script.Belief(_biased(tmp_path, n_in, bias))
     GENERIC["believer"] = script.Believer
-    bot = make_bot(state.game, "believer:sims=40", seat, seed=1)
+    return state, seat, card, make_bot(state.game, f"believer:sims={sims}", seat, seed=1)
+
+
+def test_weights_follow_the_network_and_the_bot_plays(script, tmp_path: Path) -> None:
+    state, seat, card, bot = _next_seat_holds(script, tmp_path, 40)
     bot.alpha = 1.0
     weights = bot.weigh(state, random.Random(2))
     held = [script.places(w, seat)[card] == 1 for w in bot._worlds]
@@ -120,16 +126,8 @@ def test_the_chain_takes_every_world_unweighed_and_fewer_weighed(script, tmp_pat
 
 
 def test_sir_tilts_fresh_worlds_by_the_belief_and_only_in_1848(script, tmp_path: Path) -> None:
-    state = _positions(6, 1)[0]
-    seat = state.current_player()
+    state, seat, card, bot = _next_seat_holds(script, tmp_path, 60)
     _, _, cards = script.hidden(state, seat)
-    card = int(cards[0])
-    n_in = len(state.observation_tensor(seat))
-    bias = np.zeros(script.CARDS * script.PLACES, np.float32)
-    bias[card * script.PLACES + 1] = 3.0  # the next seat holds this card, says the net
-    script.Believer.belief = script.Belief(_biased(tmp_path, n_in, bias))
-    GENERIC["believer"] = script.Believer
-    bot = make_bot(state.game, "believer:sims=60", seat, seed=1)
     bot.sir, bot.alpha = 16, 1.0
     tilt = bot.tilt(state)
     assert tilt.shape == (script.CARDS, script.PLACES)

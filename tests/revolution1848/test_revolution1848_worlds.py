@@ -13,23 +13,12 @@ from world_oracle import hidden_deal
 
 import garrison
 from garrison import GameError
+from random_play import sampled_decisions
 
 
 def _positions(options: dict, seed: int, count: int) -> list:
-    """Positions of random games (every phase, chance resolved or not), ``count`` of them."""
-    game = garrison.load("1848", **options)
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(out) < count:
-            if state.is_chance_node():
-                state.apply_action(garrison.sample_chance(state, rng))
-                continue
-            if rng.random() < 0.25:
-                out.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    """Positions of random games (every phase), ``count`` of them."""
+    return sampled_decisions(garrison.load("1848", **options), random.Random(seed), count, 0.25)
 
 
 def _hidden(world) -> tuple:

@@ -15,23 +15,13 @@ import garrison
 from garrison.bots import make_bot
 from garrison.bots import search as search_module
 from garrison.games.soldateska.resample import Worlds
+from random_play import sampled_decisions
 
 
 def _positions(players: int, seed: int, count: int) -> list:
     """Decisions of random games (both rounds), ``count`` of them."""
     game = garrison.load("soldateska", players=players)
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(out) < count:
-            if state.is_chance_node():
-                state.apply_action(garrison.sample_chance(state, rng))
-                continue
-            if rng.random() < 0.2:
-                out.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    return sampled_decisions(game, random.Random(seed), count, 0.2)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
