@@ -42,13 +42,12 @@ class Worlds:
     passes it took no part in from the bottom of the hierarchy up, and the General's bonus.
     """
 
-    __slots__ = ("_aside_hidden", "_bonus_count", "_choices", "_dealers", "_depth_need",
+    __slots__ = ("_bonus_count", "_choices", "_dealers", "_depth_need",
                  "_edge_count", "_forbid", "_caps", "_loose", "_order", "_pos", "_rest",
                  "_seat", "_slots", "_st")
 
     _st: SoldateskaState
     _seat: int
-    _aside_hidden: bool
     _slots: list[Slot]
     _caps: list[int]
     _forbid: list[int]
@@ -75,7 +74,6 @@ class Worlds:
         for m in st.played:
             played_all |= m
         aside_hidden = bool(st.aside) and not st.aside_public and seat != st.aside_owner
-        self._aside_hidden = aside_hidden
         unknown = st.in_play & ~st.hands[seat] & ~played_all
         if not aside_hidden:
             unknown &= ~st.aside
@@ -144,6 +142,7 @@ class Worlds:
         return need
 
     def _dealer(self, combo: tuple[int, ...]) -> Dealer:
+        """The re-deal of the other unseen cards around the placing ``combo`` (made once)."""
         dealer = self._dealers.get(combo)
         if dealer is None:
             left = self._caps[:]
