@@ -22,7 +22,9 @@ in name order, joined by ``-``), one JSON object with exactly these keys:
 >>> rated = shipped_ratings(garrison.load("1848"))
 >>> list(rated["levels"]), rated["levels"]["easy"]["elo"]
 (['easy', 'good', 'strong'], 0.0)
->>> shipped_ratings(garrison.load("1848", players=4)) is None  # measured with three
+>>> shipped_ratings(garrison.load("1848", players=4))["options"]["players"]  # its own file
+4
+>>> shipped_ratings(garrison.load("1848", players=2, rules="base")) is None  # not measured
 True
 """
 
