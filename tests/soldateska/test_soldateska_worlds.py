@@ -1,15 +1,14 @@
-"""The worlds of Soldateska's search: ``resample`` and the move's ``world_sampler`` (``Worlds``,
-resample.py, a position worked out once) deal the reference re-deal of
-``soldateska_world_oracle.py`` draw for draw, at every player count and in both rounds (the
-passes chain, the laid-aside cards, the General's bonus); the search draws its worlds from the
-sampler and plays as it did from ``resample``."""
+"""The worlds of Soldateska's search: the move's ``world_sampler`` (``Worlds``, resample.py, a
+position worked out once) draws, world after world, what ``resample`` draws afresh; every world
+keeps what its seat knows, the voids and the passes chain (a card passed down is below its
+giver, with whoever took it or further down), at every player count and in both rounds; the
+searches draw their worlds from the sampler and play as they did from ``resample``."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from soldateska_world_oracle import resample_state as reference
 
 import garrison
 from garrison.bots import make_bot
@@ -24,20 +23,68 @@ def _positions(players: int, seed: int, count: int) -> list:
     return sampled_decisions(game, random.Random(seed), count, 0.2)
 
 
+def _below(world, seat: int) -> set[int]:
+    """The seats below ``seat`` in the round's hierarchy (all others in the first round)."""
+    order = list(world.order) if world.round > 1 else []
+    if seat not in order:
+        return {p for p in range(world.game.num_players) if p != seat}
+    return set(order[order.index(seat) + 1:])
+
+
+def _check_world(state, world, seat: int) -> None:
+    """What ``seat`` knows, the voids and the passes chain hold in ``world``."""
+    assert world.observation(seat) == state.observation(seat)
+    world.check_invariants()
+    n = state.game.num_players
+    for p in range(n):
+        if p != seat:
+            assert world.hands[p] & state.voids[p] == 0
+        assert world.passed[p].bit_count() == state.passed[p].bit_count()
+    if world.round < 2:
+        return
+    order = list(world.order)
+    for giver, taker in zip(order, order[1:]):  # a pass is with its taker, played or passed on
+        held = world.hands[taker] | world.played[taker] | world.passed[taker]
+        if taker == world.aside_owner:
+            held |= world.aside
+        assert world.passed[giver] & ~held == 0, (giver, taker)
+    if world.bonus:
+        general = order[0]
+        assert world.bonus & ~(world.hands[general] | world.played[general]
+                               | world.passed[general]) == 0
+    below = _below(world, seat)
+    for c in range(64):  # what the seat passed down stayed below it
+        if (state.passed[seat] >> c) & 1:
+            owners = {p for p in range(n) if (world.hands[p] | world.played[p]) >> c & 1}
+            if (world.aside >> c) & 1:
+                owners.add(world.aside_owner)
+            assert owners <= below, (c, owners, below)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_resample_and_the_sampler_are_the_reference_draw_for_draw(players):
+def test_every_world_keeps_what_its_seat_knows_and_the_passes_chain(players):
     positions = _positions(players, seed=players, count=80)
-    assert any(s.round > 1 and any(s.passed) for s in positions)  # the passes chain is met
+    assert sum(s.round > 1 and any(s.passed) for s in positions) > 10  # the chain is met
+    moved = 0
     for i, state in enumerate(positions):
         for seat in range(players):
             sampler = state.world_sampler(seat)
             for j in range(3):
-                seed = (i * 10 + seat) * 10 + j
-                ours, mine, theirs = (random.Random(seed) for _ in range(3))
-                expected = reference(state, seat, theirs).fields()
-                assert state.resample(seat, ours).fields() == expected
-                assert sampler.draw(mine).fields() == expected
-                assert ours.getstate() == mine.getstate() == theirs.getstate()
+                world = sampler.draw(random.Random((i * 10 + seat) * 10 + j))
+                _check_world(state, world, seat)
+                moved += world.hands != state.hands
+    assert moved > 100 * players  # the others' cards are dealt again, not kept
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_kept_sampler_draws_what_resample_draws_afresh(players):
+    for i, state in enumerate(_positions(players, seed=10 + players, count=40)):
+        for seat in range(players):
+            sampler = state.world_sampler(seat)
+            for j in range(3):  # the sampler is not changed by drawing from it
+                mine, fresh = random.Random(i * 100 + j), random.Random(i * 100 + j)
+                assert sampler.draw(mine).fields() == state.resample(seat, fresh).fields()
+                assert mine.getstate() == fresh.getstate()
 
 
 def test_the_searches_draw_their_worlds_from_the_sampler_and_play_as_from_resample(monkeypatch):
