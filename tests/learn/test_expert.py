@@ -15,6 +15,7 @@ import garrison
 from garrison.cli.main import app
 from garrison.core import OptionError, RecordError
 from garrison.core.net import Net
+from garrison.learn.weights import load_net_arrays
 from garrison.train.expert import search_decisions
 from garrison.train.imitate import imitate
 from garrison.train.model import PolicyValueNet
@@ -141,3 +142,33 @@ def test_the_train_command_keeps_the_searchs_games(tmp_path: Path) -> None:
                               "--imitate", "500", "--decisions", "0", "--expert-keep", str(keep)])
     assert bad.exit_code == 2 and "give --expert and --expert-decisions" in " ".join(
         bad.output.split())
+
+
+def test_the_most_visited_move_can_be_the_target_instead_of_the_shares(tmp_path: Path) -> None:
+    """``--expert-target move`` fits the policy to the search's most visited move: on the same
+    games (a kept folder) and seed, it trains another net than the shares, and says so."""
+    keep = tmp_path / "games"
+    nets = {}
+    for target in ("shares", "move"):
+        out = tmp_path / f"{target}.npz"
+        result = runner.invoke(app, [
+            "train", "gambit", "-o", "players=2", "--out", str(out), "--imitate", "500",
+            "--hidden", "16", "--decisions", "0", "--expert", SEARCH, "--expert-decisions", "40",
+            "--expert-keep", str(keep), "--expert-target", target])
+        assert result.exit_code == 0, result.output
+        nets[target] = Net.load(out)
+        trained = nets[target].meta["trained"]
+        assert trained["expert"]["target"] == target
+        assert f"--expert-target {target}" in trained["command"]
+    assert sorted(p.name for p in keep.iterdir()) == ["run.json", "wave_000000.npz"]
+    weights = {target: load_net_arrays(tmp_path / f"{target}.npz")[0]["policy_w"]
+               for target in nets}
+    assert not np.array_equal(weights["shares"], weights["move"])
+    base = ["train", "gambit", "-o", "players=2", "--out", str(tmp_path / "bad.npz"),
+            "--imitate", "500", "--decisions", "0"]
+    for args, words in ((["--expert", SEARCH, "--expert-decisions", "5", "--expert-target",
+                          "best"], "expert-target must be one of shares, move"),
+                        (["--expert-target", "move"], "give --expert and --expert-decisions")):
+        bad = runner.invoke(app, base + args)
+        assert bad.exit_code == 2 and words in " ".join(bad.output.split()), bad.output
+    assert not (tmp_path / "bad.npz").exists()

@@ -30,6 +30,7 @@ def train(
     expert_decisions: Annotated[int, typer.Option(help="the search bot's decisions to learn from")] = 0,
     jobs: Annotated[int, typer.Option(help="processes playing the search bot's games")] = 1,
     expert_keep: Annotated[Path | None, typer.Option(help="keep the search bot's games in this folder as they are played; a run given it again goes on where it stopped")] = None,
+    expert_target: Annotated[str, typer.Option(help="what the search bot's decisions teach: 'shares' (its root visit shares) or 'move' (its most visited move)")] = "shares",
     decisions: Annotated[int, typer.Option(help="then this many decisions of PPO (0: imitation only)")] = 2_000_000,
     opponents: Annotated[str, typer.Option(help="'self' (every seat learns) or a bot at the other seats")] = "self",
     hidden: Annotated[str, typer.Option(help="hidden layer widths, comma-separated")] = "256,256",
@@ -65,7 +66,8 @@ def train(
                         hidden=_widths(hidden), lr=lr, tables=tables, batch=batch, seed=seed,
                         init=init, eval_games=eval_games, value_horizon=value_horizon,
                         expert=expert, expert_decisions=expert_decisions, jobs=jobs,
-                        recorded=recorded, expert_keep=expert_keep)
+                        recorded=recorded, expert_keep=expert_keep,
+                        expert_target=expert_target)
         recipe.check()
         torch.set_num_threads(threads)
         trained = recipe.run(report=None if quiet else lambda line: print(json.dumps(line), flush=True))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +23,17 @@ from .ppo import PPOConfig, Trainer
 from .recorded import measure, recorded_demonstrations
 from .torch_io import load_model
 
+#: What expert iteration may teach the policy (``Recipe.expert_target``).
+EXPERT_TARGETS = ("shares", "move")
+
 
 @dataclass
 class Recipe:
     """Learn people's recorded games (``recorded``, an archive the game reads), or imitate the
     game's compiled bot for ``imitate`` decisions, or start from ``init``; then
-    learn ``expert_decisions`` decisions of the search bot ``expert`` (its visit shares as
-    targets: expert iteration), then PPO for ``decisions`` decisions (0: none)."""
+    learn ``expert_decisions`` decisions of the search bot ``expert`` (its visit shares, or
+    with ``expert_target="move"`` its most visited move, as targets: expert iteration), then
+    PPO for ``decisions`` decisions (0: none)."""
 
     game: str
     out: Path
@@ -60,6 +64,9 @@ class Recipe:
     #: A folder keeping the search's games as they are played (``waves.WaveStore``): a run
     #: given it again reads the waves there instead of playing them.
     expert_keep: Path | None = None
+    #: What the search's decisions teach the policy: ``"shares"``, the root's visit shares (a
+    #: distribution), or ``"move"``, its most visited move alone.
+    expert_target: str = "shares"
 
     def check(self) -> PPOConfig:
         """The PPO settings of this run, after every check.
@@ -89,6 +96,13 @@ class Recipe:
         if self.expert_keep is not None and not self.expert:
             raise OptionError("--expert-keep keeps the search's games: give --expert and "
                               "--expert-decisions with it")
+        if self.expert_target not in EXPERT_TARGETS:
+            raise OptionError(f"expert-target must be one of {', '.join(EXPERT_TARGETS)} (the "
+                              f"root's visit shares or its most visited move; got "
+                              f"{self.expert_target!r})")
+        if self.expert_target != "shares" and not self.expert:
+            raise OptionError("--expert-target says what the search's decisions teach: give "
+                              "--expert and --expert-decisions with it")
         if self.jobs < 1:
             raise OptionError(f"jobs must be 1 or more (got {self.jobs})")
         if self.recorded is not None and (self.imitate or self.init is not None):
@@ -133,7 +147,8 @@ class Recipe:
                   *([f"--expert {shlex.quote(self.expert)}",
                      f"--expert-decisions {self.expert_decisions}", f"--jobs {self.jobs}",
                      *([f"--expert-keep {shlex.quote(str(self.expert_keep))}"]
-                       if self.expert_keep is not None else [])]
+                       if self.expert_keep is not None else []),
+                     f"--expert-target {self.expert_target}"]
                     if self.expert else []),
                   f"--decisions {self.decisions}", f"--opponents {self.opponents}",
                   f"--hidden {','.join(map(str, self.hidden))}", f"--lr {self.lr:g}",
@@ -178,8 +193,11 @@ class Recipe:
             assert net is not None
             data = search_decisions(self.game, self.options, self.expert, self.expert_decisions,
                                     seed=self.seed, jobs=self.jobs, keep=self.expert_keep)
+            if self.expert_target == "move":  # the most visited move, not the shares
+                data = replace(data, policy=None)
             lines = imitate(net, data, epochs=self.epochs, seed=self.seed)
-            trained["expert"] = {"bot": self.expert, "decisions": len(data.action),
+            trained["expert"] = {"bot": self.expert, "target": self.expert_target,
+                                 "decisions": len(data.action),
                                  "games": data.games, "seconds": data.seconds, "epochs": lines}
             if report is not None:
                 report({"expert": len(data.action), "games": data.games, **lines[-1]})
@@ -222,4 +240,4 @@ def _check_out_folder(out: Path) -> None:
         raise OptionError(f"out: the folder {folder} cannot be written")
 
 
-__all__ = ["Recipe"]
+__all__ = ["EXPERT_TARGETS", "Recipe"]
