@@ -1,34 +1,39 @@
 """Can a learned belief of where the hidden cards are give the search better worlds (1848 with
-three players, Soldateska with four, Scopa with two)?
+three players, Soldateska with four, Scopa with two, Solo 66 with five)?
 
 The search draws each world with ``resample``: every card a seat cannot know is dealt again at
 random among the places that may hold it, keeping every count and every fact seen (in 1848 the
 other hands, the cards pushed under a pile and the face-down rest of the pile; in Soldateska
 the other hands, the laid-aside cards and the unused stock, with the voids shown and the
-passes; in Scopa the other hand and the stock). Its ``seeing`` bound (``arena_ceiling.py``)
+passes; in Scopa the other hand and the stock; in Solo 66 the other hands, the talon and the
+discards, keeping the voids shown). Its ``seeing`` bound (``arena_ceiling.py``)
 takes about 0.68 of its pairs of seats against the strong search in 1848 and Soldateska and
 0.82 in Scopa: the worlds are worth something. This script asks how much of that a network
 reading the seat's observation tensor can give.
 
-* ``data``: the rule-of-thumb bot in every seat (Scopa's ``greedy``); at every third decision
+* ``data``: the rule-of-thumb bot in every seat (Scopa's ``greedy``), or the bot ``--bot``
+  names (a search: ``ismcts:sims=200:fallback=1.5``); at every third decision (``--every``)
   the acting seat's observation tensor, the true place of each card it cannot know (``k`` in
   1..n-1: the hand of the k-th seat after it; ``0``: anywhere else; ``-1``: a card it knows)
   and the chance of each place under ``resample``'s re-deal: exact in 1848 (its re-deal is
-  uniform within each pile), the share of ``--draws`` resampled worlds (plus half a world) in
-  the other games.
+  uniform within each pile) and Scopa (every unseen card alike), the share of ``--draws``
+  resampled worlds (plus half a world) in the other games. Train and test on the same kind:
+  a network fitted over noisy shares learns to correct their noise on average.
 * ``train``: a network (two ReLU layers) whose logits are added to the log of those chances,
   fitted by cross-entropy to the true places; the held-out loss per hidden card after each
   epoch, beside the re-deal's. Needs PyTorch (the ``learn`` extra). Writes the weights as
   ``.npz``.
 * ``arena``: ``garrison arena`` with the bot ``believer`` in this process: ISMCTS whose move
   draws a pool of ``--pool`` worlds with ``resample`` once, weighs each by the product over its
-  hidden cards of the network's chance over the re-deal's (in games other than 1848: the
+  hidden cards of the network's chance over the re-deal's (in Soldateska and Solo 66: the
   pool's own shares, plus half a world), raised to ``--alpha``, and plays
   each simulation on a copy of a world drawn from the pool by weight (sampling importance
   resampling). ``--alpha 0`` is the same pool unweighted: the control. With ``--chain`` each
   simulation proposes a fresh world and takes it by Metropolis-Hastings instead.
 
-The figures are in docs/log/bots-history.md, "A learned belief of the hidden cards"::
+The figures are in docs/log/bots-history.md, "A learned belief of the hidden cards" and, for
+beliefs learned from the strong search's own games, "A belief learned from the search's own
+games"::
 
     python research/belief_worlds.py data --game 1848 --games 7500 --seed 11 --out b11.npz
     python research/belief_worlds.py data --game 1848 --games 7500 --seed 13 --out b13.npz
@@ -36,6 +41,7 @@ The figures are in docs/log/bots-history.md, "A learned belief of the hidden car
     python research/belief_worlds.py train --data b11.npz b13.npz --test b_test.npz --epochs 1 --out belief.npz
     python research/belief_worlds.py arena --net belief.npz --pool 128 --alpha 0.5 -- 1848 --bots believer:0.05s:clock=cpu:fallback=1.5,S,S --games 60 --seed 42
     python research/belief_worlds.py data --game soldateska --games 2500 --seed 31 --out s31.npz
+    python research/belief_worlds.py data --game solo66 --bot ismcts:sims=200:fallback=1.5 --every 1 --games 1800 --seed 81 --out o81.npz
     python research/belief_worlds.py arena --net s.npz --pool 32 --alpha 0.5 --chain -- soldateska --bots believer:0.05s:clock=cpu:fallback=1.5,S,S,S --games 40 --seed 46
 """
 
@@ -58,7 +64,7 @@ from garrison.games.revolution1848.state import pile_of
 #: The games it knows: the options it plays them with, their number of card ids and the
 #: rule-of-thumb bot that plays the data's games.
 GAMES = {"1848": ({"players": 3}, 76, "heuristic"), "soldateska": ({"players": 4}, 62, "heuristic"),
-         "scopa": ({"players": 2}, 40, "greedy")}
+         "scopa": ({"players": 2}, 40, "greedy"), "solo66": ({}, 32, "heuristic")}
 #: Cards of 1848 (Personenkarten, then Zusatzkarten) and the places a hidden card may be in,
 #: seen from the seat: the pile (or under it), the next seat's hand, the one after's.
 CARDS = 76
@@ -131,6 +137,36 @@ def shares(worlds: list[Any], seat: int, cards: int) -> tuple[np.ndarray, np.nda
     return (count + 0.5) / (len(worlds) + 0.5 * n), hidden_cards
 
 
+def even(state: Any, seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``hidden`` for Scopa, exact: its re-deal deals every unseen card (the stock and the other
+    hands) alike, so a card is in each place with chance the place's size over theirs."""
+    n, cards = state.game.num_players, GAMES["scopa"][1]
+    others = {(t - seat) % n: state.hands[t] for t in range(n) if t != seat}
+    unseen = state.stock
+    for held in others.values():
+        unseen |= held
+    every = np.array(cards_in(unseen), np.int64)
+    truth = np.full(cards, -1, np.int8)
+    chance = np.zeros((cards, n), np.float32)
+    if not len(every):
+        return truth, chance, every
+    truth[every] = 0
+    chance[every, 0] = state.stock.bit_count() / len(every)
+    for place, held in others.items():
+        truth[list(cards_in(held))] = place
+        chance[every, place] = held.bit_count() / len(every)
+    return truth, chance, every
+
+
+def exact_or_sampled(state: Any, seat: int, rng: random.Random, draws: int
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The re-deal's chances, exact in 1848 and Scopa, else from ``draws`` worlds."""
+    name = state.game.name
+    if name == "1848":
+        return hidden(state, seat)
+    return even(state, seat) if name == "scopa" else sampled(state, seat, rng, draws)
+
+
 def sampled(state: Any, seat: int, rng: random.Random, draws: int
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``hidden`` for any game, the chances from ``draws`` resampled worlds (``shares``)."""
@@ -141,16 +177,18 @@ def sampled(state: Any, seat: int, rng: random.Random, draws: int
     return truth, chance.astype(np.float32), hidden_cards
 
 
-def data(name: str, games: int, seed: int, draws: int = 16) -> dict[str, np.ndarray]:
-    """Rule-of-thumb self-play of game ``name``: tensors ``x``, true places ``y`` and the
-    re-deal's chances ``b`` at every third decision (``draws`` worlds a decision outside 1848)."""
+def data(name: str, games: int, seed: int, draws: int = 16, bot: str | None = None,
+         every: int = 3) -> dict[str, np.ndarray]:
+    """Self-play of game ``name`` by ``bot`` in every seat (the rule-of-thumb bot unless given):
+    tensors ``x``, true places ``y`` and the re-deal's chances ``b`` at every ``every``-th
+    decision (``draws`` worlds a decision outside 1848)."""
     game = load(name)
     n = game.num_players
     rng = random.Random(seed)
     xs, ys, bs = [], [], []
     for g in range(games):
         state = game.new_initial_state()
-        bots = [make_bot(game, GAMES[name][2], s, seed=seed * 100_000 + 10 * g + s)
+        bots = [make_bot(game, bot or GAMES[name][2], s, seed=seed * 100_000 + 10 * g + s)
                 for s in range(n)]
         k = 0
         while not state.is_terminal():
@@ -158,9 +196,8 @@ def data(name: str, games: int, seed: int, draws: int = 16) -> dict[str, np.ndar
                 state.apply_action(garrison.sample_chance(state, rng))
                 continue
             seat = state.current_player()
-            if k % 3 == 0:
-                truth, chance, _ = (hidden(state, seat) if name == "1848"
-                                    else sampled(state, seat, rng, draws))
+            if k % every == 0:
+                truth, chance, _ = exact_or_sampled(state, seat, rng, draws)
                 xs.append(np.asarray(state.observation_tensor(seat), np.float32))
                 ys.append(truth)
                 bs.append(chance)
@@ -180,7 +217,7 @@ def _loss(logits: Any, y: Any, b: Any) -> Any:
     return (picked * mask).sum() / mask.sum()
 
 
-def train(train_files: list[str], test_file: str, epochs: int, hidden_units: int,
+def train(train_files: list[str], test_files: list[str], epochs: int, hidden_units: int,
           seed: int) -> tuple[dict[str, np.ndarray], list[tuple[float, float]], float]:
     """Fit the network; its weights, (train, held-out) loss per epoch and the uniform loss."""
     import torch
@@ -190,9 +227,10 @@ def train(train_files: list[str], test_file: str, epochs: int, hidden_units: int
     x = torch.tensor(np.concatenate([p["x"] for p in parts]))
     y = torch.tensor(np.concatenate([p["y"] for p in parts]).astype(np.int64))
     b = torch.tensor(np.concatenate([p["b"] for p in parts]))
-    test = np.load(test_file)
-    tx, ty, tb = (torch.tensor(test["x"]), torch.tensor(test["y"].astype(np.int64)),
-                  torch.tensor(test["b"]))
+    tests = [np.load(f) for f in test_files]
+    tx, ty, tb = (torch.tensor(np.concatenate([t["x"] for t in tests])),
+                  torch.tensor(np.concatenate([t["y"] for t in tests]).astype(np.int64)),
+                  torch.tensor(np.concatenate([t["b"] for t in tests])))
     mu, sd = x.mean(0), x.std(0) + 1e-3
     net = torch.nn.Sequential(torch.nn.Linear(x.shape[1], hidden_units), torch.nn.ReLU(),
                               torch.nn.Linear(hidden_units, hidden_units), torch.nn.ReLU(),
@@ -290,11 +328,11 @@ class Believer(ISMCTSBot):
         assert self.belief is not None
         size = GAMES[self.game.name][1]
         self._worlds = [state.resample(self.seat, rng) for _ in range(self.pool)]
-        if self.game.name == "1848":
-            self._ratio, self._cards = self.belief.log_ratio(state, self.seat)
+        if self.game.name in ("1848", "scopa"):
+            _, chance, cards = exact_or_sampled(state, self.seat, rng, 0)
         else:
             chance, cards = shares(self._worlds, self.seat, size)
-            self._ratio, self._cards = self.belief.log_ratio(state, self.seat, chance, cards)
+        self._ratio, self._cards = self.belief.log_ratio(state, self.seat, chance, cards)
         self._rows, self._ratio_size = np.arange(len(self._cards)), size
         score = np.array([self._score(w) for w in self._worlds])
         p = np.exp(score - score.max())
@@ -335,15 +373,18 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("data", help="rule-of-thumb self-play with the true places")
+    d = sub.add_parser("data", help="self-play with the true places")
     d.add_argument("--game", choices=sorted(GAMES), default="1848")
     d.add_argument("--draws", type=int, default=16, help="worlds a decision outside 1848")
+    d.add_argument("--bot", default=None,
+                   help="the bot in every seat (default: the game's rule-of-thumb bot)")
+    d.add_argument("--every", type=int, default=3, help="keep every k-th decision")
     d.add_argument("--games", type=int, required=True)
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--out", required=True)
     t = sub.add_parser("train", help="fit the belief; the held-out loss beside the uniform one")
     t.add_argument("--data", nargs="+", required=True)
-    t.add_argument("--test", required=True)
+    t.add_argument("--test", nargs="+", required=True)
     t.add_argument("--epochs", type=int, default=1)
     t.add_argument("--hidden", type=int, default=256)
     t.add_argument("--seed", type=int, default=0)
@@ -359,7 +400,7 @@ def main(argv: list[str] | None = None) -> None:
     a.add_argument("rest", nargs=argparse.REMAINDER, help="after --: garrison arena's arguments")
     ns = parser.parse_args(args)
     if ns.cmd == "data":
-        out = data(ns.game, ns.games, ns.seed, ns.draws)
+        out = data(ns.game, ns.games, ns.seed, ns.draws, ns.bot, ns.every)
         np.savez_compressed(ns.out, **out)
         print(f"{len(out['x'])} decisions of {ns.games} games -> {ns.out}")
     elif ns.cmd == "train":

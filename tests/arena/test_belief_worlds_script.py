@@ -1,7 +1,8 @@
 """``research/belief_worlds.py``: a learned belief of 1848's hidden cards weighing the search's
 worlds (docs/log/bots-history.md, "A learned belief of the hidden cards"). Its uniform
 chances must be those of ``resample``, it must read only the seat's view, and its weights must
-follow the network."""
+follow the network. Its data come from the bot named, with Scopa's chances exact and Solo 66's
+the shares of the worlds drawn ("A belief learned from the search's own games")."""
 
 from __future__ import annotations
 
@@ -142,3 +143,77 @@ def test_sir_tilts_fresh_worlds_by_the_belief_and_only_in_1848(script, tmp_path:
     assert bot.step(state) in state.legal_actions() and bot._worlds is None  # no pool drawn
     with pytest.raises(SystemExit):
         script.main(["arena", "--net", "x.npz", "--sir", "4", "--", "soldateska", "--bots", "a"])
+
+
+def test_data_comes_from_the_bot_named_at_every_kth_decision(script) -> None:
+    every = script.data("1848", 1, seed=7, bot="random", every=1)
+    third = script.data("1848", 1, seed=7, bot="random")
+    assert len(every["x"]) > 30 and len(third["x"]) == -(-len(every["x"]) // 3)
+    assert np.array_equal(third["x"], every["x"][::3]) and np.array_equal(third["y"], every["y"][::3])
+    heuristic = script.data("1848", 1, seed=7, every=1)
+    rows = min(len(heuristic["x"]), len(every["x"]))
+    assert not np.array_equal(heuristic["x"][:rows], every["x"][:rows])  # another player's game
+    with pytest.raises(garrison.OptionError, match="nosuchbot"):
+        script.data("1848", 1, seed=7, bot="nosuchbot")
+
+
+def test_train_reads_every_test_file_and_scores_the_redeal_by_its_cross_entropy(
+        script, tmp_path: Path) -> None:
+    files = []
+    for seed in (1, 2, 3):
+        part = script.data("1848", 1, seed=seed, bot="random", every=2)
+        files.append(str(tmp_path / f"d{seed}.npz"))
+        np.savez(files[-1], **part)
+    weights, curve, uniform = script.train(files[:1], files[1:], epochs=2, hidden_units=8, seed=0)
+    held = [np.load(f) for f in files[1:]]
+    y = np.concatenate([h["y"] for h in held]).astype(np.int64)
+    b = np.concatenate([h["b"] for h in held])
+    rows, cards = np.nonzero(y >= 0)
+    expected = -np.log(b[rows, cards, y[rows, cards]]).mean()  # the re-deal's own chances
+    assert uniform == pytest.approx(expected, rel=1e-5)
+    assert len(curve) == 2 and all(np.isfinite(c).all() for c in curve)
+    np.savez(tmp_path / "net.npz", **weights)
+    ratio, hidden_cards = script.Belief(str(tmp_path / "net.npz")).log_ratio(
+        _positions(3, 1)[0], _positions(3, 1)[0].current_player())
+    assert ratio.shape == (len(hidden_cards), script.PLACES)
+
+
+def _hidden_rows(script, name: str) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """A random player's match of ``name`` as data (8 worlds a decision where the chances are
+    shares); the rows and cards of its hidden cards, each of whose chances sum to 1."""
+    part = script.data(name, 1, seed=4, draws=8, bot="random", every=4)
+    cards, players = script.GAMES[name][1], script.load(name).num_players
+    assert part["y"].shape[1:] == (cards,) and part["b"].shape[1:] == (cards, players)
+    rows, hidden_cards = np.nonzero(part["y"] >= 0)
+    assert len(rows) > 0
+    assert np.allclose(part["b"][rows, hidden_cards].sum(-1), 1.0)
+    return part, rows, hidden_cards
+
+
+def test_solo66s_data_gives_the_shares_of_the_worlds_drawn(script) -> None:
+    part, rows, hidden_cards = _hidden_rows(script, "solo66")
+    worlds = part["b"][rows, hidden_cards] * (8 + 0.5 * 5) - 0.5  # of the 8 drawn, 5 places
+    assert np.allclose(worlds, np.round(worlds), atol=1e-4) and (np.round(worlds) >= 0).all()
+    assert np.allclose(worlds.sum(-1), 8, atol=1e-3)
+
+
+def test_scopas_data_gives_every_unseen_card_the_same_exact_chances(script) -> None:
+    part, rows, hidden_cards = _hidden_rows(script, "scopa")
+    for row in np.unique(rows):
+        alike = part["b"][row, hidden_cards[rows == row]]
+        assert np.allclose(alike, alike[0])
+
+
+def test_scopas_exact_chances_are_its_redeals_and_the_truth_is_among_them(script) -> None:
+    game = script.load("scopa")
+    state = decision_points(game.new_initial_state(), random.Random(5), 40)[20]
+    seat = state.current_player()
+    truth, chance, cards = script.even(state, seat)
+    assert len(cards) > 3 and np.allclose(chance[cards].sum(1), 1.0)
+    assert (truth[cards] >= 0).all() and (truth[np.setdiff1d(np.arange(40), cards)] == -1).all()
+    assert all(chance[c, truth[c]] > 0 for c in cards)
+    rng, draws = random.Random(6), 1500
+    counts = np.zeros_like(chance)
+    for _ in range(draws):
+        counts[np.arange(40), script.places(state.resample(seat, rng), seat, 40)] += 1
+    assert np.abs(counts[cards] / draws - chance[cards]).max() < 0.05
