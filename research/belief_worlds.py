@@ -181,7 +181,10 @@ def data(name: str, games: int, seed: int, draws: int = 16, bot: str | None = No
          every: int = 3) -> dict[str, np.ndarray]:
     """Self-play of game ``name`` by ``bot`` in every seat (the rule-of-thumb bot unless given):
     tensors ``x``, true places ``y`` and the re-deal's chances ``b`` at every ``every``-th
-    decision (``draws`` worlds a decision outside 1848)."""
+    decision (``draws`` worlds a decision where the chances are not exact). Raises
+    ``ValueError`` for ``every`` below 1 and ``OptionError`` for an unknown bot."""
+    if every < 1:
+        raise ValueError(f"every must be 1 or more (keep every k-th decision), not {every}")
     game = load(name)
     n = game.num_players
     rng = random.Random(seed)
@@ -375,7 +378,8 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("data", help="self-play with the true places")
     d.add_argument("--game", choices=sorted(GAMES), default="1848")
-    d.add_argument("--draws", type=int, default=16, help="worlds a decision outside 1848")
+    d.add_argument("--draws", type=int, default=16,
+                   help="worlds a decision where the chances are not exact (Soldateska, Solo 66)")
     d.add_argument("--bot", default=None,
                    help="the bot in every seat (default: the game's rule-of-thumb bot)")
     d.add_argument("--every", type=int, default=3, help="keep every k-th decision")

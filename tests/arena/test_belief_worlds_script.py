@@ -155,6 +155,8 @@ def test_data_comes_from_the_bot_named_at_every_kth_decision(script) -> None:
     assert not np.array_equal(heuristic["x"][:rows], every["x"][:rows])  # another player's game
     with pytest.raises(garrison.OptionError, match="nosuchbot"):
         script.data("1848", 1, seed=7, bot="nosuchbot")
+    with pytest.raises(ValueError, match="every must be 1 or more"):
+        script.data("1848", 1, seed=7, every=0)
 
 
 def test_train_reads_every_test_file_and_scores_the_redeal_by_its_cross_entropy(
