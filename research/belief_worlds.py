@@ -21,7 +21,8 @@ reading the seat's observation tensor can give.
   a network fitted over noisy shares learns to correct their noise on average.
 * ``train``: a network (two ReLU layers) whose logits are added to the log of those chances,
   fitted by cross-entropy to the true places; the held-out loss per hidden card after each
-  epoch, beside the re-deal's. Needs PyTorch (the ``learn`` extra). Writes the weights as
+  epoch, beside the re-deal's, and the share of the other hands' cards each places in the
+  right hand. Needs PyTorch (the ``learn`` extra). Writes the weights as
   ``.npz``.
 * ``arena``: ``garrison arena`` with the bot ``believer`` in this process: ISMCTS whose move
   draws a pool of ``--pool`` worlds with ``resample`` once, weighs each by the product over its
@@ -262,12 +263,24 @@ def train(train_files: list[str], test_files: list[str], epochs: int, hidden_uni
 
 
 class Belief:
-    """The fitted network, in NumPy: ``log_chances(state, seat)`` tilts the uniform chances."""
+    """The fitted network, in NumPy: ``log_ratio(state, seat)`` tilts the re-deal's chances."""
 
     def __init__(self, path: str) -> None:
         with np.load(path) as f:
             self.mu, self.sd = f["mu"], f["sd"]
             self.layers = [(f[f"w{i}"], f[f"b{i}"]) for i in range(3)]
+
+    def log_chances(self, x: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For tensors ``x`` (one or a batch) and the re-deal's ``chance`` of each place of each
+        card: the log of the network's chances and of the re-deal's (-1e9 where it is 0)."""
+        h = (np.asarray(x, np.float32) - self.mu) / self.sd
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        lb = np.log(np.maximum(chance, 1e-12)) + np.where(chance > 0, 0.0, -1e9)
+        z = lb + h.reshape(chance.shape)
+        return z - np.logaddexp.reduce(z, axis=-1, keepdims=True), lb
 
     def log_ratio(self, state: Any, seat: int, chance: np.ndarray | None = None,
                   cards: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -276,15 +289,20 @@ class Belief:
         ``cards`` are 1848's exact ones unless given."""
         if chance is None or cards is None:
             _, chance, cards = hidden(state, seat)
-        h = (np.asarray(state.observation_tensor(seat), np.float32) - self.mu) / self.sd
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < len(self.layers) - 1:
-                h = np.maximum(h, 0.0)
-        lb = np.log(np.maximum(chance, 1e-12)) + np.where(chance > 0, 0.0, -1e9)
-        z = lb + h.reshape(chance.shape)
-        lp = z - np.logaddexp.reduce(z, axis=1, keepdims=True)
+        lp, lb = self.log_chances(state.observation_tensor(seat), chance)
         return (lp - lb)[cards], cards
+
+    def placed_right(self, files: list[str]) -> tuple[float, float]:
+        """Of the cards another seat holds at the decisions in ``files`` (``data``'s), the mean
+        chance of the true hand: the re-deal's, then the network's (how many of the other
+        hands' cards a world drawn by each puts in the right hand)."""
+        parts = [np.load(f) for f in files]
+        x, y, b = (np.concatenate([p[k] for p in parts]) for k in ("x", "y", "b"))
+        lp, _ = self.log_chances(x, b.astype(np.float64))
+        rows, cards = np.nonzero(y >= 1)
+        truth = y[rows, cards].astype(np.int64)
+        return (float(b[rows, cards, truth].mean()),
+                float(np.exp(lp[rows, cards, truth]).mean()))
 
 
 class Believer(ISMCTSBot):
@@ -413,6 +431,9 @@ def main(argv: list[str] | None = None) -> None:
         for i, (fit, held) in enumerate(curve, 1):
             print(f"epoch {i}: fitted {fit:.4f}, held-out {held:.4f}")
         np.savez(ns.out, **weights)
+        redeal, net = Belief(ns.out).placed_right(ns.test)
+        print(f"held out, the other hands' cards in the right hand: re-deal {redeal:.3f}, "
+              f"belief {net:.3f}")
     else:
         rest = ns.rest[1:] if ns.rest[:1] == ["--"] else ns.rest
         if ns.sir and rest[:1] != ["1848"]:

@@ -178,6 +178,12 @@ def test_train_reads_every_test_file_and_scores_the_redeal_by_its_cross_entropy(
     ratio, hidden_cards = script.Belief(str(tmp_path / "net.npz")).log_ratio(
         _positions(3, 1)[0], _positions(3, 1)[0].current_player())
     assert ratio.shape == (len(hidden_cards), script.PLACES)
+    redeal, belief = script.Belief(str(tmp_path / "net.npz")).placed_right(files[1:])
+    right = y >= 1  # the cards another seat holds: the re-deal's chance of the true hand
+    assert redeal == pytest.approx(b[right, y[right]].mean(), rel=1e-5) and 0 < belief < 1
+    n_in = held[0]["x"].shape[1]
+    flat = script.Belief(_biased(tmp_path, n_in, np.zeros(script.CARDS * script.PLACES, np.float32)))
+    assert flat.placed_right(files[1:]) == pytest.approx((redeal, redeal), rel=1e-5)  # no tilt
 
 
 def _hidden_rows(script, name: str) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
