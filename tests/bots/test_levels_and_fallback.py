@@ -18,10 +18,26 @@ from random_play import decision_points
 def test_every_level_is_a_bot_the_server_takes(name: str) -> None:
     game = garrison.load(name, **dict(garrison.game_class(name).test_configs[0]))
     named = levels(game)
-    assert list(named) == [level for level in LEVELS if level != "master" or game.master_bot]
+    assert list(named) == [level for level in LEVELS if level != "master" or game.master_bot()]
     for bot in named.values():
         assert BotLimits().check(game, bot) == bot  # within the default limits, as written
         make_bot(game, bot, 0, seed=1)
+
+
+def test_a_games_levels_follow_its_options() -> None:
+    """Stratego's ``master`` (the prior's rollouts, learned from classic games) only with the
+    classic army, however it is written: with Barrage's army it was weaker than ``strong``
+    (docs/bots.md, "Levels for players"). A game class gives its default options' levels."""
+    master = "ismcts:0.1s:fallback=1.5:rollout=prior"
+    assert levels(garrison.load("stratego"))["master"] == master
+    assert levels(garrison.load("stratego", rules="isf"))["master"] == master
+    assert levels(garrison.load("stratego", army="F1,B6,S1,2:8,3:5,4:4,5:4,6:4,7:3,8:2,9:1,10:1"))[
+        "master"] == master
+    for rules in ("barrage", "duel"):
+        assert "master" not in levels(garrison.load("stratego", rules=rules))
+    assert levels(garrison.game_class("stratego")) == levels(garrison.load("stratego"))
+    for mode in ("lives", "coins", "trader", "treasure"):
+        assert levels(garrison.load("gambit", mode=mode))["strong"] == "exact"
 
 
 def _decisions(name: str, count: int, seed: int) -> list[garrison.State]:

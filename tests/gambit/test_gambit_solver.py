@@ -8,6 +8,7 @@ import itertools
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
 import pytest
 
 import garrison
@@ -109,3 +110,31 @@ def test_solve_through_the_game_api():
         game.solve(objective="beat")
     with pytest.raises(garrison.OptionError, match="expected or beat"):
         game.solve(objective="fun")
+
+
+def test_each_mode_values_its_own_stakes():
+    """``mode_values`` (docs/rules/gambit.md, "Bots and the solver"): lives and coins play, and
+    Treasure Hunt with an empty pool, value only not being lowest; a pool makes the prize worth
+    hunting; Coin Trader adds the chance of the highest score."""
+    from garrison.games.gambit.solver import mode_values
+
+    turn = turn_solver(5)
+    lives = mode_values(5, "lives", 2, 20)
+    assert lives is round_solver(5).values(2, 20)
+    assert np.array_equal(mode_values(5, "coins", 2, 20), lives)
+    assert np.array_equal(mode_values(5, "treasure", 2, 20, None, 0, "major blessing"), lives)
+    # a second Six does not help 2-3-4-5-6: with ten coins in the pool one Six is kept
+    roll = (2, 3, 4, 6, 6)
+    assert turn.best_set_aside(mode_values(5, "lives", 3, None), (), roll)[0] == (6, 6)
+    hunt = mode_values(5, "treasure", 3, None, None, 10, "major blessing")
+    assert turn.best_set_aside(hunt, (), roll)[0] == (6,)
+    # last to roll, safe from the lowest score (5 posted), 30 the highest: lives play has
+    # nothing left to win, the trader plays for 30 or more
+    safe = mode_values(5, "lives", 0, 5)
+    trade = mode_values(5, "trader", 0, 5, 30)
+    assert safe[turn.root] == pytest.approx(1.0)
+    assert trade[turn.root] > 1.25
+    # where the highest posted is out of reach, only the lowest counts
+    hands = [turn.states[i] for i in turn.finals]
+    assert all(trade[i] == pytest.approx(1.0) for i, h in zip(turn.finals, hands) if score(h) < 30)
+    assert all(trade[i] == pytest.approx(2.0) for i, h in zip(turn.finals, hands) if score(h) >= 30)

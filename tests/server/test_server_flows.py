@@ -423,6 +423,43 @@ def test_games_speak_in_words(sqlite_url: str) -> None:
             assert info["strengths"][0]["bot"] == "random"
 
 
+def test_the_levels_follow_the_tables_options(sqlite_url: str) -> None:
+    """``GET /api/games/{name}/levels?options=...`` gives the levels of a table of those
+    options, with their ratings there: Stratego's ``master`` with the classic army only, each
+    player count's own Elo; bad options are refused by name and change nothing."""
+    import json
+
+    from garrison.bots.levels import ratings
+
+    app = fast_app(sqlite_url)
+    with TestClient(app) as client:
+        def offered(name: str, **options: Any) -> list[dict[str, Any]]:
+            r = client.get(f"/api/games/{name}/levels", params={"options": json.dumps(options)})
+            assert r.status_code == 200, r.text
+            return r.json()
+
+        assert [s["level"] for s in offered("stratego")] == ["easy", "good", "strong", "master"]
+        assert [s["level"] for s in offered("stratego", rules="barrage")] == ["easy", "good", "strong"]
+        assert offered("stratego") == client.get("/api/games/stratego").json()["strengths"]
+        for players in (2, 4):
+            strong = next(s for s in offered("scopa", players=players) if s["level"] == "strong")
+            assert strong["elo"] == ratings(load("scopa", players=players))["strong"]
+        unrated = next(s for s in offered("scopa", players=2, target=16) if s["level"] == "strong")
+        assert unrated["elo"] is None and unrated["rating"] is None  # never measured
+        for name, options, code, words in (
+                ("scopa", '{"players": 9}', "bad_option", "players"),
+                ("stratego", '{"army": "nonsense"}', "bad_option", "army"),
+                ("stratego", '{"nope": 1}', "bad_option", "nope"),
+                ("gambit", "[1, 2]", "bad_request", "JSON object"),
+                ("gambit", "{", "bad_request", "JSON object")):
+            r = client.get(f"/api/games/{name}/levels", params={"options": options})
+            assert r.status_code == 400, (options, r.text)
+            body = r.json()
+            assert body["code"] == code and words in body["message"], (options, body)
+        r = client.get("/api/games/nonesuch/levels")
+        assert r.status_code == 400 and "nonesuch" in r.json()["message"]
+
+
 # -- replays -----------------------------------------------------------------------------------
 
 def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -> None:

@@ -193,6 +193,15 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         ann.select_option("#seat-1", "bot:easy")
         assert ann.inner_text("#seat-1-bot").startswith("Plays any legal move")
         assert ann.get_attribute("#seat-1-bot", "title") == "engine: random"
+        # the levels follow the options: no master with Barrage's army, and a seat that had
+        # it gets the strongest level there is
+        ann.select_option("#seat-1", "bot:master")
+        ann.click('#presets button[data-preset="quick"]')
+        ann.wait_for_function("!document.querySelector('#seat-1 option[value=\"bot:master\"]')")
+        assert ann.input_value("#seat-1") == "bot:strong"
+        assert ann.get_attribute("#seat-1-bot", "title").startswith("engine: ismcts:")
+        ann.click('#presets button[data-preset="classic"]')
+        ann.wait_for_selector('#seat-1 option[value="bot:master"]', state="attached")
         # the player count is a choice of what the game allows
         ann.select_option("#game", "scopa")
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"

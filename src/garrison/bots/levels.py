@@ -10,11 +10,12 @@ three levels, each a bot name that ``make_bot`` takes, and some a fourth:
   C), and ``fallback``: it plays the ``good`` bot's move unless its search shows a better one by
   1.5 standard errors, so it is never weaker than ``good`` for want of time. A game keeps its
   own strongest bot instead where that bot is an exact solver the search was not shown to beat
-  (``Game.strong_bot``: Gambit's round-optimal ``exact``). Soldateska's ``sampler`` is not its strong level: the
+  (``Game.strong_bot()``: Gambit's round-optimal ``exact`` in lives and coins play). Soldateska's ``sampler`` is not its strong level: the
   search finished ahead of it (docs/bots.md, "Levels").
-* ``master``: only where the game names a learned player measured stronger than ``strong``
-  (``Game.master_bot``; Stratego: the same search with its rollouts and first tries played by the
-  move prior learned from people's games, ``ismcts:0.1s:fallback=1.5:rollout=prior``).
+* ``master``: only where the game names a learned player measured stronger than ``strong`` at
+  the table's options (``Game.master_bot()``; Stratego with the classic army: the same search
+  with its rollouts and first tries played by the move prior learned from people's games,
+  ``ismcts:0.1s:fallback=1.5:rollout=prior``).
 
 ``ratings(game)`` gives each level's Elo measured by ``garrison rate`` (a round robin of the
 levels; docs/bots.md, "Levels"), with ``easy`` at 0, where the ratings file shipped with the
@@ -43,13 +44,16 @@ LEVELS = ("easy", "good", "strong", "master")
 STRONG_SEARCH = "ismcts:0.1s:fallback=1.5"
 
 def levels(game: Game | type[Game]) -> dict[str, str]:
-    """The bot name of each level for ``game`` (``LEVELS`` order; ``master`` only where the game
-    has one)."""
+    """The bot name of each level for ``game`` at its options (a class: its default options;
+    ``LEVELS`` order; ``master`` only where the game has one at these options)."""
+    if isinstance(game, type):
+        game = game()
     own = list(game.bots)
     good = own[0] if own else "random"
-    named = {"easy": "random", "good": good, "strong": game.strong_bot or STRONG_SEARCH}
-    if game.master_bot:
-        named["master"] = game.master_bot
+    named = {"easy": "random", "good": good, "strong": game.strong_bot() or STRONG_SEARCH}
+    master = game.master_bot()
+    if master:
+        named["master"] = master
     return named
 
 

@@ -182,18 +182,23 @@ class Game:
     #: tricks won per seat); None where the game has none (``server/domain/replays.py``).
     hand_key: ClassVar[str | None] = None
     trick_key: ClassVar[str | None] = None
-    #: The bot of ``bots`` that plays the lobby's "strong" level where the game keeps its own (an
-    #: exact solver the search was not shown to beat: Gambit's ``exact``); None: the kernel's
-    #: search (``garrison.bots.levels``).
-    strong_bot: ClassVar[str | None] = None
-    #: The lobby's "master" level, where the game has a learned player measured stronger than its
-    #: "strong" one (Stratego: the search rolling out with its move prior learned from people);
-    #: None: the game has no such level (``garrison.bots.levels``).
-    master_bot: ClassVar[str | None] = None
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()
         self.facts = self._facts()
+
+    # -- levels for players (``garrison.bots.levels``) -------------------------------------------
+    def strong_bot(self) -> str | None:
+        """The bot that plays the lobby's "strong" level at these options where the game keeps
+        its own (an exact solver the search was not shown to beat: Gambit's ``exact`` in the
+        modes whose objective it solves); None: the kernel's search."""
+        return None
+
+    def master_bot(self) -> str | None:
+        """The lobby's "master" level at these options, where the game has a learned player
+        measured stronger than its "strong" one there (Stratego with the classic army: the
+        search rolling out with its move prior learned from people); None: no such level."""
+        return None
 
     # -- derived facts -------------------------------------------------------------------------
     def _facts(self) -> GameFacts:

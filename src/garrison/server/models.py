@@ -6,11 +6,15 @@ from typing import Annotated, Literal
 
 from fastapi import Header
 from fastapi import Path as PathParam
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 MAX_PLAYERS = 16
 
 OptionValue = str | int | float | bool | None
+#: A table's options as a client sends them outside a body (``GET /api/games/{name}/levels``):
+#: the same limits as ``TableIn.options``.
+OPTIONS: TypeAdapter[dict[str, OptionValue]] = TypeAdapter(
+    Annotated[dict[Annotated[str, Field(max_length=40)], OptionValue], Field(max_length=30)])
 Auth = Annotated[str | None, Header(description="Bearer <guest token>")]
 TableId = Annotated[str, PathParam(max_length=16)]
 

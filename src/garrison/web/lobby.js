@@ -60,6 +60,10 @@ export async function lobby() {
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   let seatShows = [];  // each seat's line under its picker, said again when an option changes
+  // The levels a seat may get at the options being chosen (a game's levels follow its options:
+  // Stratego's master only with the classic army); the game's defaults' until the server says.
+  let offered = [];
+  let asked = 0;       // the latest question for the levels; older answers are dropped
   function current() { return list.find(g => g.name === gameSel.value); }
   function inputs() { return [...form.querySelectorAll("[data-option]")]; }
   function optionValues() {
@@ -103,13 +107,33 @@ export async function lobby() {
     const why = el("div", { class: "doc muted value-doc", id: `${input.id}-value` });
     const explain = () => { why.textContent = valueDoc(o, input.value); };
     input.addEventListener("change", explain);
-    input.addEventListener("change", () => seatShows.forEach(f => f()));
+    input.addEventListener("change", () => { seatShows.forEach(f => f()); askLevels(); });
     explain();
     return el("div", { class: "option" }, el("label", { for: input.id, text: o.label }), " ", input,
       el("div", { class: "doc muted", text: o.doc }), why);
   }
+  let levelTimer = null;
+  function askLevels() {  // once after a burst of changes (a preset changes every option)
+    clearTimeout(levelTimer);
+    levelTimer = setTimeout(fetchLevels, 100);
+  }
+  async function fetchLevels() {
+    const g = current();
+    const mine = ++asked;
+    let levels;
+    try {
+      levels = await api(`/api/games/${encodeURIComponent(g.name)}/levels?options=${encodeURIComponent(JSON.stringify(optionValues()))}`);
+    } catch { return; }  // options the game refuses: creating the table says why
+    if (mine !== asked || g !== current()) return;
+    const names = ls => ls.map(x => `${x.level}=${x.bot}`).join(",");
+    if (names(levels) === names(offered)) return;
+    offered = levels;
+    drawSeats();
+  }
   function drawOptions() {
     const g = current();
+    offered = g.strengths;
+    asked++;
     summary.textContent = g.summary;
     presetBox.replaceChildren(el("span", { class: "presets-label", text: "Kind of game: " }), ...g.presets.map((p, i) =>
       el("button", { type: "button", class: "preset", role: "radio", "aria-checked": String(i === 0), "data-preset": p.name, title: p.doc, onclick: () => applyPreset(p) },
@@ -121,19 +145,21 @@ export async function lobby() {
     drawSeats();
   }
   function drawSeats() {
-    const g = current();
     const n = seatCount();
-    const before = [...seatsBox.querySelectorAll("select[data-seat]")].map(s => s.value);
+    const levelsHere = new Set(offered.map(s => "bot:" + s.level));
+    // a seat whose level is not offered at these options gets the strongest that is
+    const before = [...seatsBox.querySelectorAll("select[data-seat]")].map(s =>
+      s.value.startsWith("bot:") && !levelsHere.has(s.value) ? "bot:" + offered[offered.length - 1].level : s.value);
     seatShows = [];
     seatsBox.replaceChildren(el("div", { class: "seats-head", text: "Who sits where" }), ...Array.from({ length: n }, (_, i) => {
       const choose = v => before[i] !== undefined ? before[i] === v : (i === 0 ? v === "me" : v === "bot:good");
       const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
         el("option", { value: "me", selected: choose("me"), text: "me" }),
         el("option", { value: "human", selected: choose("human"), text: "a person I invite" }),
-        g.strengths.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` })));
+        offered.map(s => el("option", { value: "bot:" + s.level, selected: choose("bot:" + s.level), text: `bot: ${s.label}` })));
       const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
       const show = () => {
-        const s = g.strengths.find(x => "bot:" + x.level === sel.value);
+        const s = offered.find(x => "bot:" + x.level === sel.value);
         const r = s && ratedNow(s.level);
         botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (r ? `; ${r.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
         botName.title = s ? `engine: ${s.bot}` + (r ? `; Elo ${r.elo} over random play (95% interval ${r.elo_low} to ${r.elo_high})` : "") : "";
@@ -147,10 +173,9 @@ export async function lobby() {
   async function create() {
     try {
       await ensureGuest();
-      const g = current();
       const choice = [...seatsBox.querySelectorAll("[data-seat]")].map(s => s.value);
       const mine = choice.indexOf("me");
-      const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: g.strengths.find(s => "bot:" + s.level === v).bot } : { kind: "human" });
+      const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: offered.find(s => "bot:" + s.level === v).bot } : { kind: "human" });
       const [kind, seconds] = clockSel.value ? clockSel.value.split(":") : [null, null];
       const clock = kind ? { kind, seconds: Number(seconds) } : null;
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, seat: mine >= 0 ? mine : null, clock }) });

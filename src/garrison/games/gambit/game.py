@@ -34,8 +34,6 @@ class GambitGame(Game):
     openspiel_peer = "pig"
     bench_options = {"players": 2}
     bots = BOTS
-    #: The round-optimal solver stays the strong level: the search was not shown to beat it.
-    strong_bot = "exact"
     #: A lost life valued for search (``evaluate.py``; a ``StateValue`` hook, so a staticmethod).
     evaluator = staticmethod(evaluate.evaluate)
     #: Search rolls out with the round-optimal ``exact`` bot (the solver), not ``greedy``, and
@@ -50,6 +48,12 @@ class GambitGame(Game):
         {"players": 3, "mode": "treasure", "coins": 1, "rounds": 4, "rebuy": True},
         {"players": 3, "dice": 2, "mode": "coins", "lives": 2},  # fewer dice (exact game theory)
     )
+
+    def strong_bot(self) -> str:
+        """The round solver, ``exact``, in every mode (its values take each mode's stakes:
+        ``solver.mode_values``); the search was not shown to beat it (docs/bots.md, "Levels:
+        measured Elo")."""
+        return "exact"
 
     def _facts(self) -> GameFacts:
         p = self.params

@@ -13,7 +13,9 @@ the final score under the optimal policy.
 Objectives: ``expected`` (maximum expected score) and ``beat`` (maximum probability of a final
 score strictly above a target). ``RoundSolver`` adds the round: each player knows the scores
 already posted and plays to avoid being lowest, given that the players after them respond in the
-same way (backward induction over the seats still to play).
+same way (backward induction over the seats still to play). ``mode_values`` turns that into a
+turn's values for each mode's own stakes: the lowest score alone in lives and coins play, the
+pool of Treasure Hunt on top of it, and in Coin Trader the chance of the highest score as well.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import numpy as np
 
 from garrison.core.dice import multisets, probability
 
-from .scoring import score
+from .scoring import has_combination, score
 
 
 def sub_multisets(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -211,3 +213,56 @@ class RoundSolver:
 @cache
 def round_solver(dice: int) -> RoundSolver:
     return RoundSolver(dice)
+
+
+@cache
+def prize_mask(dice: int, prize: str) -> np.ndarray:
+    """1.0 for each finished hand of ``turn_solver(dice)`` that is the combination ``prize``."""
+    turn = turn_solver(dice)
+    return np.array([1.0 if has_combination(turn.states[i], prize) else 0.0 for i in turn.finals])
+
+
+@cache
+def expected_scores_below(dice: int) -> dict[int, float]:
+    """For each score x, the chance that a turn played for the best expected score ends at or
+    below x: how the players still to roll are modelled when the highest score pays."""
+    turn = turn_solver(dice)
+    dist = turn.final_distribution(turn.solve(turn.utility("expected")))
+    return {x: sum(p for s, p in dist.items() if s <= x) for x in turn.score_values}
+
+
+def mode_values(dice: int, mode: str, after: int, posted_min: int | None,
+                posted_max: int | None = None, pool: int = 0, prize: str = "") -> np.ndarray:
+    """The value of every kept multiset for the player to move, ``after`` players still to
+    roll this round and the lowest and highest scores posted so far, in the stakes of ``mode``:
+
+    * ``lives``, ``coins``: the chance of not being lowest (``RoundSolver``);
+    * ``treasure``: that, plus ``pool`` coins for a hand that is the ``prize`` combination
+      (the lowest pays one coin; the prize takes the pool);
+    * ``trader``: that, plus the chance of the highest score (the lowest pays each highest the
+      same stake), the players still to roll modelled as playing for their best expected score.
+
+    The players after are modelled as avoiding the lowest score in every mode.
+    """
+    if mode == "treasure" and pool:
+        return _treasure_values(dice, after, posted_min, pool, prize)
+    if mode == "trader":
+        return _trader_values(dice, after, posted_min, posted_max)
+    return round_solver(dice).values(after, posted_min)
+
+
+@cache
+def _treasure_values(dice: int, after: int, posted_min: int | None, pool: int,
+                     prize: str) -> np.ndarray:
+    rounds = round_solver(dice)
+    return rounds.turn.solve(rounds.utility(after, posted_min) + pool * prize_mask(dice, prize))
+
+
+@cache
+def _trader_values(dice: int, after: int, posted_min: int | None,
+                   posted_max: int | None) -> np.ndarray:
+    rounds = round_solver(dice)
+    below = expected_scores_below(dice)
+    highest = np.array([0.0 if posted_max is not None and s < posted_max
+                        else below[int(s)] ** after for s in rounds.turn.final_scores])
+    return rounds.turn.solve(rounds.utility(after, posted_min) + highest)

@@ -9,8 +9,14 @@ from garrison.core import Game, GameFacts
 from . import actions, evaluate, gravon, observe, prior_data, render
 from .bots import BOTS
 from .params import PLY_LIMIT, Rules, StrategoParams
+from .pieces import army_ranks
 from .setups import catalogue_size
 from .state import StrategoState
+
+#: The "master" level where it holds: the search with the prior's rollouts (``master_bot``).
+MASTER = "ismcts:0.1s:fallback=1.5:rollout=prior"
+#: The army the move prior learned from (Gravon's classic games), as ranks in placement order.
+CLASSIC_ARMY = army_ranks("classic")
 
 
 class StrategoGame(Game):
@@ -33,9 +39,6 @@ class StrategoGame(Game):
     openspiel_peer = "dark_chess"
     bench_options = {"setup": "whole"}
     bots = BOTS
-    #: "master": the strong search playing its rollouts and first tries with the move prior
-    #: learned from people (docs/bots.md, "The search with the prior's rollouts").
-    master_bot = "ismcts:0.1s:fallback=1.5:rollout=prior"
     evaluator = staticmethod(evaluate.evaluate)  # type: ignore[arg-type]  # on its own states
     #: Gravon's archive of people's games (``garrison train stratego --recorded``).
     recorded = staticmethod(prior_data.recorded_decisions)
@@ -73,6 +76,13 @@ class StrategoGame(Game):
             utility_sum=0.0,
             perfect_information=False,
         )
+
+    def master_bot(self) -> str | None:
+        """The strong search playing its rollouts and first tries with the move prior learned
+        from people's classic games (docs/bots.md, "The search with the prior's rollouts"), with
+        the classic army alone: with Barrage's eight pieces the prior's rollouts made the search
+        weaker than the plain one (docs/bots.md, "Levels: measured Elo")."""
+        return MASTER if self.rules.army == CLASSIC_ARMY else None
 
     def _tensor_parts(self) -> list[tuple[str, int, str]]:
         return observe.layout(self)

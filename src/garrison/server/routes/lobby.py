@@ -13,10 +13,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, Response
+from pydantic import ValidationError
 
 import garrison
 from garrison.bots import bot_names
-from garrison.core import GameError, game_class, games, load
+from garrison.core import Game, GameError, game_class, games, load
 from garrison.core.seats import seat_label
 
 from ..botlimits import BotLimits
@@ -28,7 +29,7 @@ from ..domain.strengths import rated_tables, strengths
 from ..domain.table import table_meta
 from ..errors import ServerError, error_body
 from ..hub import default_bot
-from ..models import GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
+from ..models import OPTIONS, GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
 from ..net.http import client_address, too_many
 from ..net.wire import dumps
 from ..options import OptionFiles
@@ -89,6 +90,24 @@ def clean_options(options: dict[str, Any], longest: int) -> dict[str, Any]:
     return out
 
 
+async def _load_game(c: Ctx, name: str, options: dict[str, Any]) -> Game:
+    """The game ``name`` with a client's cleaned ``options``, a file option only by the name
+    the operator gave it.
+
+    Raises:
+        ServerError: ``bad_option`` naming the unknown game or what is wrong with an option.
+    """
+    files = c.settings.option_files
+    try:
+        game_class(name)
+        files.check(name, options)  # never a path from the network
+        return await asyncio.to_thread(lambda: load(name, **files.resolve(name, options)))
+    except GameError as err:
+        raise ServerError("bad_option", str(err)) from None
+    except (TypeError, ValueError) as err:
+        raise ServerError("bad_option", f"bad options: {err}") from None
+
+
 def _rules_text(name: str) -> str | None:
     """The game's rules page from ``docs/rules`` when the source tree is at hand."""
     root = Path(garrison.__file__).resolve().parents[2] / "docs" / "rules"
@@ -128,6 +147,23 @@ async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> d
     info["how_to_play"] = game.how_to_play()  # the game's own words, from its default options
     info["rules"] = _rules_text(name)
     return info
+
+@router.get("/api/games/{name}/levels")
+async def game_levels(c: Ctx, name: Annotated[str, PathParam(max_length=40)],
+                      options: Annotated[str, Query(max_length=4000)] = "{}") -> list[dict[str, Any]]:
+    """The levels a seat may get at a table of these options (a JSON object of option values;
+    the others at their defaults), as ``strengths`` in ``GET /api/games/{name}``: a game's
+    levels and their ratings follow its options (Stratego's ``master`` only with the classic
+    army)."""
+    try:
+        chosen = OPTIONS.validate_json(options)
+    except ValidationError as err:
+        raise ServerError("bad_request", f"options: {err.errors()[0]['msg']}; allowed: a JSON "
+                                         f"object of at most 30 option values (text, numbers, "
+                                         f"true or false)") from None
+    game = await _load_game(c, name, clean_options(chosen, c.settings.option_max_length))
+    return strengths(game, c.settings.bot_limits)
+
 
 @router.post("/api/guests", status_code=201)
 async def new_guest(c: Ctx, body: GuestIn, request: Request) -> dict[str, Any]:
@@ -216,16 +252,7 @@ async def list_tables(
 @router.post("/api/tables", status_code=201)
 async def create_table(c: Ctx, body: TableIn, pid: KnownGuest, request: Request) -> dict[str, Any]:
     options = clean_options(body.options, c.settings.option_max_length)
-    try:
-        game_class(body.game)
-        c.settings.option_files.check(body.game, options)  # never a path from the network
-        files = c.settings.option_files
-        game = await asyncio.to_thread(
-            lambda: load(body.game, **files.resolve(body.game, options)))
-    except GameError as err:
-        raise ServerError("bad_option", str(err)) from None
-    except (TypeError, ValueError) as err:
-        raise ServerError("bad_option", f"bad options: {err}") from None
+    game = await _load_game(c, body.game, options)
     wait = c.new_tables.wait(client_address(request))
     if wait > 0:
         raise too_many("new tables", wait)
