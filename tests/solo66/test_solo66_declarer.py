@@ -96,3 +96,14 @@ def test_own_play_is_zero_sum_and_changes_nothing_in_a_game_without_a_declarer()
     b = make_bot(scopa, "ismcts:sims=60:own=500", seat, seed=2)
     assert a.step(state) == b.step(state)
     assert a.last_root.value == b.last_root.value
+
+
+def test_scored_by_points_the_search_has_no_card_point_edge():
+    """``own`` is an edge in card points (65 by default): scored by points, where a deal is
+    worth 1, it would make the search declare every deal, so there it is 0
+    (``Solo66Game.search_settings``); a name may still give one."""
+    assert make_bot(garrison.load("solo66"), "ismcts", 0, seed=1).opts["own"] == 65.0
+    points = garrison.load("solo66", scoring="points")
+    assert make_bot(points, "ismcts", 0, seed=1).opts["own"] == 0.0
+    assert make_bot(points, "ismcts:own=0.5", 0, seed=1).opts["own"] == 0.5
+    assert make_bot(points, "ismcts", 0, seed=1).opts["infer"] == 16

@@ -106,10 +106,12 @@ class SearchBot(Bot):
 
     @classmethod
     def values_for(cls, game: Game | type[Game]) -> dict[str, Any]:
-        """The settings this bot class plays ``game`` with: defaults, the game's search
-        defaults, then those given in the name."""
+        """The settings this bot class plays ``game`` with (a class: at its default options):
+        defaults, the game's search defaults at its options, then those given in the name."""
+        if isinstance(game, type):
+            game = game()
         values = {k: default for k, (_, default) in cls.settings.items()}
-        values.update({k: v for k, v in game.search_defaults.items() if k in cls.settings})
+        values.update({k: v for k, v in game.search_settings().items() if k in cls.settings})
         values.update(cls.preset)
         return values
 

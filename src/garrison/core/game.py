@@ -159,7 +159,8 @@ class Game:
     #: Static value of a position for search cut off before the end: ``evaluator(state)`` gives
     #: one value per seat in the return range (set it with ``staticmethod``). None: no such hook.
     evaluator: ClassVar[StateValue | None] = None
-    #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``).
+    #: Settings the search bots use by default on this game (e.g. ``{"horizon": "20"}``); a game
+    #: whose options change them says so in ``search_settings``.
     search_defaults: ClassVar[dict[str, Any]] = {}
     #: The game's own count of a finished game per seat (points, when the returns only say who
     #: won), for the arena's score difference: ``tally(state) -> [number per seat]``. None: the
@@ -193,6 +194,11 @@ class Game:
         its own (an exact solver the search was not shown to beat: Gambit's ``exact`` in the
         modes whose objective it solves); None: the kernel's search."""
         return None
+
+    def search_settings(self) -> dict[str, Any]:
+        """The search bots' default settings at these options: ``search_defaults`` unless the
+        options change them (Solo 66 scored by points drops ``own``, an edge in card points)."""
+        return dict(self.search_defaults)
 
     def master_bot(self) -> str | None:
         """The lobby's "master" level at these options, where the game has a learned player

@@ -62,6 +62,15 @@ class Solo66Game(Game):
         {"deals": 2, "scoring": "points", "all_pass": "last_trick"},
     )
 
+    def search_settings(self) -> dict[str, Any]:
+        """Scored by points (+1 or -1 a deal) the search has no ``own`` edge: 65 is in card
+        points, and there it made the search declare every deal (docs/bots.md, "Levels:
+        measured Elo")."""
+        settings = dict(self.search_defaults)
+        if self.params.scoring == "points":
+            settings["own"] = 0.0
+        return settings
+
     def _facts(self) -> GameFacts:
         p = self.params
         deals = p.deals
