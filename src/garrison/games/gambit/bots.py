@@ -1,7 +1,8 @@
 """Gambit bots: ``greedy`` maximises the expected score of its own turn; ``exact`` plays the
 round-optimal policy (avoid the lowest score, knowing the scores already posted and that the
-players after it respond optimally), with each mode's other stakes on top (``solver.mode_values``:
-Treasure Hunt's pool for the prize, Coin Trader's highest score). Both read only the typed state (everything is public).
+players after it respond optimally), with each mode's other stakes on top
+(``solver.mode_values``: Treasure Hunt's pool for the prize, Coin Trader's highest score). Both
+read only the typed state (everything is public).
 
 Both play the best set-aside for a table of the solver's values (``solver.py``), one die at a
 time, then roll. That move is written once, in C, in the compiled rules (``policy.pxi``):

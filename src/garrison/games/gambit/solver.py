@@ -242,7 +242,8 @@ def mode_values(dice: int, mode: str, after: int, posted_min: int | None,
     * ``trader``: that, plus the chance of the highest score (the lowest pays each highest the
       same stake), the players still to roll modelled as playing for their best expected score.
 
-    The players after are modelled as avoiding the lowest score in every mode.
+    For the chance of the lowest score the players after are modelled as avoiding it, in
+    every mode.
     """
     if mode == "treasure" and pool:
         return _treasure_values(dice, after, posted_min, pool, prize)
