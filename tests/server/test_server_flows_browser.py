@@ -202,6 +202,16 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.get_attribute("#seat-1-bot", "title").startswith("engine: ismcts:")
         ann.click('#presets button[data-preset="classic"]')
         ann.wait_for_selector('#seat-1 option[value="bot:master"]', state="attached")
+        # options the game refuses are said at once, under the options
+        if not ann.eval_on_selector("#more-options", "d => d.open"):
+            ann.click("#more-options > summary")
+        ann.fill('[data-option="army"]', "nonsense")
+        ann.dispatch_event('[data-option="army"]', "change")
+        ann.wait_for_selector("#options-refused:not([hidden])")
+        assert "army" in ann.inner_text("#options-refused")
+        ann.fill('[data-option="army"]', "classic")
+        ann.dispatch_event('[data-option="army"]', "change")
+        ann.wait_for_selector("#options-refused", state="hidden")
         # the player count is a choice of what the game allows
         ann.select_option("#game", "scopa")
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
@@ -212,7 +222,8 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
         assert "; Elo " in (ann.get_attribute("#seat-1-bot", "title") or "")
         _shot(ann, "lobby.png")
-        ann.click('#presets button[data-preset="quick"]')
+        with ann.expect_response("**/api/games/scopa/levels?**"):
+            ann.click('#presets button[data-preset="quick"]')
         assert ann.input_value('[data-option="players"]') == "2"
         assert ann.locator("select[data-seat]").count() == 2
         # two players to 6 is not what Scopa's ratings measured: no rating is said for it
@@ -224,8 +235,10 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         rated = ann.evaluate("async () => (await (await fetch('/api/games/scopa')).json()).rated")
         two = next(t for t in rated if t["options"] == {"players": 2})["levels"]["strong"]
         ann.fill('[data-option="target"]', "11")
-        ann.dispatch_event('[data-option="target"]', "change")
-        assert two["rating"] in ann.inner_text("#seat-1-bot")
+        with ann.expect_response("**/api/games/scopa/levels?**"):
+            ann.dispatch_event('[data-option="target"]', "change")
+        ann.wait_for_function("r => document.querySelector('#seat-1-bot').innerText.includes(r)",
+                              arg=two["rating"])
         assert f"; Elo {two['elo']} over random play" in ann.get_attribute("#seat-1-bot", "title")
         # live: a table Bob makes appears in Ann's lobby without a reload
         before = ann.locator("#tables tr[data-table]").count()

@@ -51,12 +51,14 @@ export async function lobby() {
   const moreBox = el("div", { id: "more-options-box", class: "options" });
   const more = el("details", { id: "more-options" }, el("summary", { text: "More options" }), moreBox);
   const seatsBox = el("div", { id: "seats", class: "seats-box" });
+  // what the game refuses in the options chosen, said as soon as an option changes
+  const refused = el("p", { id: "options-refused", class: "refused", role: "status", hidden: true });
   // an optional clock for the people at the table; on timeout a bot moves for them
   const clockSel = el("select", { id: "clock", "aria-describedby": "clock-doc" },
     CLOCKS.map(([value, text]) => el("option", { value, text })));
   const clockBox = el("div", { class: "option" }, el("label", { for: "clock", text: "Clock" }), " ", clockSel,
     el("div", { class: "doc muted", id: "clock-doc", text: "when a person's time runs out, the game's own bot makes that move for them" }));
-  form.append(el("label", { class: "game-pick" }, "Game ", gameSel), summary, presetBox, optsBox, more, seatsBox, clockBox,
+  form.append(el("label", { class: "game-pick" }, "Game ", gameSel), summary, presetBox, optsBox, more, refused, seatsBox, clockBox,
     el("button", { class: "primary", id: "create-table", onclick: create, text: "Create table" }));
 
   let seatShows = [];  // each seat's line under its picker, said again when an option changes
@@ -64,6 +66,7 @@ export async function lobby() {
   // Stratego's master only with the classic army); the game's defaults' until the server says.
   let offered = [];
   let asked = 0;       // the latest question for the levels; older answers are dropped
+  let pending = false; // options changed and not yet answered: no rating is said meanwhile
   function current() { return list.find(g => g.name === gameSel.value); }
   function inputs() { return [...form.querySelectorAll("[data-option]")]; }
   function optionValues() {
@@ -76,15 +79,6 @@ export async function lobby() {
       if (String(v) !== String(spec.default)) out[spec.name] = v;
     }
     return out;
-  }
-  // A level's measured rating for the options being chosen: a rating holds only for the
-  // options it was measured with (its free ones aside), else none is said.
-  function ratedNow(level) {
-    const chosen = optionValues();
-    const set = (current().rated || []).find(t =>
-      Object.entries(t.options).every(([k, v]) => String(chosen[k]) === String(v)) &&
-      Object.keys(chosen).every(k => k in t.options || t.free.includes(k)));
-    return set ? set.levels[level] || null : null;
   }
   function seatCount() {
     const g = current();
@@ -107,13 +101,15 @@ export async function lobby() {
     const why = el("div", { class: "doc muted value-doc", id: `${input.id}-value` });
     const explain = () => { why.textContent = valueDoc(o, input.value); };
     input.addEventListener("change", explain);
-    input.addEventListener("change", () => { seatShows.forEach(f => f()); askLevels(); });
+    input.addEventListener("change", askLevels);
     explain();
     return el("div", { class: "option" }, el("label", { for: input.id, text: o.label }), " ", input,
       el("div", { class: "doc muted", text: o.doc }), why);
   }
   let levelTimer = null;
   function askLevels() {  // once after a burst of changes (a preset changes every option)
+    pending = true;
+    seatShows.forEach(f => f());
     clearTimeout(levelTimer);
     levelTimer = setTimeout(fetchLevels, 100);
   }
@@ -123,16 +119,23 @@ export async function lobby() {
     let levels;
     try {
       levels = await api(`/api/games/${encodeURIComponent(g.name)}/levels?options=${encodeURIComponent(JSON.stringify(optionValues()))}`);
-    } catch { return; }  // options the game refuses: creating the table says why
+    } catch (err) {  // options the game refuses: said under the options, no rating meanwhile
+      if (mine === asked && g === current()) { refused.textContent = err.message; refused.hidden = false; }
+      return;
+    }
     if (mine !== asked || g !== current()) return;
+    refused.hidden = true;
     const names = ls => ls.map(x => `${x.level}=${x.bot}`).join(",");
-    if (names(levels) === names(offered)) return;
-    offered = levels;
-    drawSeats();
+    const same = names(levels) === names(offered);
+    offered = levels;  // with each level's rating at these options (none where not measured)
+    pending = false;
+    if (same) seatShows.forEach(f => f()); else drawSeats();
   }
   function drawOptions() {
     const g = current();
     offered = g.strengths;
+    pending = false;
+    refused.hidden = true;
     asked++;
     summary.textContent = g.summary;
     presetBox.replaceChildren(el("span", { class: "presets-label", text: "Kind of game: " }), ...g.presets.map((p, i) =>
@@ -160,7 +163,7 @@ export async function lobby() {
       const botName = el("div", { class: "bot-name muted", id: `seat-${i}-bot` });
       const show = () => {
         const s = offered.find(x => "bot:" + x.level === sel.value);
-        const r = s && ratedNow(s.level);
+        const r = s && !pending && s.elo !== null ? s : null;
         botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (r ? `; ${r.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
         botName.title = s ? `engine: ${s.bot}` + (r ? `; Elo ${r.elo} over random play (95% interval ${r.elo_low} to ${r.elo_high})` : "") : "";
       };
