@@ -413,6 +413,9 @@ def test_games_speak_in_words(sqlite_url: str) -> None:
                     assert o["more"]
             presets = info["presets"]
             assert presets[0]["name"] == "classic" and len(presets) >= 2
+            params = game_class(name).Params
+            assert info["bundles"] == ({"option": params.PRESET_OPTION, "values": params.PRESETS}
+                                       if params.PRESETS else None)
             for p in presets:
                 load(name, **p["options"])  # every preset is a game
             offered = [s["level"] for s in info["strengths"]]

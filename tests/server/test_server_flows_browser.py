@@ -200,8 +200,19 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         ann.wait_for_function("!document.querySelector('#seat-1 option[value=\"bot:master\"]')")
         assert ann.input_value("#seat-1") == "bot:strong"
         assert ann.get_attribute("#seat-1-bot", "title").startswith("engine: ismcts:")
+        # a rule set shows the options it sets: what the table will have
+        assert ann.input_value('[data-option="two_square_limit"]') == "3"
+        assert ann.input_value('[data-option="army"]') == "barrage"
+        assert ann.is_checked('[data-option="more_squares"]')
+        ann.select_option('[data-option="rules"]', "seed")
+        assert ann.input_value('[data-option="two_square_limit"]') == "5"
+        assert ann.input_value('[data-option="army"]') == "classic"
+        assert not ann.is_checked('[data-option="more_squares"]')
+        ann.select_option('[data-option="rules"]', "duel")
+        assert ann.input_value('[data-option="setup_rows"]') == "3"
         ann.click('#presets button[data-preset="classic"]')
         ann.wait_for_selector('#seat-1 option[value="bot:master"]', state="attached")
+        assert ann.input_value('[data-option="setup_rows"]') == "4"
         # options the game refuses are said at once, under the options
         if not ann.eval_on_selector("#more-options", "d => d.open"):
             ann.click("#more-options > summary")

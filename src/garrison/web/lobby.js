@@ -85,11 +85,29 @@ export async function lobby() {
     const p = form.querySelector('[data-option="players"]');
     return p ? parseInt(p.value, 10) : g.players[0];
   }
+  // The options a table will have: the defaults, then the bundle the rule set names
+  // (Stratego's Barrage: its army and ISF limits), then those given.
+  function withBundle(g, given) {
+    const out = Object.fromEntries(g.options.map(o => [o.name, o.default]));
+    const b = g.bundles;
+    if (b) Object.assign(out, b.values[String(given[b.option] ?? out[b.option])] || {});
+    return Object.assign(out, given);
+  }
+  // choosing a rule set shows the options it sets
+  function applyBundle(input) {
+    const g = current();
+    const values = withBundle(g, { [input.dataset.option]: input.value });
+    for (const other of inputs()) {
+      if (other === input) continue;
+      setValue(other, values[other.dataset.option]);
+      other.dispatchEvent(new Event("change"));
+    }
+  }
   function applyPreset(p) {
     const g = current();
+    const values = withBundle(g, p.options);
     for (const input of inputs()) {
-      const spec = g.options.find(o => o.name === input.dataset.option);
-      setValue(input, Object.prototype.hasOwnProperty.call(p.options, spec.name) ? p.options[spec.name] : spec.default);
+      setValue(input, values[input.dataset.option]);
       input.dispatchEvent(new Event("change"));
     }
     for (const b of presetBox.querySelectorAll("button")) b.setAttribute("aria-checked", String(b.dataset.preset === p.name));
@@ -98,6 +116,8 @@ export async function lobby() {
   function row(o) {
     const input = optionInput(o);
     if (o.name === "players") input.onchange = drawSeats;
+    const g = current();
+    if (g.bundles && o.name === g.bundles.option) input.onchange = () => applyBundle(input);
     const why = el("div", { class: "doc muted value-doc", id: `${input.id}-value` });
     const explain = () => { why.textContent = valueDoc(o, input.value); };
     input.addEventListener("change", explain);

@@ -65,6 +65,11 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
         ],
         "presets": [{"name": p.name, "label": p.label, "doc": p.doc, "options": dict(p.options)}
                     for p in cls.Params.TABLES],
+        # an option that names a bundle of the others (Stratego's rule set): what each value
+        # sets, so that a page shows the options the table will have
+        "bundles": ({"option": cls.Params.PRESET_OPTION,
+                     "values": {k: dict(v) for k, v in cls.Params.PRESETS.items()}}
+                    if cls.Params.PRESETS else None),
         "bots": bot_names(cls), "default_bot": default_bot(game),
         "strengths": strengths(game, limits), "rated": rated_tables(game),
     }
