@@ -24,7 +24,7 @@ in name order, joined by ``-``), one JSON object with exactly these keys:
 (['easy', 'good', 'strong'], 0.0)
 >>> shipped_ratings(garrison.load("1848", players=4))["options"]["players"]  # its own file
 4
->>> shipped_ratings(garrison.load("1848", players=2, rules="base")) is None  # not measured
+>>> shipped_ratings(garrison.load("1848", patt_limit=3)) is None  # not measured
 True
 """
 
