@@ -382,7 +382,8 @@ def test_stratego_by_clicking_piece_then_square(site: Server, browser, shots: Pa
 def test_the_page_runs_under_its_own_csp_and_fits_a_phone(site: Server, browser, shots: Path) -> None:  # noqa: ANN001
     """No script of the page breaks the Content-Security-Policy (no bypass here), nothing logs a
     console error, and neither the lobby nor a table scrolls sideways 375 px wide."""
-    context = browser.new_context(viewport={"width": 375, "height": 800})
+    # a phone: touch, no hovering pointer (a tapped button must not stay lit as if hovered)
+    context = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -392,6 +393,8 @@ def test_the_page_runs_under_its_own_csp_and_fits_a_phone(site: Server, browser,
         _sign_in(page, "Ann")
         page.wait_for_selector("#create-table")
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        assert page.evaluate("matchMedia('(hover: none)').matches")
+        page.mouse.move(0, 0)  # a full-page capture hovers where the last tap was; a phone does not
         page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
         for game in ("stratego", "soldateska"):
             page.goto(site.base + "/")
