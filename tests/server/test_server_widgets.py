@@ -119,7 +119,8 @@ def check_from_observation(game: Any, obs: dict[str, Any], ui: dict[str, Any]) -
                 # a card the observation names (Scopa's Italian face keeps the observation's
                 # French name under "french")
                 named = c["title"] in strs or (c.get("french") or {}).get("name") in strs
-                assert int(c["key"]) in ints or named, (z["id"], c)
+                # a key is the card's number, or a kind of card's own numbering (1848's "round:3")
+                assert int(c["key"].rsplit(":", 1)[-1]) in ints or named, (z["id"], c)
         if z["kind"] == "board":
             for square, (seen, drawn) in enumerate(zip(obs["board"], z["cells"], strict=True)):
                 if drawn is None or drawn.get("lake"):

@@ -102,6 +102,12 @@ def test_1848_cards_say_what_they_are_and_do(site: Server, browser) -> None:  # 
             elif "Army" not in band:
                 assert "votes" in card["text"], card
             assert card["title"], card
+        # the round card played for is on the felt, the one the scoreboard names (read together)
+        prize, notes = page.evaluate("""() => [
+            (document.querySelector('#felt [data-zone="round"] .card') || {}).ariaLabel || null,
+            document.querySelector('#scoreboard').innerText]""")
+        assert prize and prize.startswith("Round card: "), prize
+        assert f"Round card in play: {prize.removeprefix('Round card: ')}" in notes, (prize, notes)
         page.click("#legend summary")
         legend = page.inner_text("#legend")
         assert "Republicans (Republikaner)" in legend and "round card" in legend

@@ -1,7 +1,7 @@
 """Cards for a graphical front end (``Game.widgets``): built only from the observation.
 
-Zones: each side of the table (its person cards with their current values, and the
-Zusatzkarten lying there) and the hand. Playing or pushing a hand card is a click on it (a card
+Zones: the round card (Ablaufkarte) the round is played for, each side of the table (its person
+cards with their current values, and the Zusatzkarten lying there) and the hand. Playing or pushing a hand card is a click on it (a card
 with both offers a choice); choosing a person as a target is a click on that person on the
 table. Passing, a side as target, where an army goes and which pile to draw from stay buttons.
 """
@@ -26,6 +26,7 @@ from .words import (
     PARTY_WORDS,
     card_label,
     card_name,
+    round_card,
 )
 
 PARTY_COLOURS = ("red", "purple", "blue", "black")
@@ -112,6 +113,36 @@ def card_face(game: Any, c: int, **extra: Any) -> dict[str, Any]:
             "title": title, "wide": True, **extra}
 
 
+def round_face(game: Any, obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The round card (Ablaufkarte) this round is played for, as a card on the felt: its title,
+    who takes it and how many win; None once the game is over."""
+    ablauf = obs.get("ablauf") or {}
+    current = ablauf.get("current")
+    if current is None or obs.get("phase") == "over":
+        return None
+    title = round_card(game.cards, current)
+    to_win = ablauf.get("to_win")
+    # short on the card (a phone's card holds a few lines); whole in its title
+    if to_win:
+        short = f"To whoever holds most of the strongest party. {to_win} win the game."
+        whole = ("Taken by the player who holds most of the strongest party; "
+                 f"{count(to_win, 'round card wins', 'round cards win')} the game.")
+    else:  # the base game: played to the last round card
+        short = "To whoever holds most of the strongest party."
+        whole = ("Taken by the player who holds most of the strongest party; when the round "
+                 "cards run out, the most victory points win.")
+    ties = ablauf.get("patt_count") or 0
+    if ties:
+        short += f" Tied {count(ties, 'time', 'times')}."
+        whole += f" Tied {count(ties, 'time', 'times')} so far."
+    more = max(int(ablauf.get("left") or 1) - 1, 0)  # "left" counts the card in play
+    after = f"{more} more after this one" if more else "the last one"
+    return {"key": f"round:{current}", "kind": "round", "color": "gold", "wide": True,
+            "band": "Round card", "name": title, "sub": after, "text": short, "suit": "",
+            "rank": "", "caption": title, "label": f"Round card: {title}",
+            "title": f"Round card {title}: {whole}"}
+
+
 def help_text(game: Any) -> list[str]:
     """How to play this table, from its options; the last paragraph says which German term of
     the original is which English word on the table."""
@@ -169,6 +200,9 @@ def last_move_words(game: Any, move: dict[str, Any]) -> str:
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     seat = obs.get("seat")
     zones: list[dict[str, Any]] = []
+    prize = round_face(game, obs)
+    if prize is not None:
+        zones.append({"kind": "cards", "id": "round", "label": "Playing for", "cards": [prize]})
     where: dict[int, str] = {}
     for s, side in enumerate(obs.get("table") or []):
         zid = f"side{s}"
