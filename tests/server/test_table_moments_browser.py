@@ -64,6 +64,11 @@ def test_a_completed_trick_is_held_with_who_took_it_then_cleared(site: Server, b
         assert held, "no trick completed in the moves played"
         assert TAKEN.match(held["taken"]), held
         assert held["cards"] == players, held
+        # the deal's trump is said on the felt, in the scoreboard's words (read together)
+        facts, notes = page.evaluate("""() => [[...document.querySelectorAll('#felt #facts li')]
+            .map(li => li.textContent), document.querySelector('#scoreboard').innerText]""")
+        assert any(f.startswith(("Trump: ", "No trumps")) for f in facts), facts
+        assert all(f in notes for f in facts), (facts, notes)
         # then the table clears by itself, and the trick stays beside the table
         page.wait_for_selector("#taken", state="detached", timeout=10_000)
         region = page.get_by_role("region", name="Last trick")

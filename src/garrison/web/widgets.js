@@ -78,6 +78,8 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   const verbs = [...new Set(descs.filter(d => d.kind !== "button" && d.kind !== "setup" && !(design && d.kind === "square")).map(d =>
     d.kind === "move" ? "move a piece (click it, then a square)" : d.kind === "die" ? `${d.verb} a die` : d.kind === "square" ? "choose a square" : `${d.verb || "choose"} a card`))];
   if (verbs.length) box.prepend(el("p", { class: "hint", id: "hint", text: "Click to " + verbs.join(", or ") + "." + (ui.hint ? " " + ui.hint : "") }));
+  // what the deal is played for (trump, the soloist's count), at the table as well as under it
+  if (Array.isArray(ui.facts) && ui.facts.length) box.prepend(el("ul", { class: "facts", id: "facts" }, ui.facts.map(f => el("li", { text: f }))));
   const legend = legendNode(ui.legend);
   if (legend) box.append(legend);
   if (ui.faces && ui.faces.length > 1 && ctx.redraw) {   // a display choice of the cards' faces

@@ -16,10 +16,11 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     ranks = obs.get("ranks") or ["—"] * n
     rows = [[ranks[s] or "—", obs["ducats"][s], obs["tricks_won"][s], obs["points"][s],
              obs["hand_sizes"][s]] for s in range(n)]
+    trump = f"Trump: {obs['trump']}" if obs.get("trump") else ""
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Rank", "Ducats", "Tricks", "Card value", "Cards in hand"], rows,
-        [f"Round {obs['round']}", f"Trump: {obs['trump']}" if obs.get("trump") else "",
-         f"Bank: {obs['bank']} ducats"])}
+        [f"Round {obs['round']}", trump, f"Bank: {obs['bank']} ducats"]),
+        "facts": [trump] if trump else []}  # said at the table too
     tricks = obs.get("tricks") or []
     if tricks:
         last = tricks[-1]

@@ -28,18 +28,20 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         return ", ".join(roles) or "—"
 
     rows = [[points(obs['scores'][s], sign=True), obs["tricks_won"][s], sizes[s], role(s)] for s in range(n)]
-    notes = [f"Deal {obs['deal']} of {obs['deals']}"]
+    # the deal's contract, said at the table too (``facts``: the felt's line)
+    facts = []
     if obs.get("trump"):
-        notes.append(f"Trump: {obs['trump']}")
+        facts.append(f"Trump: {obs['trump']}")
     elif obs.get("no_trump_game"):
-        notes.append("No trumps: the last trick wins the deal")
+        facts.append("No trumps: the last trick wins the deal")
     if soloist is not None and obs.get("soloist_points") is not None:
-        notes.append(f"Soloist: {seat_label(soloist)} — card points so far: soloist "
-                     f"{obs['soloist_points']}, defenders {obs['defender_points']} (66 wins)")
+        facts.append(f"Soloist {seat_label(soloist)}: {obs['soloist_points']} card points to the "
+                     f"defenders' {obs['defender_points']} (66 wins)")
     elif obs.get("high_bid"):
-        notes.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
+        facts.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
+    notes = [f"Deal {obs['deal']} of {obs['deals']}", *facts]
     out: dict[str, Any] = {"scoreboard": scoreboard(
-        ["Match points", "Tricks", "Cards in hand", "Role"], rows, notes)}
+        ["Match points", "Tricks", "Cards in hand", "Role"], rows, notes), "facts": facts}
     # the deal's latest trick; before the first trick of a deal, the last trick of the deal
     # before (the one that ended it: the table held it for a moment, then dealt again)
     tricks = obs.get("tricks") or []

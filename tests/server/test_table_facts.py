@@ -1,0 +1,59 @@
+"""The deal's contract said at the table (``facts`` of a game's ``scoreboard.table``): Solo 66's
+and Soldateska's trump, Solo 66's soloist and count or the highest bid, each the same words as
+the scoreboard's note under the table, from the observation only."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import garrison
+
+
+def _views(name: str, seed: int) -> list[dict[str, Any]]:
+    game = garrison.load(name)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(garrison.sample_chance(state, rng))
+            continue
+        seat = state.current_player()
+        obs = state.observation(seat)
+        out.append((obs, game.widgets(obs, state.legal_actions())))
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_solo66_says_the_trump_and_the_soloists_count_at_the_table(seed: int) -> None:
+    seen = set()
+    for obs, ui in _views("solo66", seed):
+        facts, notes = ui["facts"], ui["scoreboard"]["notes"]
+        assert all(f in notes for f in facts)
+        if obs.get("trump"):
+            assert facts[0] == f"Trump: {obs['trump']}"
+            seen.add("trump")
+        soloist = obs.get("soloist")
+        if soloist is not None and obs.get("soloist_points") is not None:
+            assert facts[-1] == (f"Soloist P{soloist + 1}: {obs['soloist_points']} card points to "
+                                 f"the defenders' {obs['defender_points']} (66 wins)")
+            seen.add("soloist")
+        elif obs.get("high_bid"):
+            assert facts[-1].startswith(f"Highest bid: {obs['high_bid']} by P")
+            seen.add("bid")
+        if not obs.get("trump") and not obs.get("high_bid") and soloist is None:
+            assert facts == [] or facts == ["No trumps: the last trick wins the deal"]
+    assert {"trump", "soloist", "bid"} <= seen
+
+
+def test_soldateska_says_the_trump_at_the_table() -> None:
+    with_trump = 0
+    for obs, ui in _views("soldateska", 3):
+        assert ui["facts"] == ([f"Trump: {obs['trump']}"] if obs.get("trump") else [])
+        assert all(f in ui["scoreboard"]["notes"] for f in ui["facts"])
+        with_trump += bool(ui["facts"])
+    assert with_trump
