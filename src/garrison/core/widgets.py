@@ -64,6 +64,15 @@ def points(x: float, sign: bool = False) -> str:
     return ("-" if minus else "+" if sign and x > 0 else "") + (text or "0")
 
 
+def points_of(x: float, sign: bool = False) -> str:
+    """A score with its word: ``1 point``, ``-1 point``, ``+40½ points``.
+
+    >>> points_of(1), points_of(-1.0), points_of(40.5, sign=True), points_of(0)
+    ('1 point', '-1 point', '+40½ points', '0 points')
+    """
+    return f"{points(x, sign)} {'point' if abs(x) == 1 else 'points'}"
+
+
 def last_lines(log: list[Any], names: list[str]) -> list[str | None]:
     """Each seat's latest line of a public log (a line that starts with its name), or None."""
     out: list[str | None] = [None] * len(names)

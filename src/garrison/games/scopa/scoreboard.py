@@ -25,7 +25,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         rows.append(([side_name(i)] if teams else []) + row)
     columns = (["Side"] if teams else []) + ["Points", "Scopas this hand", "Cards captured",
                                              "Cards in hand"]
-    notes = [f"Hand {obs['hand_no']}", f"Game to {obs['target']} points",
+    notes = [f"Hand {obs['hand_no']}", f"Game to {count(obs['target'], 'point', 'points')}",
              f"Cards still to deal: {obs['stock']}"]
     out: dict[str, Any] = {"scoreboard": scoreboard(columns, rows, notes)}
     if obs.get("phase") == "over":

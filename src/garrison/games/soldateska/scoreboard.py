@@ -19,7 +19,7 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     trump = f"Trump: {obs['trump']}" if obs.get("trump") else ""
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Rank", "Ducats", "Tricks", "Card value", "Cards in hand"], rows,
-        [f"Round {obs['round']}", trump, f"Bank: {obs['bank']} ducats"]),
+        [f"Round {obs['round']}", trump, f"Bank: {count(obs['bank'], 'ducat', 'ducats')}"]),
         "facts": [trump] if trump else []}  # said at the table too
     tricks = obs.get("tricks") or []
     if tricks:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
-from garrison.core.widgets import last_trick, points, result, scoreboard
+from garrison.core.widgets import last_trick, points, points_of, result, scoreboard
 
 from .deck import CARD_POINTS, LAST_TRICK_BONUS
 from .widgets import CARD_OF_NAME, card_face
@@ -57,5 +57,5 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     if obs.get("phase") == "over":
         best = max(obs["scores"])
         out["result"] = result([s for s in range(n) if obs["scores"][s] == best],
-                               [f"{points(v, sign=True)} points" for v in obs["scores"]])
+                               [points_of(v, sign=True) for v in obs["scores"]])
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from garrison.core.widgets import count, french_card, points, seats
+from garrison.core.widgets import count, french_card, points, points_of, seats
 
 from .actions import is_card
 from .deck import DECK, FACES, SUIT_SYMBOLS, SUITS
@@ -94,7 +94,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
         else:
             acts.append({"id": a, "kind": "button"})
     plaques = seats(list(obs.get("hand_sizes") or []), [
-        f"{points(obs['scores'][s], sign=True)} points · {count(obs['tricks_won'][s], 'trick', 'tricks')}"
+        f"{points_of(obs['scores'][s], sign=True)} · {count(obs['tricks_won'][s], 'trick', 'tricks')}"
         + (" · soloist" if obs.get("soloist") == s else "") for s in range(players)])
     tricks = obs.get("tricks") or []
     if tricks:
