@@ -10,6 +10,7 @@ import pytest
 import garrison
 from garrison.games.revolution1848 import scoreboard, widgets
 from garrison.games.revolution1848.words import round_card
+from random_play import random_step
 
 
 @pytest.mark.parametrize(("players", "rules", "seed"), [(2, "extended", 1), (3, "extended", 2), (2, "base", 3)])
@@ -42,10 +43,7 @@ def test_the_felt_shows_the_round_card_in_play_until_the_end(players: int, rules
             titles.add(title)
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     assert len(titles) >= 2  # the card changes from round to round
 
 

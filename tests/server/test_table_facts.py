@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import garrison
+from random_play import decisions
 
 
 def _views(name: str, seed: int) -> list[dict[str, Any]]:
@@ -17,14 +18,10 @@ def _views(name: str, seed: int) -> list[dict[str, Any]]:
     state = game.new_initial_state()
     rng = random.Random(seed)
     out = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(garrison.sample_chance(state, rng))
-            continue
-        seat = state.current_player()
-        obs = state.observation(seat)
-        out.append((obs, game.widgets(obs, state.legal_actions())))
-        state.apply_action(rng.choice(state.legal_actions()))
+    for at in decisions(state, rng):
+        obs = at.observation(at.current_player())
+        out.append((obs, game.widgets(obs, at.legal_actions())))
+        at.apply_action(rng.choice(at.legal_actions()))
     return out
 
 
