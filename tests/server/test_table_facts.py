@@ -54,3 +54,27 @@ def test_soldateska_says_the_trump_at_the_table() -> None:
         assert all(f in ui["scoreboard"]["notes"] for f in ui["facts"])
         with_trump += bool(ui["facts"])
     assert with_trump
+
+
+@pytest.mark.parametrize("mode", ["lives", "coins", "trader", "treasure"])
+def test_gambit_says_the_lowest_score_so_far_and_what_it_costs(mode: str) -> None:
+    game = garrison.load("gambit", mode=mode)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    tied = False
+    for at in decisions(state, rng):
+        obs = at.observation(at.current_player())
+        facts = game.widgets(obs, at.legal_actions())["facts"]
+        posted = [(p["score"], p["seat"]) for p in obs["players"] if p["score"] is not None]
+        if not posted:
+            assert facts[0] == "First to roll this round"
+        else:
+            low = min(s for s, _ in posted)
+            lowest = [f"P{seat + 1}" for s, seat in posted if s == low]
+            assert facts[0].startswith(f"Lowest so far: {low} ({', '.join(lowest)}); the lowest ")
+            tied |= len(lowest) > 1
+            if mode == "trader":
+                assert facts[0].endswith(f"Highest so far: {max(s for s, _ in posted)}")
+        assert (f"Pool: {obs['pool']} coin" in " ".join(facts)) == (mode in ("coins", "treasure"))
+        at.apply_action(rng.choice(at.legal_actions()))
+    assert tied or mode != "lives"  # a tie for lowest was seen and said with both seats

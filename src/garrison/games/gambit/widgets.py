@@ -38,7 +38,8 @@ def help_text(game: Any) -> list[str]:
         "Your score is the sum of the dice you set aside; the combinations (five of a kind and "
         "the runs, where the dice allow them) beat every plain sum. " + mode,
         "Click a die of your roll to set it aside; click Roll to roll the dice you have left. "
-        "The scoreboard shows the score to beat this round.",
+        "The line above the dice shows the lowest score so far this round: score more and "
+        "you are not the lowest.",
     ]
 
 
