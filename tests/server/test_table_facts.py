@@ -78,3 +78,10 @@ def test_gambit_says_the_lowest_score_so_far_and_what_it_costs(mode: str) -> Non
         assert (f"Pool: {obs['pool']} coin" in " ".join(facts)) == (mode in ("coins", "treasure"))
         at.apply_action(rng.choice(at.legal_actions()))
     assert tied or mode != "lives"  # a tie for lowest was seen and said with both seats
+
+
+def test_gambit_how_to_says_who_pays_whom_in_coin_trader() -> None:
+    # seed "Coin Trader": the lowest pays the highest; several lowest all pay, several highest
+    # are all paid (not every lower score paying every higher one)
+    text = " ".join(garrison.load("gambit", mode="trader", stake=2).how_to_play())
+    assert "the lowest score pays 2 coins to the highest (ties: every lowest pays every highest)" in text

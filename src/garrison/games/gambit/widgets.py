@@ -24,8 +24,9 @@ def help_text(game: Any) -> list[str]:
         "coins": f"When everyone has had a turn, the lowest score of the round pays a coin into "
                  f"the pool; everyone starts with {count(p.lives, 'coin', 'coins')}, and the last "
                  "player with coins takes the pool.",
-        "trader": f"After each round every lower score pays {count(p.stake, 'coin', 'coins')} "
-                  f"to every higher one; the match has {count(p.rounds, 'round', 'rounds')}.",
+        "trader": f"After each round the lowest score pays {count(p.stake, 'coin', 'coins')} "
+                  "to the highest (ties: every lowest pays every highest); the match has "
+                  f"{count(p.rounds, 'round', 'rounds')}.",
         "treasure": f"Everyone starts with {count(p.coins, 'coin', 'coins')}; the lowest score "
                     f"pays into the pool, and a {p.prize} takes it"
                     + (" (a player who runs out buys in again)" if p.rebuy else "")
