@@ -76,6 +76,8 @@ def test_gambit_says_the_lowest_score_so_far_and_what_it_costs(mode: str) -> Non
             if mode == "trader":
                 assert facts[0].endswith(f"Highest so far: {max(s for s, _ in posted)}")
         assert (f"Pool: {obs['pool']} coin" in " ".join(facts)) == (mode in ("coins", "treasure"))
+        # the terminal's text view says the same line once a score is posted
+        assert (facts[0] in game.render(obs)) == bool(posted)
         at.apply_action(rng.choice(at.legal_actions()))
     assert tied or mode != "lives"  # a tie for lowest was seen and said with both seats
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from garrison.core.seats import seat_label
 
+from .scoreboard import standing
+
 
 def _dice(faces: list[int] | None) -> str:
     return " ".join(str(f) for f in faces) if faces else "-"
@@ -29,6 +31,8 @@ def render(obs: dict[str, Any]) -> str:
         state = "" if pl["active"] else "out"
         lines.append(f"  {marks:<10} {money:<12} {score:<10} {state}")
     if not obs["finished"]:
+        if any(pl["score"] is not None for pl in obs["players"]):
+            lines.append(standing(obs))
         lines.append(f"Set aside: {_dice(obs['kept'])}")
         if obs["roll"] is not None:
             left = list(obs["roll"])
