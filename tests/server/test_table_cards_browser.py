@@ -51,27 +51,29 @@ def test_scopa_is_drawn_and_named_in_italian_suits_with_french_as_a_choice(site:
         _shot(page, "table-scopa-italian.png")
         # French faces, as a display choice kept in this browser
         page.select_option("#faces", "french")
-        # a hand in French faces: not the empty hand between two deals, where "every" holds
+        # every card on the table in French faces. Not the hand alone: with its last card
+        # played into a capture that asks which table cards to take, the hand is empty until
+        # the player chooses (the page says "Your move."); the table's cards are there then.
         try:
             page.wait_for_function(
                 "(cs => cs.length > 0 && cs.every(c => !c.querySelector('svg.imark')))"
-                "([...document.querySelectorAll('#bottom .card')])")
-        except PlaywrightTimeout:  # say what the page showed instead (seen once in CI)
+                "([...document.querySelectorAll('#play .card')])")
+        except PlaywrightTimeout:  # say what the page showed instead
             shown = page.evaluate("""() => ({
                 faces: localStorage.getItem('garrison.faces'),
                 picker: document.querySelector('#faces') && document.querySelector('#faces').value,
-                hand: [...document.querySelectorAll('#bottom .card')].map(c =>
+                cards: [...document.querySelectorAll('#play .card')].map(c =>
                     [c.getAttribute('aria-label'), !!c.querySelector('svg.imark')]),
                 status: document.querySelector('#status') && document.querySelector('#status').textContent})""")
-            raise AssertionError(f"no hand in French faces within 30 s: {shown}; "
+            raise AssertionError(f"no cards in French faces within 30 s: {shown}; "
                                  f"page errors: {errors}") from None
-        french = page.eval_on_selector_all("#bottom .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
+        french = page.eval_on_selector_all("#play .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
         assert french and all(FRENCH_WORDS.fullmatch(n) for n in french), french
         page.reload()
-        page.wait_for_selector("#bottom .card")
+        page.wait_for_selector("#play .card")
         assert page.input_value("#faces") == "french"
         page.select_option("#faces", "italian")
-        page.wait_for_selector("#bottom .card svg.imark")
+        page.wait_for_selector("#play .card svg.imark")
         assert not errors, errors
     finally:
         context.close()
