@@ -1,9 +1,10 @@
 """Cards for a graphical front end (``Game.widgets``): built only from the observation.
 
 Zones: the round card (Ablaufkarte) the round is played for, each side of the table (its person
-cards with their current values, and the Zusatzkarten lying there) and the hand. Playing or pushing a hand card is a click on it (a card
-with both offers a choice); choosing a person as a target is a click on that person on the
-table. Passing, a side as target, where an army goes and which pile to draw from stay buttons.
+cards with their current values, and the Zusatzkarten lying there) and the hand. Playing or
+pushing a hand card is a click on it (a card with both offers a choice); choosing a person as a
+target is a click on that person on the table. Passing, a side as target, where an army goes
+and which pile to draw from stay buttons.
 """
 
 from __future__ import annotations
