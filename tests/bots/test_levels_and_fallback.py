@@ -148,3 +148,24 @@ def test_the_docs_table_of_measured_elo_is_what_the_files_say():
             shipped[(name, options)] = {level: float(round(e["elo"]))
                                         for level, e in doc["levels"].items()}
     assert rows and rows == shipped
+
+
+def test_every_kind_of_game_the_lobby_offers_is_rated():
+    """Each game's starting points in the lobby (``Params.TABLES``: classic, quick and the
+    variants) and, for Stratego, each rule set have measured ratings for every level offered
+    there, so a player picking one sees how strong each level is."""
+    from garrison.bots.levels import levels as levels_of
+    from garrison.bots.levels import ratings
+
+    kinds = []
+    for name in garrison.games():
+        params = type(garrison.load(name).params)
+        kinds += [(name, dict(p.options)) for p in params.TABLES]
+        kinds += [(name, {params.PRESET_OPTION: key}) for key in getattr(params, "PRESETS", {})
+                  if params.PRESET_OPTION]
+    unrated = []
+    for name, options in kinds:
+        game = garrison.load(name, **options)
+        if set(ratings(game)) != set(levels_of(game)):
+            unrated.append((name, options, sorted(ratings(game))))
+    assert not unrated, unrated
