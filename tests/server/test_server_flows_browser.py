@@ -237,10 +237,15 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
             ann.click('#presets button[data-preset="quick"]')
         assert ann.input_value('[data-option="players"]') == "2"
         assert ann.locator("select[data-seat]").count() == 2
-        # two players to 6 is not what Scopa's ratings measured: no rating is said for it
+        # the quick table (two players to 6) is rated as every starting table is
         ann.select_option("#seat-1", "bot:strong")
+        assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
+        # two players to 16 is not what Scopa's ratings measured: no rating is said for it
+        ann.fill('[data-option="target"]', "16")
+        with ann.expect_response("**/api/games/scopa/levels?**"):
+            ann.dispatch_event('[data-option="target"]', "change")
+        ann.wait_for_function("() => !document.querySelector('#seat-1-bot').innerText.includes('measured')")
         assert ann.inner_text("#seat-1-bot").startswith("Searches ahead")
-        assert "measured" not in ann.inner_text("#seat-1-bot")
         assert "Elo" not in (ann.get_attribute("#seat-1-bot", "title") or "")
         # two players to 11 was measured on its own: its rating follows the option
         rated = ann.evaluate("async () => (await (await fetch('/api/games/scopa')).json()).rated")
