@@ -314,3 +314,23 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
         assert not page.errors, page.errors
     finally:
         ctx.close()
+
+
+def test_a_table_made_at_once_after_an_option_change_gets_the_levels_offered_there(site: Server, browser) -> None:  # noqa: ANN001
+    """Create pressed in the same moment as the rule set changes (before the levels' answer):
+    the table still gets the levels of its own options, never a level gone with the change."""
+    context, page = _page(browser, "Ann")
+    try:
+        page.goto(site.base + "/")
+        _sign_in(page, "Ann")
+        page.select_option("#game", "stratego")
+        page.select_option("#seat-1", "bot:master")
+        # Barrage has no master; both clicks in one task, so the page has no answer yet
+        page.evaluate("""() => { document.querySelector('#presets button[data-preset="quick"]').click();
+                                 document.querySelector('#create-table').click(); }""")
+        page.wait_for_url("**/#/table/*")
+        page.wait_for_function("window.garrisonView && window.garrisonView.table")
+        seats = page.evaluate("window.garrisonView.table.seats")
+        assert seats[1]["bot"] == "ismcts:0.1s:fallback=1.5", seats
+    finally:
+        context.close()

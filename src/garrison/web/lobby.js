@@ -196,6 +196,8 @@ export async function lobby() {
   async function create() {
     try {
       await ensureGuest();
+      // options changed a moment ago: the levels they offer first (a seat's level may be gone)
+      if (pending) { clearTimeout(levelTimer); await fetchLevels(); }
       const choice = [...seatsBox.querySelectorAll("[data-seat]")].map(s => s.value);
       const mine = choice.indexOf("me");
       const seats = choice.map(v => v.startsWith("bot:") ? { kind: "bot", bot: offered.find(s => "bot:" + s.level === v).bot } : { kind: "human" });
