@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from soldateska_helpers import deal, play, play_recruitment_b, recruitment_b, rolls
 
 import garrison
@@ -24,9 +26,11 @@ def test_text_view_shows_what_a_player_needs():
     specials = next(line for line in lines if line.strip().startswith("Specials:"))
     assert specials.strip() == "Specials: General, Oberst, Major, Hauptman, Lieutenant, Spy"
     assert "Bonus cards you took: Duel 1, Duel 2" in text
-    ranks = [line for line in lines if "ducats" in line and "P" in line and "tricks" in line]
+    ranks = [line for line in lines if re.match(r" [ *] P\d", line)]
     assert len(ranks) == 3
-    assert "General" in ranks[0] and "6 ducats" in ranks[0]
+    assert "General" in ranks[0] and "6 ducats" in ranks[0] and " 0 tricks" in ranks[0]
+    assert "Deserter" in ranks[2] and " 1 ducat " in ranks[2]  # one ducat, not "1 ducats"
+    assert len({line.index("tricks") for line in ranks}) == 1  # the columns line up
     settlement = text[text.index("Settlement"):]
     order = ["1. Bomb", "2. Deserter", "3. Kokette", "4. Medals", "5. Spy", "6. Ranks", "Wages"]
     positions = [settlement.index(step) for step in order]

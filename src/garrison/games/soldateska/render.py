@@ -32,6 +32,13 @@ def _group(cards: list[int], trump: str | None) -> list[str]:
     ]
 
 
+def _count(n: int, word: str, width: int = 0) -> str:
+    """``n`` and its word, singular or plural (``1 ducat``, ``5 ducats``); with ``width`` the
+    number is right-aligned to that many digits and the word padded so that columns line up."""
+    text = f"{n:>{width}} {word if n == 1 else word + 's'}"
+    return text.ljust(width + len(word) + 2) if width else text
+
+
 def _names(cards: list[int]) -> str:
     return ", ".join(K.NAMES[c] for c in cards) or "-"
 
@@ -46,15 +53,15 @@ def render(obs: dict[str, Any]) -> str:
     lines.append(
         f"Soldateska · round {obs['round']} · {you} · trump: {trump or 'not yet declared'}"
     )
-    lines.append(f"Bank: {obs['bank']} ducats · phase: {obs['phase']}")
+    lines.append(f"Bank: {_count(obs['bank'], 'ducat')} · phase: {obs['phase']}")
     order = obs["hierarchy"] or list(range(n))
     for s in order:
         rank = obs["ranks"][s] or "recruit"
         mark = "*" if obs["to_move"] == s else " "
         lines.append(
-            f" {mark} {seat_label(s)}{' (you)' if s == seat else '':6} {rank:<10} {obs['ducats'][s]:>3} ducats"
-            f"  {obs['tricks_won'][s]:>2} tricks  {obs['points'][s]:>4} pts"
-            f"  {obs['hand_sizes'][s]:>2} cards"
+            f" {mark} {seat_label(s)}{' (you)' if s == seat else '':6} {rank:<10}"
+            f" {_count(obs['ducats'][s], 'ducat', 3)}  {_count(obs['tricks_won'][s], 'trick', 2)}"
+            f"  {obs['points'][s]:>4} pts  {_count(obs['hand_sizes'][s], 'card', 2)}"
         )
     if obs["tricks"]:
         last = obs["tricks"][-1]
