@@ -411,6 +411,12 @@ def test_games_speak_in_words(sqlite_url: str) -> None:
                     assert not o["more"]
                 if o["name"] in ("setup_file", "cards"):
                     assert o["more"]
+                # an option for exact game theory is marked so, under "More options", never a
+                # way to play at once; every one the labels call research is marked
+                assert o["research"] == ("(research)" in o["label"]), (name, o)
+                if o["research"]:
+                    spec = {x.name: x for x in game_class(name).option_specs()}[o["name"]]
+                    assert o["more"] and "game theory" in spec.doc, (name, o)
             presets = info["presets"]
             assert presets[0]["name"] == "classic" and len(presets) >= 2
             params = game_class(name).Params

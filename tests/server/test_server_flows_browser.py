@@ -228,6 +228,11 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
         counts = ann.eval_on_selector_all('[data-option="players"] option', "os => os.map(o => o.value)")
         assert counts == ["2", "3", "4", "6"]
+        # the options for exact game theory come last under More options, apart and said so
+        more = ann.eval_on_selector_all("#more-options-box [data-option]", "xs => xs.map(x => x.dataset.option)")
+        apart = ann.eval_on_selector_all(".options-research [data-option]", "xs => xs.map(x => x.dataset.option)")
+        assert sorted(apart) == ["aside", "suits", "values"] and more[-3:] == apart
+        assert "For research" in ann.inner_text(".options-research")
         # a measured level says its rating, the Elo as a tooltip, at the options it measured
         ann.select_option("#seat-1", "bot:strong")
         assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")

@@ -43,6 +43,7 @@ def option(
     says: str = "",
     values: Mapping[Any, tuple[str, str]] | None = None,
     main: bool | None = None,
+    research: bool = False,
 ) -> Any:
     """Declare one game option as a dataclass field (default, allowed values, one-line doc).
     ``path=True`` marks an option that names a file to read: front ends that take options from
@@ -52,12 +53,14 @@ def option(
     name in words), ``says`` (the one line under it, where ``doc`` speaks to the rules' readers),
     ``values`` (a label and a one-line meaning per value, for values that do not read plainly)
     and ``main`` (shown at once rather than under "more options"; by default only ``players``).
+    ``research`` marks an option that is not a way to play (a smaller pack for exact game
+    theory): the lobby lists it last, apart from the others.
     """
     return field(
         default=default,
         metadata={"choices": choices, "low": low, "high": high, "doc": doc, "kind": kind,
                   "path": path, "label": label, "says": says, "values": dict(values or {}),
-                  "main": main},
+                  "main": main, "research": research},
     )
 
 
@@ -90,6 +93,8 @@ class OptionSpec:
     says: str = ""
     values: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
     main: bool = False
+    #: not a way to play (``option(research=True)``): a lobby lists it apart, last
+    research: bool = False
 
     @property
     def title(self) -> str:
@@ -201,6 +206,7 @@ class Params:
                     says=meta.get("says", ""),
                     values=dict(meta.get("values") or {}),
                     main=(f.name == "players" if meta.get("main") is None else bool(meta["main"])),
+                    research=bool(meta.get("research", False)),
                 )
             )
         return specs

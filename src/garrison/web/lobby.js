@@ -162,8 +162,13 @@ export async function lobby() {
       el("button", { type: "button", class: "preset", role: "radio", "aria-checked": String(i === 0), "data-preset": p.name, title: p.doc, onclick: () => applyPreset(p) },
         el("b", { text: p.label }), el("span", { class: "doc", text: p.doc }))));
     optsBox.replaceChildren(...g.options.filter(o => !o.more).map(row));
-    const rest = g.options.filter(o => o.more);
-    moreBox.replaceChildren(...rest.map(row));
+    // options that are not a way to play (smaller packs for exact game theory) come last, apart
+    const rest = g.options.filter(o => o.more && !o.research);
+    const research = g.options.filter(o => o.more && o.research);
+    moreBox.replaceChildren(...rest.map(row), ...(research.length ? [el("div", { class: "options-research" },
+      el("div", { class: "seats-head", text: "For research" }),
+      el("div", { class: "doc muted", text: "smaller games for exact game theory, not a way to play" }),
+      ...research.map(row))] : []));
     more.hidden = !rest.length;
     drawSeats();
   }

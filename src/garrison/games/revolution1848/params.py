@@ -63,6 +63,7 @@ class Revolution1848Params(Params):
         "Personenkarte, each in play under the rules; empty: the rules' whole set",
         label="Cards in play (research)",
         says="for research only: play with these cards alone",
+        research=True,
     )
 
     def validate(self) -> None:

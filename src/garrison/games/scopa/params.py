@@ -44,6 +44,7 @@ class ScopaParams(Params):
         "each suit are in the pack (with deal='all')",
         label="Card values in the pack (research)",
         says="for research only: a smaller pack, values 1 to this in each suit",
+        research=True,
     )
     suits: int = option(
         4, low=1, high=4,
@@ -51,6 +52,7 @@ class ScopaParams(Params):
         "in the pack (with deal='all')",
         label="Suits in the pack (research)",
         says="for research only: a smaller pack with this many suits",
+        research=True,
     )
     aside: int = option(
         0, low=0, high=39,
@@ -59,6 +61,7 @@ class ScopaParams(Params):
         "evenly (hidden information in a tiny game)",
         label="Cards never dealt (research)",
         says="for research only: cards of a smaller pack that are never dealt",
+        research=True,
     )
     target: int = option(
         11, low=1, high=99, doc="points that win the game (the seed: 11, 16 or 21)",

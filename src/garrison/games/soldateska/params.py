@@ -77,6 +77,7 @@ class SoldateskaParams(Params):
         "for exact game theory",
         label="Cards each (research)",
         says="for research only: fewer cards dealt to each player a round (10 as usual)",
+        research=True,
     )
     pack: str = option(
         "",
@@ -85,6 +86,7 @@ class SoldateskaParams(Params):
         "game theory",
         label="Cards in play (research)",
         says="for research only: play with these cards alone",
+        research=True,
     )
     roll_limit: int = option(
         20, low=0, high=20,
@@ -93,6 +95,7 @@ class SoldateskaParams(Params):
         "without a roll: small games for exact game theory)",
         label="Rolls before ties settle (research)",
         says="for research only: how many times a tied roll-off is rolled again before the tie goes by seat order (20 as usual)",
+        research=True,
     )
 
     def validate(self) -> None:

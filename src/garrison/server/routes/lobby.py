@@ -60,7 +60,7 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
              "doc": s.line,
              "values": {str(v): {"label": lab, "doc": why} for v, (lab, why) in s.values.items()},
              "choices": choices(s), "kind": s.kind.__name__,
-             "more": not s.main}
+             "more": not s.main, "research": s.research}
             for s in cls.option_specs()
         ],
         "presets": [{"name": p.name, "label": p.label, "doc": p.doc, "options": dict(p.options)}
