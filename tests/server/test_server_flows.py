@@ -45,18 +45,21 @@ def _play_out(client: Any, tid: str, people: dict[int, Api], rng: random.Random)
 # -- your seat ---------------------------------------------------------------------------------
 
 def test_a_seat_kept_by_a_bot_is_shown_away_and_taken_back(sqlite_url: str) -> None:
-    app = fast_app(sqlite_url, grace=1.0)
+    app = fast_app(sqlite_url, grace=2.0)
     with TestClient(app) as client:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
-        tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
-        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
-        # nothing kept for Bob while he is here (a page of his open: the grace cannot run out,
-        # however slow the machine)
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as present:
-            assert present.receive_json()["seat"] == 1
-            bob.get(f"/api/tables/{tid}/away", 404)
+        # twenty lives: the game cannot end in the few turns before Bob comes back
+        tid = ann.create("gambit", {"players": 2, "lives": 20}, [{"kind": "human"}] * 2, seat=0)["id"]
+        # Ann's page is open before the game starts, so she is never away, however slow the
+        # machine (a table whose every person is away past the grace is ended)
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(ann.token)) as ws:
             view = ws.receive_json()
+            bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+            # nothing kept for Bob while he is here (a page of his open: the grace cannot run
+            # out while it is)
+            with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=protocols(bob.token)) as present:
+                assert present.receive_json()["seat"] == 1
+                bob.get(f"/api/tables/{tid}/away", 404)
             # Bob stays away: a bot takes his seat and the table says he is away
             wait_for(lambda: ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "bot")
             seat = ann.get(f"/api/tables/{tid}")["seats"][1]

@@ -20,10 +20,11 @@ def test_absent_seat_goes_to_a_bot_after_the_grace(sqlite_url: str) -> None:
     with TestClient(app) as client:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
-        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+        # Ann's page is open before Bob joins: she is never away, however slow the machine
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]) as ws:
             view = ws.receive_json()
             assert view["seat"] == 0
+            bob.post(f"/api/tables/{tid}/join", {"seat": 1})
             deadline = time.monotonic() + 20
             seats = None
             while time.monotonic() < deadline:  # Bob never comes: after ~1 s a bot sits down
@@ -50,19 +51,20 @@ def test_a_player_who_leaves_is_replaced_after_the_grace(sqlite_url: str) -> Non
     with TestClient(app) as client:
         ann, bob = Api(client, "Ann"), Api(client, "Bob")
         tid = ann.create("gambit", {"players": 2}, [{"kind": "human"}] * 2, seat=0)["id"]
-        bob.post(f"/api/tables/{tid}/join", {"seat": 1})
-        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]), \
-                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{bob.token}"]) as bob_ws:
-            assert bob_ws.receive_json()["seat"] == 1
-            time.sleep(1.5)  # both present: nobody is replaced
-            assert ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "human"
-            left = time.monotonic()
-            bob.post(f"/api/tables/{tid}/leave", {"seat": 1})
-            while ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] != "bot":
-                assert time.monotonic() - left < 20
-                time.sleep(0.05)
-            assert time.monotonic() - left >= 0.9  # not before the grace period
-            assert ann.get(f"/api/tables/{tid}")["seats"][0]["kind"] == "human"
+        # Ann's page is open before Bob joins: she is never away, however slow the machine
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{ann.token}"]):
+            bob.post(f"/api/tables/{tid}/join", {"seat": 1})
+            with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=["garrison", f"token.{bob.token}"]) as bob_ws:
+                assert bob_ws.receive_json()["seat"] == 1
+                time.sleep(1.5)  # both present: nobody is replaced
+                assert ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "human"
+                left = time.monotonic()
+                bob.post(f"/api/tables/{tid}/leave", {"seat": 1})
+                while ann.get(f"/api/tables/{tid}")["seats"][1]["kind"] != "bot":
+                    assert time.monotonic() - left < 20
+                    time.sleep(0.05)
+                assert time.monotonic() - left >= 0.9  # not before the grace period
+                assert ann.get(f"/api/tables/{tid}")["seats"][0]["kind"] == "human"
 
 
 def test_migrations_go_up_and_down(sqlite_url: str) -> None:
