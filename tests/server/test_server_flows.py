@@ -400,6 +400,20 @@ def test_the_lobby_list_has_an_etag(sqlite_url: str) -> None:
         assert len(changed.json()) == 1
 
 
+def test_the_strong_level_says_whether_it_keeps_the_quick_players_move(sqlite_url: str) -> None:
+    """A search with ``fallback`` keeps the good bot's move unless it finds a better one; 1848's
+    strong search plays its own choice, and says so; Gambit's is its own solver."""
+    with TestClient(fast_app(sqlite_url)) as client:
+        docs = {info["name"]: {s["level"]: s for s in info["strengths"]}["strong"]
+                for info in client.get("/api/games").json()}
+    assert "fallback=0" in docs["1848"]["bot"]
+    assert docs["1848"]["doc"].endswith("plays the move it finds best")
+    for name in ("scopa", "soldateska", "solo66", "stratego"):
+        assert "fallback=1.5" in docs[name]["bot"]
+        assert "keeps the quick player's move unless its search finds a better one" in docs[name]["doc"]
+    assert docs["gambit"]["doc"] == "the game's own strongest player"
+
+
 def test_games_speak_in_words(sqlite_url: str) -> None:
     app = fast_app(sqlite_url)
     with TestClient(app) as client:

@@ -10,8 +10,10 @@ three levels, each a bot name that ``make_bot`` takes, and some a fourth:
   C), and ``fallback``: it plays the ``good`` bot's move unless its search shows a better one by
   1.5 standard errors, so it is never weaker than ``good`` for want of time. A game keeps its
   own strongest bot instead where that bot is an exact solver the search was not shown to beat
-  (``Game.strong_bot()``: Gambit's round-optimal ``exact``). Soldateska's ``sampler`` is not
-  its strong level: the search finished ahead of it (docs/bots.md, "Levels").
+  (``Game.strong_bot()``: Gambit's round-optimal ``exact``), or a setting of the search
+  measured stronger (1848: ``fallback=0``, the search's own choice every move). Soldateska's
+  ``sampler`` is not its strong level: the search finished ahead of it (docs/bots.md,
+  "Levels").
 * ``master``: only where the game names a learned player measured stronger than ``strong`` at
   the table's options (``Game.master_bot()``; Stratego with the classic army: the same search
   with its rollouts and first tries played by the move prior learned from people's games,

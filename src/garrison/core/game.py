@@ -191,8 +191,9 @@ class Game:
     # -- levels for players (``garrison.bots.levels``) -------------------------------------------
     def strong_bot(self) -> str | None:
         """The bot that plays the lobby's "strong" level at these options where the game keeps
-        its own (an exact solver the search was not shown to beat: Gambit's ``exact``); None:
-        the kernel's search."""
+        its own (an exact solver the search was not shown to beat: Gambit's ``exact``; a setting
+        of the search measured stronger: 1848's search without ``fallback``); None: the
+        kernel's search."""
         return None
 
     def search_settings(self) -> dict[str, Any]:

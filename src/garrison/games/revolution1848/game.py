@@ -52,6 +52,12 @@ class Revolution1848Game(Game):
         {"players": 2, "rules": "base"},
     )
 
+    def strong_bot(self) -> str:
+        """The search without ``fallback``: in 1848 the rule-of-thumb bot's move is worth less
+        than the search's choice, and keeping it unless the search is sure cost the strong
+        search against itself (docs/bots.md, "Levels for players")."""
+        return "ismcts:0.1s:fallback=0"
+
     def __init__(self, params: Revolution1848Params | None = None) -> None:
         p = params if params is not None else Revolution1848Params()
         self.cards: CardSet = load_cards(p.cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.bots import bot_class
 from garrison.bots.level_ratings import shipped_files
 from garrison.bots.levels import levels, rated, rated_in
 
@@ -61,6 +62,17 @@ def rated_tables(game: Any) -> list[dict[str, Any]]:
     return out
 
 
+def strong_words(game: Any, bot: str) -> str:
+    """What the strong level does, in words: a game's own bot, or the search, which keeps the
+    quick player's move unless it finds a better one (``fallback``) or plays its own choice."""
+    if ":" not in bot:
+        return "the game's own strongest player"
+    if bot_class(game, bot).values_for(game).get("fallback"):
+        return ("searches ahead within the server's time limit, and keeps the quick player's "
+                "move unless its search finds a better one")
+    return "searches ahead within the server's time limit and plays the move it finds best"
+
+
 def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
     """The bots a seat may get, by strength (``garrison.bots.levels``: the same levels as the
     docs and the arena measure): easy (random moves), good (the game's own quick player), strong
@@ -78,9 +90,7 @@ def strengths(game: Any, limits: BotLimits) -> list[dict[str, Any]]:
     measured = rated(game)
     strong = limits.clamp(game, named["strong"])
     words = {"easy": "plays any legal move", "good": "the game's own quick player",
-             "strong": ("the game's own strongest player" if ":" not in strong else
-                        "searches ahead within the server's time limit, and keeps the quick "
-                        "player's move unless its search finds a better one"),
+             "strong": strong_words(game, strong),
              "master": "searches ahead as strong does, with a learned player's moves in its "
                        "lookahead; measured stronger than strong"}
     out = []
