@@ -30,18 +30,19 @@ hand"). 1848 has no evaluation; this script learns one and lets the search use i
 
 from __future__ import annotations
 
-import argparse
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import garrison
-from garrison.bots import GENERIC, ISMCTSBot
 from garrison.games.revolution1848 import rules
 
-#: The strong search at 0.05 s of CPU a move, written S among the arena's bots.
-STRONG = "ismcts:0.05s:clock=cpu:fallback=1.5"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from valued_search import ValuedISMCTS, arena, command_line  # noqa: E402
+
 #: Names of the features of one seat, in order.
 FEATURES = ("vp", "share", "won", "vp*near", "share*near", "won*near")
 
@@ -130,7 +131,7 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(np.clip(p, 1e-9, 1.0))).sum(axis=1).mean())
 
 
-class CutterISMCTS(ISMCTSBot):
+class CutterISMCTS(ValuedISMCTS):
     """ISMCTS whose rollouts' ends are valued by the fitted chance of winning (measurement)."""
 
     name = "cutter"
@@ -138,13 +139,6 @@ class CutterISMCTS(ISMCTSBot):
     weights: np.ndarray | None = None
     #: The weights read each seat's observation tensor after its features (``--views``).
     views: bool = False
-
-    def rollout(self) -> Any:
-        rollout = super().rollout()
-        if getattr(rollout, "_cut", None) is None:
-            rollout.evaluator = self.value
-            rollout._cut = True
-        return rollout
 
     def value(self, state: Any) -> list[float]:
         """Each seat's fitted chance of winning; the returns at the end."""
@@ -158,20 +152,12 @@ class CutterISMCTS(ISMCTSBot):
 
 def main(argv: list[str] | None = None) -> None:
     """The three commands (see the module's docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("data")
-    d.add_argument("--games", type=int, default=20000)
-    d.add_argument("--seed", type=int, default=1)
+    parser, sub, d = command_line(__doc__, "--weights")
     d.add_argument("--players", type=int, default=3)
     d.add_argument("--views", action="store_true", help="keep each seat's observation tensor")
-    d.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("--data", required=True)
     f.add_argument("--out", required=True)
-    a = sub.add_parser("arena")
-    a.add_argument("--weights", required=True)
-    a.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.command == "data":
         x, y = positions(args.games, args.seed, args.players, args.views)
@@ -192,12 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         saved = np.load(args.weights)
         CutterISMCTS.weights, CutterISMCTS.views = saved["w"], bool(saved["views"])
-        GENERIC[CutterISMCTS.name] = CutterISMCTS
-        from garrison.cli.main import app
-
-        rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
-        rest = [",".join(STRONG if b == "S" else b for b in r.split(",")) for r in rest]
-        app(["arena", *rest])
+        arena(CutterISMCTS, args.rest)
 
 
 if __name__ == "__main__":

@@ -26,18 +26,20 @@ from self-play and lets the search play for it.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import garrison
-from garrison.bots import GENERIC, ISMCTSBot, make_bot
+from garrison.bots import make_bot
 
-#: The strong search at 0.05 s of CPU a move, written S among the arena's bots.
-STRONG = "ismcts:0.05s:clock=cpu:fallback=1.5"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from valued_search import ValuedISMCTS, arena, command_line  # noqa: E402
+
 #: Scores beyond the target that the table holds (equal scores past it play on).
 SPAN = 40
 
@@ -96,19 +98,12 @@ def win_table(hands: np.ndarray, target: int) -> np.ndarray:
     return table
 
 
-class WinnerISMCTS(ISMCTSBot):
+class WinnerISMCTS(ValuedISMCTS):
     """ISMCTS whose rollouts' ends are valued by the chance of winning the game (measurement)."""
 
     name = "winner"
     description = "ISMCTS valuing a rollout's end by the chance of winning from its score"
     table: np.ndarray | None = None
-
-    def rollout(self) -> Any:
-        rollout = super().rollout()
-        if rollout.evaluator is not None and getattr(rollout, "_win", None) is None:
-            rollout.evaluator = self.value
-            rollout._win = True
-        return rollout
 
     def value(self, state: Any) -> list[float]:
         """2 W - 1 for each seat's side at the standings; the returns at the end."""
@@ -131,21 +126,13 @@ class WinnerISMCTS(ISMCTSBot):
 
 def main(argv: list[str] | None = None) -> None:
     """The three commands (see the module's docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("data")
-    d.add_argument("--games", type=int, default=20000)
-    d.add_argument("--seed", type=int, default=1)
+    parser, sub, d = command_line(__doc__, "--table")
     d.add_argument("--bot", default="greedy")
     d.add_argument("--target", type=int, default=11)
-    d.add_argument("--out", required=True)
     t = sub.add_parser("table")
     t.add_argument("--data", nargs="+", required=True)
     t.add_argument("--target", type=int, default=11)
     t.add_argument("--out", required=True)
-    a = sub.add_parser("arena")
-    a.add_argument("--table", required=True)
-    a.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.command == "data":
         hands = play_hands(args.games, args.seed, args.bot, args.target)
@@ -165,14 +152,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"tanh(lead/3) {math.tanh((a - b) / 3):+.3f}")
     else:
         WinnerISMCTS.table = np.load(args.table)["table"]
-        GENERIC[WinnerISMCTS.name] = WinnerISMCTS
-        from garrison.cli.main import app
-
-        rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
-        # S: the strong search at 0.05 s of CPU a move
-        rest = [",".join(STRONG if b == "S" else b for b in r.split(",")) for r in rest]
-        app(["arena", *rest])
-
+        arena(WinnerISMCTS, args.rest)
 
 if __name__ == "__main__":
     main()
