@@ -14,6 +14,7 @@ from typing import Any
 from garrison.bots import bot_class
 from garrison.bots.level_ratings import shipped_files
 from garrison.bots.levels import levels, rated, rated_in
+from garrison.bots.search import SearchBot
 
 from ..botlimits import BotLimits
 
@@ -67,7 +68,8 @@ def strong_words(game: Any, bot: str) -> str:
     quick player's move unless it finds a better one (``fallback``) or plays its own choice."""
     if ":" not in bot:
         return "the game's own strongest player"
-    if bot_class(game, bot).values_for(game).get("fallback"):
+    searcher = bot_class(game, bot)
+    if not issubclass(searcher, SearchBot) or searcher.values_for(game).get("fallback"):
         return ("searches ahead within the server's time limit, and keeps the quick player's "
                 "move unless its search finds a better one")
     return "searches ahead within the server's time limit and plays the move it finds best"
