@@ -169,7 +169,7 @@ export async function lobby() {
       el("div", { class: "seats-head", text: "For research" }),
       el("div", { class: "doc muted", text: "smaller games for exact game theory, not a way to play" }),
       ...research.map(row))] : []));
-    more.hidden = !rest.length;
+    more.hidden = !rest.length && !research.length;
     drawSeats();
   }
   function drawSeats() {
