@@ -9,6 +9,7 @@ script's, and ``arena`` runs ``garrison arena`` with it registered in this proce
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from garrison.bots import GENERIC, ISMCTSBot
@@ -19,21 +20,15 @@ STRONG = "ismcts:0.05s:clock=cpu:fallback=1.5"
 
 class ValuedISMCTS(ISMCTSBot):
     """ISMCTS whose rollouts' ends, where a rollout stops before the game does, are valued by
-    ``value`` (a subclass's) instead of the game's evaluator."""
+    ``value`` instead of the game's evaluator; a subclass defines ``value``."""
+
+    #: Each seat's value of a state (the subclass's method).
+    value: Callable[[Any], list[float]]
 
     def rollout(self) -> Any:
         rollout = super().rollout()
-        if rollout.evaluator != self.value:
-            rollout.evaluator = self.value
+        rollout.evaluator = self.value
         return rollout
-
-    def value(self, state: Any) -> list[float]:
-        """Each seat's value of ``state``.
-
-        Raises:
-            NotImplementedError: in this base class; a subclass gives its value.
-        """
-        raise NotImplementedError(type(self).__name__)
 
 
 def arena(bot: type[ValuedISMCTS], rest: list[str]) -> None:
