@@ -55,7 +55,7 @@ def features(state: Any) -> np.ndarray:
     vp, _ = rules.final_scoring(state.tally)
     won = [len(w) for w in state.won]
     tops = rules.winners(vp, won)
-    near = max(won) / {2: 6, 3: 5, 4: 4}[n]
+    near = max(won) / rules.ABLAUF_TO_WIN[n]
     out = np.empty((n, len(FEATURES)))
     for s in range(n):
         share = 1.0 / len(tops) if s in tops else 0.0
@@ -79,6 +79,7 @@ def positions(games: int, seed: int, players: int, views: bool = False,
     xs, ys = [], []
     for _ in range(games):
         start = game.new_initial_state()
+        # a game's length, a stop drawn within it, and another game played to it and on
         end = start.policy_playout(rng.getrandbits(64), 10**6, False, 0.0, 0, None)
         stop = rng.randrange(end.move_number())
         mid = start.policy_playout(rng.getrandbits(64), stop, False, 0.0, 0, None)
@@ -108,9 +109,7 @@ def fit(x: np.ndarray, y: np.ndarray, steps: int = 30, ridge: float = 1e-3) -> n
     k = x.shape[2]
     w = np.zeros(k)
     for _ in range(steps):
-        z = x @ w
-        p = np.exp(z - z.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
+        p = chances(x, w)
         mean = np.einsum("ns,nsk->nk", p, x)
         grad = np.einsum("ns,nsk->k", y, x) - np.einsum("ns,nk->k", y, mean) - ridge * w
         centred = x - mean[:, None, :]
