@@ -512,15 +512,20 @@ def test_health_answers_many_at_once_on_postgresql(pg: Any) -> None:
 
 
 def test_a_player_who_polls_over_http_keeps_the_seat(sqlite_url: str) -> None:
-    app = _app(sqlite_url, grace=1.0, sweep_every=0.1)
+    # the grace is long enough that no stall of a busy machine between two polls reaches it,
+    # and the polling lasts longer than the grace: a seat kept by no poll would be lost in it
+    app = _app(sqlite_url, grace=2.0, sweep_every=0.1)
     with TestClient(app) as client:
         ann = Api(client, "Ann")
         tid = ann.create("scopa", {"players": 2})["id"]
-        for _ in range(25):  # 2.5 s of polling, no socket
+        polled = time.monotonic()
+        while time.monotonic() - polled < 3.0:  # 3 s of polling, no socket
             ann.get(f"/api/tables/{tid}/view?seat=0")
             time.sleep(0.1)
-        seats = client.get(f"/api/tables/{tid}").json()["seats"]
-        assert seats[0]["kind"] == "human" and seats[0]["player"] == ann.id
+        table = client.get(f"/api/tables/{tid}").json()
+        seats = table["seats"]
+        assert seats[0]["kind"] == "human" and seats[0]["player"] == ann.id and not seats[0]["away"]
+        assert table["status"] == "playing"  # a table whose every person is away is ended
 
 
 # -- medium: option values ------------------------------------------------------------------
