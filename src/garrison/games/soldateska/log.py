@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from garrison.core.log import Event, EventLog, Line, private, public
 from garrison.core.seats import seat_label
+from garrison.core.widgets import count
 
 from . import deck as K
 from .actions import trump_text
@@ -97,6 +98,16 @@ def _gain(paid: int, penniless: bool) -> str:
     return "penniless, it stays in the bank" if penniless else f"+{paid}"
 
 
+def _spends(cost: int, paid: int) -> str:
+    """What Kokette's holder pays for a roll of ``cost``: all of it, or what they hold."""
+    if cost == 0:
+        return "and spends nothing on her"
+    if paid == 0:
+        return "but has no ducats to spend on her"
+    short = ", all they had" if paid < cost else ""
+    return f"and spends {count(paid, 'ducat', 'ducats')} on her{short}"
+
+
 def _who(r: Reading, seat: int) -> str:
     rank = r.ranks[seat]
     return seat_label(seat) if rank < 0 else f"{seat_label(seat)} ({K.RANK_NAMES[rank]})"
@@ -158,7 +169,8 @@ def settlement_text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911,
         case BombAgainEvent(seat):
             return f"{_who(r, seat)} rolls 0 for the Bomb: roll again."
         case BombBlowsEvent(seat, lost):
-            return f"1. Bomb: {_who(r, seat)} rolls 2: it blows up! {lost} ducats to the bank."
+            return (f"1. Bomb: {_who(r, seat)} rolls 2: it blows up! "
+                    f"{count(lost, 'ducat', 'ducats')} to the bank.")
         case BombDudEvent(seat, face):
             return f"1. Bomb: {_who(r, seat)} rolls {face}: a dud."
         case DeserterNoneEvent():
@@ -167,13 +179,13 @@ def settlement_text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911,
             return (f"2. Deserter: {label(seat)} holds the Deserter card "
                     "(no payment after recruitment).")
         case DeserterPaysEvent(seat, tricks, paid):
-            return (f"2. Deserter: {label(seat)} holds the Deserter card, took {tricks} tricks, "
-                    f"pays {paid}.")
+            return (f"2. Deserter: {label(seat)} holds the Deserter card, took "
+                    f"{count(tricks, 'trick', 'tricks')}, pays {paid}.")
         case KoketteNoneEvent():
             return "3. Kokette: not held."
         case KoketteEvent(seat, faces, dice, paid):
             rolled = "+".join(str(f) for f in faces[:dice])
-            return f"3. Kokette: {label(seat)} rolls {rolled} and spends {paid} ducats on her."
+            return f"3. Kokette: {label(seat)} rolls {rolled} {_spends(sum(faces[:dice]), paid)}."
         case MedalsEvent(medals, paid, bombed):
             parts = [
                 f"{label(s)} {m} medal{'s' if m > 1 else ''} ({_gain(paid[s], s == bombed)})"
