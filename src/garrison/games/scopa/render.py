@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
+from garrison.core.widgets import count
 
 from .deck import CARD_OF_NAME, ITALIAN_OF_NAME, VALUE
 
@@ -37,11 +38,12 @@ def render(obs: dict[str, Any]) -> str:
     for s, pile in enumerate(obs["captured"]):
         coins = sum(1 for n in pile if ITALIAN_OF_NAME[n].startswith("Coins"))
         extra = " · the settebello" if "Diamonds 7" in pile else ""
-        lines.append(f"  this hand {_side(obs, s)}: {len(pile)} cards, {coins} coins, "
-                     f"{obs['scope'][s]} scopa{extra}")
-    sizes = " ".join(f"s{i}:{k}" for i, k in enumerate(obs["hand_sizes"]))
+        lines.append(f"  this hand {_side(obs, s)}: {count(len(pile), 'card', 'cards')}, "
+                     f"{count(coins, 'coin', 'coins')}, {count(obs['scope'][s], 'scopa', 'scope')}"
+                     f"{extra}")
+    sizes = ", ".join(f"{seat_label(i)} {k}" for i, k in enumerate(obs["hand_sizes"]))
     last = "" if obs["last_capturer"] is None else f" · last capture: {seat_label(obs['last_capturer'])}"
-    lines.append(f"Stock {obs['stock']} · cards in hand {sizes}{last}")
+    lines.append(f"Stock {obs['stock']} · cards in hand: {sizes}{last}")
     lines.append("")
     table = obs["table"]
     total = sum(VALUE[CARD_OF_NAME[n]] for n in table)
