@@ -136,6 +136,78 @@ def test_1848_speaks_of_cards_by_name_in_english_readable_on_the_felt(site: Serv
         assert "Ablaufkarte = round card" in help_text and "Zusatzkarte = event card" in help_text
 
 
+@pytest.mark.parametrize(("width", "shot"), [(1280, "table-1848-pushed.png"), (375, "table-phone-1848-pushed.png")])
+def test_1848_says_on_the_felt_which_card_you_pushed(site: Server, browser, width: int, shot: str) -> None:  # noqa: ANN001
+    """A pushed card goes face down under its pile: the player who pushed it reads, at the
+    table, which card lies there (and later who drew it); nobody else does."""
+    with table_page(browser, width=width, height=900 if width > 400 else 812) as page:
+        _create(page, site.base, "1848", [], {"players": "2"})
+        page.wait_for_selector("#bottom .card.wide")
+        assert not page.query_selector("#facts")  # nothing pushed yet
+        rng = random.Random(3)
+        pushed = None
+        for _ in range(20):
+            two = page.query_selector("#bottom button.card[data-ids*=' ']")
+            if two and not page.inner_text("#result"):
+                name = two.get_attribute("aria-label") or two.get_attribute("title") or ""
+                n = page.evaluate("window.garrisonView.n")
+                two.click()
+                push = page.locator("#chooser button.verb[data-id]", has_text="Push")
+                push.first.click()
+                page.wait_for_function(f"window.garrisonView.n > {n}", timeout=30_000)
+                pushed = name
+                break
+            if not _play_widget(page, rng):
+                break
+        assert pushed, "no hand card could be pushed"
+        facts = page.locator("#facts")
+        facts.wait_for()
+        said = facts.inner_text()
+        view = page.evaluate("window.garrisonView")
+        cards = garrison.load("1848", players=2).cards
+        from garrison.games.revolution1848.words import card_name
+
+        names = [card_name(cards, c) for _pile, _pos, c in view["obs"]["my_pushed"]]
+        assert names and all(name in said for name in names), (said, names)
+        assert names[0] in pushed  # the card clicked is the card said
+        assert "You pushed under the" in said and not _ids_in(page)
+        assert not low_contrast(page, "#facts"), low_contrast(page, "#facts")
+        right = page.eval_on_selector("#facts", "n => n.getBoundingClientRect().right")
+        assert right <= width + 1
+        _shot(page, shot)
+
+
+#: Every card given, drawn by the page's own ``cardNode`` into the hand's row; the names of those
+#: whose words do not fit (a part past the card's bottom, or a part that clips its own text).
+CUT_CARDS_JS = """async (faces) => {
+  const { cardNode } = await import('/static/cards.js');
+  const row = document.querySelector('#bottom .cards');
+  const nodes = faces.map(f => cardNode(f, null, () => {}));
+  row.append(...nodes);
+  const cut = nodes.filter(c => [c, ...c.querySelectorAll('*')].some(k =>
+      k.scrollHeight > k.clientHeight + 1 || k.getBoundingClientRect().bottom > c.getBoundingClientRect().bottom + 1))
+    .map(c => c.getAttribute('aria-label'));
+  nodes.forEach(n => n.remove());
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_every_1848_card_shows_its_words_whole(site: Server, browser, width: int) -> None:  # noqa: ANN001
+    """Each of 1848's cards, person, event and army, drawn as the table draws it: its band,
+    name, German title, value and effect all inside the card (on a phone the longest were cut
+    off at the bottom)."""
+    from garrison.games.revolution1848.widgets import card_face
+
+    game = garrison.load("1848")
+    faces = [card_face(game, c) for c in range(len(game.cards.name))]
+    with table_page(browser, width=width, height=900 if width > 400 else 812) as page:
+        _create(page, site.base, "1848", [], {"players": "2"})
+        page.wait_for_selector("#bottom .card.wide")
+        cut = page.evaluate(CUT_CARDS_JS, faces)
+        assert not cut, cut
+
+
 def test_1848_moves_are_read_by_name_and_the_ids_still_parse() -> None:
     """The terminal's words (``garrison play``): the legal moves, the text view and the log name
     cards, never their ids; the older notation by id is still read, to the same move."""

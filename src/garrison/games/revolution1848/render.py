@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from garrison.core.seats import seat_label
 
 from .carddata import N_PERSON, PARTIES, CardSet
-from .words import PILE_WORDS, card_name, flag_word, party, round_card
+from .words import card_name, flag_word, party, pushed_lines, round_card
 
 if TYPE_CHECKING:
     from .state import Revolution1848State
@@ -91,14 +91,14 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     goal = f"; first to {ab['to_win']} round cards ends the game" if ab["to_win"] else ""
     out.append(f"Round cards left: {ab['left']}{goal}")
     out.append("")
-    out.append("player     rounds won  hand P+E   tally: Rep Dem Lib Rea")
+    out.append("player     rounds won  in hand: persons events   tally: Rep Dem Lib Rea")
     for s in range(n):
         name = seat_label(s) + (" (you)" if s == me else "")
         flag = "  passed" if obs["passed"][s] else ""
         hp, hz = obs["hand_counts"][s]
         t = obs["tally"][s]
         out.append(
-            f"{name:<10} {len(obs['won'][s]):>10}  {hp:>6}+{hz:<3} {'':>6} "
+            f"{name:<10} {len(obs['won'][s]):>10}  {hp:>16} {hz:>6}   {'':>6} "
             f"{t[0]:>3} {t[1]:>3} {t[2]:>3} {t[3]:>3}{flag}"
         )
     out.append("")
@@ -134,10 +134,7 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
         out.append("Your hand:")
         for c in obs["hand"]:
             out.append("  " + card_line(cs, c))
-        for pile, pos, c in obs["my_pushed"]:
-            out.append(f"  (pushed under the {PILE_WORDS[pile]} pile, place {pos + 1}: {card_name(cs, c)})")
-        for c, holder in obs["known"]:
-            out.append(f"  ({seat_label(holder)} drew {card_name(cs, c)}, which you pushed)")
+        out += [f"  ({line})" for line in pushed_lines(cs, obs)]
         out.append("")
     if obs["pending"] >= 0:
         out.append(f"Waiting for a target for {card_name(cs, obs['pending'])}.")

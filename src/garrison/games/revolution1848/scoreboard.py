@@ -8,7 +8,7 @@ from typing import Any
 
 from garrison.core.widgets import count, result, scoreboard
 
-from .words import party, round_card
+from .words import party, pushed_lines, round_card
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -33,6 +33,9 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         notes.append("On the table: " + ", ".join(f"{party(q)} {v}" for q, v in enumerate(totals)))
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Round cards", "Party points (tally)", "Cards in hand", "Passed"], rows, notes)}
+    secret = pushed_lines(cs, obs)
+    if secret:  # only this seat knows: said at the table, where the piles are
+        out["facts"] = secret
     last = obs.get("last_result") or []
     if last:
         out["last_trick"] = {"title": "Last round", "lines": list(last[1:]),

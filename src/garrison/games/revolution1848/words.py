@@ -13,6 +13,10 @@ A card's id ("PE08", "Z13", "A09") is the card file's key; no text a player read
 
 from __future__ import annotations
 
+from typing import Any
+
+from garrison.core.seats import seat_label
+
 from .carddata import FLAGS, N_PERSON, CardSet
 
 #: The parties in English (one person of each; many), in the order of ``carddata.PARTIES``.
@@ -101,3 +105,16 @@ def round_card(cs: CardSet, a: int) -> str:
 def party(q: int, many: bool = True) -> str:
     """A party in English: "Republicans" (``many``) or "Republican"."""
     return PARTY_WORDS[q][1 if many else 0]
+
+
+def pushed_lines(cs: CardSet, obs: dict[str, Any]) -> list[str]:
+    """What only the seat of ``obs`` knows of the cards it pushed: those still under each pile,
+    in the order they will be drawn, and who drew one (the terminal and the page say the same)."""
+    out = []
+    for pile, words in enumerate(PILE_WORDS):
+        cards = [card_name(cs, c) for p, _pos, c in sorted(obs.get("my_pushed") or []) if p == pile]
+        if cards:
+            out.append(f"You pushed under the {words} pile: {', '.join(cards)}")
+    out += [f"{seat_label(holder)} drew {card_name(cs, c)}, which you pushed"
+            for c, holder in obs.get("known") or []]
+    return out
