@@ -238,6 +238,19 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         context.close()
 
 
+#: The cards, dice, plaques and squares on the felt whose words do not fit: a part past the
+#: box's bottom or right edge, or a part that hides what overflows it and has more than it
+#: shows (a glyph's overhang of a pixel or two is not words cut off).
+CLIPPED_JS = """[...document.querySelectorAll('#felt .card, #felt .die, #felt .plaque, #felt .sq')]
+  .filter(c => c.getClientRects().length && [c, ...c.querySelectorAll('*')].some(k => {
+    if (!k.getClientRects().length) return false;
+    const r = k.getBoundingClientRect(), b = c.getBoundingClientRect(), cs = getComputedStyle(k);
+    const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+    return (clips && (k.scrollHeight > k.clientHeight + 2 || k.scrollWidth > k.clientWidth + 2))
+      || r.bottom > b.bottom + 2 || r.right > b.right + 2;
+  })).map(c => `${c.className}: ${c.getAttribute('aria-label') || c.textContent.trim().slice(0, 40)}`)"""
+
+
 @pytest.mark.parametrize("name", garrison.games())
 def test_every_table_fits_a_phone_with_large_touch_targets(site: Server, browser, name: str) -> None:  # noqa: ANN001
     opts = {"1848": {"players": "2"}, "scopa": {"players": "2"}}.get(name, {})
@@ -255,8 +268,10 @@ def test_every_table_fits_a_phone_with_large_touch_targets(site: Server, browser
             .filter(b => b.offsetParent && !b.closest('.board'))
             .map(b => b.getBoundingClientRect()).filter(r => r.height < 40 || r.width < 40).length""")
         assert small == 0, small
+        assert not page.evaluate(CLIPPED_JS), page.evaluate(CLIPPED_JS)
         _shot(page, f"table-phone-{name}.png")
         page.set_viewport_size({"width": 1280, "height": 900})
+        assert not page.evaluate(CLIPPED_JS), page.evaluate(CLIPPED_JS)
         _shot(page, f"table-{name}.png")
         assert not page.errors, page.errors
     finally:
