@@ -179,8 +179,9 @@ def settlement_text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911,
             return (f"2. Deserter: {label(seat)} holds the Deserter card "
                     "(no payment after recruitment).")
         case DeserterPaysEvent(seat, tricks, paid):
+            short = ", all they had" if paid < tricks else ""
             return (f"2. Deserter: {label(seat)} holds the Deserter card, took "
-                    f"{count(tricks, 'trick', 'tricks')}, pays {paid}.")
+                    f"{count(tricks, 'trick', 'tricks')}, pays {paid}{short}.")
         case KoketteNoneEvent():
             return "3. Kokette: not held."
         case KoketteEvent(seat, faces, dice, paid):
