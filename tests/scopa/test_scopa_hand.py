@@ -58,7 +58,7 @@ def test_last_capture_takes_the_rest_without_a_scopa():
         "take Coins K", "take Cups K"]
     do(state, "take kd", "lay ks")  # seat 2 captured last; Kh and Ks are left on the table
     obs = state.observation(0)
-    assert "P3 captured last and takes the rest: Cups K Swords K" in obs["log"]
+    assert "P3 captured last and takes the rest: Cups K, Swords K" in obs["log"]
     last = obs["last_hand"]
     assert last["cards"] == [4, 36] and last["scope"] == [0, 18]
     assert last["points"] == [0, 18 + 4]  # side 1: scope, cards, Diamonds, First, 7 of Diamonds

@@ -45,7 +45,7 @@ def side_name(params: ScopaParams, side: int) -> str:
 
 
 def _cards(mask: int) -> str:
-    return " ".join(italian_names(mask))
+    return ", ".join(italian_names(mask))
 
 
 def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
