@@ -10,6 +10,17 @@ from pathlib import Path
 import pytest
 from server_helpers import Server
 
+#: A JavaScript predicate: does element ``c`` (a card, die, plaque or square) cut off its words?
+#: A part past its bottom or right edge, or a part that hides what overflows it and has more than
+#: it shows (a glyph's overhang of a pixel or two is not words cut off).
+CUTS_ITS_WORDS = """(c) => [c, ...c.querySelectorAll('*')].some(k => {
+  if (!k.getClientRects().length) return false;
+  const r = k.getBoundingClientRect(), b = c.getBoundingClientRect(), cs = getComputedStyle(k);
+  const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+  return (clips && (k.scrollHeight > k.clientHeight + 2 || k.scrollWidth > k.clientWidth + 2))
+    || r.bottom > b.bottom + 2 || r.right > b.right + 2;
+})"""
+
 
 @pytest.fixture(scope="module")
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -13,8 +13,8 @@ import re
 
 import pytest
 from server_helpers import Server
+from table_helpers import CUTS_ITS_WORDS, table_page
 from table_helpers import site as module_site
-from table_helpers import table_page
 from test_server_browser import _create, _play_widget
 from test_table_view import _shot
 
@@ -178,18 +178,16 @@ def test_1848_says_on_the_felt_which_card_you_pushed(site: Server, browser, widt
 
 
 #: Every card given, drawn by the page's own ``cardNode`` into the hand's row; the names of those
-#: whose words do not fit (a part past the card's bottom, or a part that clips its own text).
-CUT_CARDS_JS = """async (faces) => {
-  const { cardNode } = await import('/static/cards.js');
+#: that cut off their words (``CUTS_ITS_WORDS``).
+CUT_CARDS_JS = f"""async (faces) => {{
+  const {{ cardNode }} = await import('/static/cards.js');
   const row = document.querySelector('#bottom .cards');
-  const nodes = faces.map(f => cardNode(f, null, () => {}));
+  const nodes = faces.map(f => cardNode(f, null, () => {{}}));
   row.append(...nodes);
-  const cut = nodes.filter(c => [c, ...c.querySelectorAll('*')].some(k =>
-      k.scrollHeight > k.clientHeight + 1 || k.getBoundingClientRect().bottom > c.getBoundingClientRect().bottom + 1))
-    .map(c => c.getAttribute('aria-label'));
+  const cut = nodes.filter({CUTS_ITS_WORDS}).map(c => c.getAttribute('aria-label'));
   nodes.forEach(n => n.remove());
   return cut;
-}"""
+}}"""
 
 
 @pytest.mark.parametrize("width", [1280, 375])

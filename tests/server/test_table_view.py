@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from server_helpers import Server
+from table_helpers import CUTS_ITS_WORDS
 from test_server_browser import _create, _play_widget
 
 import garrison
@@ -238,17 +239,10 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         context.close()
 
 
-#: The cards, dice, plaques and squares on the felt whose words do not fit: a part past the
-#: box's bottom or right edge, or a part that hides what overflows it and has more than it
-#: shows (a glyph's overhang of a pixel or two is not words cut off).
-CLIPPED_JS = """[...document.querySelectorAll('#felt .card, #felt .die, #felt .plaque, #felt .sq')]
-  .filter(c => c.getClientRects().length && [c, ...c.querySelectorAll('*')].some(k => {
-    if (!k.getClientRects().length) return false;
-    const r = k.getBoundingClientRect(), b = c.getBoundingClientRect(), cs = getComputedStyle(k);
-    const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
-    return (clips && (k.scrollHeight > k.clientHeight + 2 || k.scrollWidth > k.clientWidth + 2))
-      || r.bottom > b.bottom + 2 || r.right > b.right + 2;
-  })).map(c => `${c.className}: ${c.getAttribute('aria-label') || c.textContent.trim().slice(0, 40)}`)"""
+#: The cards, dice, plaques and squares on the felt that cut off their words (``CUTS_ITS_WORDS``).
+CLIPPED_JS = f"""[...document.querySelectorAll('#felt .card, #felt .die, #felt .plaque, #felt .sq')]
+  .filter(c => c.getClientRects().length && ({CUTS_ITS_WORDS})(c))
+  .map(c => `${{c.className}}: ${{c.getAttribute('aria-label') || c.textContent.trim().slice(0, 40)}}`)"""
 
 
 @pytest.mark.parametrize("name", garrison.games())
