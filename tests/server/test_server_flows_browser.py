@@ -193,6 +193,18 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         ann.select_option("#seat-1", "bot:easy")
         assert ann.inner_text("#seat-1-bot").startswith("Plays any legal move")
         assert ann.get_attribute("#seat-1-bot", "title") == "engine: random"
+        # a level is said once, under the first seat that has it
+        ann.select_option("#game", "solo66")
+        ann.wait_for_selector("#seat-4")
+        ann.select_option("#seat-1", "bot:good")  # P2 kept the easy bot of the game before
+        assert [ann.inner_text(f"#seat-{i}-bot") != "" for i in range(1, 5)] == [True, False, False, False]
+        ann.select_option("#seat-3", "bot:strong")
+        assert ann.inner_text("#seat-3-bot").startswith("Searches ahead")
+        assert ann.inner_text("#seat-2-bot") == "" and ann.inner_text("#seat-4-bot") == ""
+        ann.select_option("#seat-1", "bot:easy")  # the good bot is now first said under P3
+        assert ann.inner_text("#seat-2-bot").startswith("The game's own quick player")
+        assert ann.get_attribute("#seat-4-bot", "title").startswith("engine: ")
+        ann.select_option("#game", "stratego")
         # the levels follow the options: no master with Barrage's army, and a seat that had
         # it gets the strongest level there is
         ann.select_option("#seat-1", "bot:master")

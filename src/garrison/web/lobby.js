@@ -189,14 +189,17 @@ export async function lobby() {
       const show = () => {
         const s = offered.find(x => "bot:" + x.level === sel.value);
         const r = s && !pending && s.elo !== null ? s : null;
-        botName.textContent = s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (r ? `; ${r.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
+        // each choice said once, under the first seat that has it (five seats of the good bot
+        // are not five paragraphs)
+        const said = [...seatsBox.querySelectorAll("select[data-seat]")].slice(0, i).some(o => o.value === sel.value);
+        botName.textContent = said ? "" : s ? s.doc[0].toUpperCase() + s.doc.slice(1) + (r ? `; ${r.rating}` : "") : sel.value === "human" ? "send them the invite link shown at the table" : "";
         botName.title = s ? `engine: ${s.bot}` + (r ? `; Elo ${r.elo} over random play (95% interval ${r.elo_low} to ${r.elo_high})` : "") : "";
       };
-      sel.onchange = show;
+      sel.onchange = () => seatShows.forEach(f => f());
       seatShows.push(show);
-      show();
       return el("div", { class: "seat-pick" }, el("label", { for: sel.id, text: `${seatLabel(i)} ` }), sel, botName);
     }));
+    seatShows.forEach(f => f());
   }
   async function create() {
     try {
