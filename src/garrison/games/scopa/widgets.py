@@ -14,6 +14,7 @@ from garrison.core.widgets import count, french_card, seats
 
 from .actions import LAY, PLAY, TAKE, card_of, kind_of
 from .deck import CARD_OF_NAME, FACES, ITALIAN_OF_NAME, SUITS, SYMBOLS, italian
+from .log import side_name
 
 VERBS = {PLAY: "play", TAKE: "take", LAY: "lay"}
 
@@ -113,6 +114,28 @@ def help_text(game: Any) -> list[str]:
     ]
 
 
+#: Napoleone is all ten Coins of the whole pack in one side's hand pile (a smaller pack has no
+#: Napoleone: ``scoring.pxi``).
+ALL_COINS = 10
+
+
+def end_reason(p: Any, obs: dict[str, Any]) -> str:
+    """Why the game ended, naming the winners: all ten Coins in one hand (Napoleone),
+    the target reached, or the hand limit with the leaders sharing the win (the order the rules
+    check them in)."""
+    winners = obs["winners"]
+    who = " and ".join(side_name(p, s) for s in winners)
+    best = obs["scores"][winners[0]]
+    last = obs.get("last_hand") or {}
+    if p.napola and any(last.get("diamonds", [0])[s] == ALL_COINS for s in winners):
+        return f"{who} took every Coin in one hand (Napoleone): the game is won at once."
+    if best >= obs["target"]:
+        return f"First to {count(obs['target'], 'point', 'points')}: {who} reached {best}."
+    return (f"The hand limit was reached after {count(obs['hand_no'], 'hand', 'hands')}: "
+            f"{who} led with {count(best, 'point', 'points')}"
+            + (", and share the win." if len(winners) > 1 else "."))
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     chosen = set(obs.get("chosen") or [])
     plays = obs.get("last_plays") or []
@@ -147,9 +170,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques,
                            "faces": ["italian", "french"]}
     if obs.get("phase") == "over":
-        best = max(obs["scores"])
-        out["reason"] = (f"First to {count(obs['target'], 'point', 'points')}: the winners "
-                         f"reached {best}.")
+        out["reason"] = end_reason(game.params, obs)
     end = hand_end(obs)
     if end:
         out["hand_end"] = end
