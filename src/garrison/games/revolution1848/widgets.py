@@ -198,6 +198,20 @@ def last_move_words(game: Any, move: dict[str, Any]) -> str:
     return f"played {card}"
 
 
+def end_reason(obs: dict[str, Any]) -> str:
+    """Why the game ended (a player won enough round cards, or the round cards ran out) and how
+    it was counted, naming the winners."""
+    to_win = obs["ablauf"].get("to_win")
+    enough = [s for s, won in enumerate(obs["won"]) if to_win and len(won) >= to_win]
+    cause = (f"{seat_label(enough[0])} won {count(to_win, 'round card', 'round cards')}"
+             if enough else "The round cards ran out")
+    vp = obs.get("vp") or []
+    winners = " and ".join(seat_label(s) for s in obs.get("winners") or [])
+    best = f": {winners}, {count(max(vp), 'victory point', 'victory points')}" if vp and winners else ""
+    return (f"{cause}. Victory points went to whoever holds most of each party; the most "
+            f"victory points win{best}.")
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     seat = obs.get("seat")
     zones: list[dict[str, Any]] = []
@@ -237,8 +251,7 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaque["last"] = last_move_words(game, move)
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND}
     if obs.get("phase") == "over":
-        out["reason"] = ("A player won enough round cards; victory points went to whoever holds "
-                         "most of each party, and the most victory points win.")
+        out["reason"] = end_reason(obs)
     if any(a.get("verb") == "push" for a in acts):
         out["hint"] = ("To push is to put a hand card face down under its draw pile: you stay in "
                        "the round without laying a card.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from garrison.core.seats import seat_label
 from garrison.core.widgets import count, seats
 
 from .actions import DECLARE
@@ -139,8 +140,11 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaque["last"] = last
     out: dict[str, Any] = {}
     if obs.get("game_over"):
-        best = max(obs["ducats"])
-        out["reason"] = (f"The bank is empty; the most ducats win: {best}.")
+        best = max(obs["ducats"][:n])
+        winners = " and ".join(seat_label(s) for s in range(n) if obs["ducats"][s] == best)
+        cause = ("The bank is empty" if obs["bank"] == 0
+                 else f"The last round ({obs['round']}) is played")
+        out["reason"] = f"{cause}; the most ducats win: {winners}, {count(best, 'ducat', 'ducats')}."
     return {"zones": zones, "actions": acts, "seats": plaques, "legend": LEGEND,
             "help": help_text(game), **out}
 
