@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from garrison.core.seats import seat_label
+from garrison.core.widgets import count
 
-from .scoreboard import standing
+from .scoreboard import end_reason, standing, winners
 
 
 def _dice(faces: list[int] | None) -> str:
@@ -17,7 +18,7 @@ def render(obs: dict[str, Any]) -> str:
     mode = obs["mode"]
     lines = [f"Soldier's Gambit — round {obs['round']} ({mode}, {obs['dice']} dice)"]
     if mode in ("coins", "treasure") or obs["pool"]:
-        lines.append(f"Pool: {obs['pool']} coins")
+        lines.append(f"Pool: {count(obs['pool'], 'coin', 'coins')}")
     for pl in obs["players"]:
         s = pl["seat"]
         marks = ("▶ " if obs["to_move"] == s else "  ") + ("you" if obs["seat"] == s else seat_label(s))
@@ -40,7 +41,8 @@ def render(obs: dict[str, Any]) -> str:
                 left.remove(f)
             lines.append(f"This roll: {_dice(obs['roll'])}   still to choose from: {_dice(left)}")
     else:
-        lines.append("Game over. Winner(s): " + ", ".join(seat_label(s) for s in obs["winners"]))
+        lines.append(f"Game over. {end_reason(obs)} Winner{'s' if len(winners(obs)) > 1 else ''}: "
+                     + ", ".join(seat_label(s) for s in winners(obs)))
         if obs["returns"] is not None:
             lines.append("Result: " + ", ".join(f"{seat_label(i)}: {r:+g}" for i, r in enumerate(obs["returns"])))
     return "\n".join(lines)

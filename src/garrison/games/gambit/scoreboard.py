@@ -10,13 +10,59 @@ from garrison.core.seats import seat_label
 from garrison.core.widgets import count, result, scoreboard
 
 
+def held(obs: dict[str, Any], p: dict[str, Any]) -> int:
+    """What a player holds: lives (lives play), coins (coin play keeps its coins where lives
+    play keeps lives), or coins won and lost (Coin Trader, Treasure Hunt)."""
+    return int(p["lives"] if obs["mode"] in ("lives", "coins") else p["coins"])
+
+
+def held_words(obs: dict[str, Any], p: dict[str, Any]) -> str:
+    """``held`` in words: "2 lives", "1 coin"."""
+    n = held(obs, p)
+    return count(n, "life", "lives") if obs["mode"] == "lives" else count(n, "coin", "coins")
+
+
+def net_words(net: float) -> str:
+    """Coins won or lost over the game: "+6 coins", "-1 coin", "0 coins" (a shared pool may
+    leave a fraction: "+3.33 coins")."""
+    n = round(net, 2)
+    return f"{'+' if n > 0 else ''}{n:g} {'coin' if abs(n) == 1 else 'coins'}"
+
+
+def winners(obs: dict[str, Any]) -> list[int]:
+    """Who won a finished game: in lives play the last player in (the players still in at the
+    round cap share it); in the games for money whoever comes out with the most (the game's
+    returns: coins won or lost, the pool left shared by those still in)."""
+    if obs["mode"] == "lives" or obs.get("returns") is None:
+        return list(obs["winners"])
+    best = max(obs["returns"])
+    return [s for s, r in enumerate(obs["returns"]) if r == best]
+
+
+def end_reason(obs: dict[str, Any]) -> str:
+    """How the game ended, in its mode's terms: the last player in, the round cap reached
+    with several still in, or the match's rounds played."""
+    mode, alone = obs["mode"], len(obs["winners"]) == 1
+    if mode == "lives":
+        return ("The last player with lives left wins." if alone else
+                "The round limit was reached: the players still in share the win.")
+    if mode == "coins" and alone:
+        return "The last player in takes the pool and comes out ahead."
+    if mode == "treasure" and alone:
+        return "One player is left: they keep what they hold and come out ahead."
+    share = " The players still in share the pool." if obs["pool"] else ""
+    ended = ("The round limit was reached." if mode == "coins"
+             else f"The match's {count(obs['round'], 'round', 'rounds')} are played.")
+    return f"{ended}{share} Whoever comes out with the most coins wins."
+
+
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     players = obs["players"]
     lives = obs["mode"] == "lives"
     rows = []
     running = sum(obs.get("kept") or [])
     for p in players:
-        money = p["lives"] if lives else p["coins"]
+        money = held(obs, p)
         now = (p["score"] if p["score"] is not None
                else f"{running} so far" if p["seat"] == obs.get("to_move") and obs.get("kept")
                else "—")
@@ -28,9 +74,9 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Lives" if lives else "Coins", "This round", "Still in"], rows, notes), "facts": facts}
     if obs.get("finished"):
-        out["result"] = result(obs.get("winners") or [], [
-            count(p["lives"], "life", "lives") if lives else count(p["coins"], "coin", "coins")
-            for p in players])
+        out["result"] = result(winners(obs), [
+            held_words(obs, p) if lives or obs.get("returns") is None
+            else net_words(obs["returns"][p["seat"]]) for p in players])
     return out
 
 

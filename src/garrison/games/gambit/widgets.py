@@ -12,6 +12,7 @@ from typing import Any
 from garrison.core.widgets import count, seats
 
 from .actions import ROLL, face_of
+from .scoreboard import end_reason, held_words
 
 
 def help_text(game: Any) -> list[str]:
@@ -83,9 +84,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             acts.append({"id": a, "kind": "button", "label": "roll"})
         else:
             acts.append({"id": a, "kind": "die", "zone": "roll", "face": face_of(a), "verb": "keep"})
-    lives = obs.get("mode") == "lives"
     plaques = seats([None] * len(obs["players"]), [
-        (count(p["lives"], "life", "lives") if lives else count(p["coins"], "coin", "coins"))
+        held_words(obs, p)
         + ("" if p["score"] is None else f" · scored {p['score']}") + ("" if p["active"] else " · out")
         for p in obs["players"]])
     for plaque, move in zip(plaques, obs.get("last_moves") or [], strict=False):
@@ -93,7 +93,6 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaque["last"] = last_move_words(move)
     out: dict[str, Any] = {"zones": zones, "actions": acts, "seats": plaques}
     if obs.get("finished"):
-        out["reason"] = ("The last player with lives left wins." if lives else
-                         "The game is over; the most coins win.")
+        out["reason"] = end_reason(obs)
     out["help"] = help_text(game)
     return out
