@@ -142,9 +142,12 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     if seat in (0, 1) and obs.get("phase") == "setup" and any(a["kind"] == "square" for a in acts):
         out["tray"] = _tray(game, seat)
     if obs.get("phase") == "over":
-        ends = [x for x in obs.get("log") or [] if x.split()[:1] in (["Red"], ["Blue"], ["Draw"], ["The"])
+        # the game's end line ("Red wins: the flag is captured", "draw: the move cap is
+        # reached"), not a move's
+        ends = [x for x in obs.get("log") or [] if x.split()[:1] in (["Red"], ["Blue"], ["draw:"], ["The"])
                 and not MOVE.fullmatch(x.split()[1].rstrip(":") if len(x.split()) > 1 else "")]
-        out["reason"] = ends[-1] if ends else ("Drawn." if obs.get("winner") == "draw" else "")
+        out["reason"] = (ends[-1][0].upper() + ends[-1][1:]) if ends else (
+            "Drawn." if obs.get("winner") == "draw" else "")
     lost = [len(c) for c in obs.get("captured") or [[], []]]
     total = len(game.rules.army)
     out["seats"] = seats([None, None], [f"{SIDES[s]} · {count(total - lost[s], 'piece', 'pieces')} left"
