@@ -67,7 +67,8 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
                else f"{running} so far" if p["seat"] == obs.get("to_move") and obs.get("kept")
                else "—")
         rows.append([money, now, "in" if p["active"] else "out"])
-    facts = [standing(obs)]
+    # what the scores posted mean for those still to roll: nothing once the game is over
+    facts = [] if obs.get("finished") else [standing(obs)]
     if obs["mode"] in ("coins", "treasure"):
         facts.append(f"Pool: {count(obs['pool'], 'coin', 'coins')}")
     notes = [f"Round {obs['round']}", *facts]
