@@ -47,11 +47,13 @@ export async function replayView(tid, as, at) {
     fill(players, el("h3", { text: "Players" }), el("div", { class: "replay-players" }, rec.table.seats.map(seat => {
       const s = seat.seat, info = plaques[s] || {};
       const row = sb ? (sb.rows.find(r => r.seat === s) || { cells: [] }).cells : [];
+      // the scoreboard's row says all the plaque says and more: the plaque's lines only where
+      // the game has no scoreboard
       return el("div", { class: "replay-player", "data-seat": s },
         el("b", { text: seatName(rec.table, s) }),
-        info.hand !== undefined && info.hand !== null ? el("div", { text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
-        info.stats ? el("div", { text: info.stats }) : null,
-        row.length ? el("div", { class: "muted" }, row.map((c, i) => `${sb.columns[i] || "Status"}: ${c}`).join(" · ")) : null);
+        row.length ? el("div", { text: row.map((c, i) => `${sb.columns[i] || "Status"}: ${c}`).join(" · ") }) : [
+          info.hand !== undefined && info.hand !== null ? el("div", { text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
+          info.stats ? el("div", { text: info.stats }) : null]);
     })), sb && sb.notes.length ? el("p", { class: "muted", text: sb.notes.join(" · ") }) : null);
   }
   let step = 0, marks = { steps: [0], tricks: [], hands: [] }, timer = null, token = 0;
