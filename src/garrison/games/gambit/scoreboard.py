@@ -46,14 +46,13 @@ def end_reason(obs: dict[str, Any]) -> str:
     if mode == "lives":
         return ("The last player with lives left wins." if alone else
                 "The round limit was reached: the players still in share the win.")
-    if mode == "coins" and alone:
-        return "The last player in takes the pool and comes out ahead."
-    if mode == "treasure" and alone:
-        return "One player is left: they keep what they hold and come out ahead."
-    share = " The players still in share the pool." if obs["pool"] else ""
-    ended = ("The round limit was reached." if mode == "coins"
-             else f"The match's {count(obs['round'], 'round', 'rounds')} are played.")
-    return f"{ended}{share} Whoever comes out with the most coins wins."
+    if alone:
+        ended = "The last player in takes the pool." if mode == "coins" else "One player is left in."
+    else:
+        ended = ("The round limit was reached." if mode == "coins"
+                 else f"The match's {count(obs['round'], 'round', 'rounds')} are played.")
+        ended += " The players still in share the pool." if obs["pool"] else ""
+    return f"{ended} Whoever comes out with the most coins wins."
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
