@@ -27,6 +27,17 @@ def play_randomly(state: Any, rng: random.Random, steps: int) -> Any:
     return state
 
 
+def played_out(name: str, seed: int, **options: Any) -> tuple[Any, Any]:
+    """A game of ``name`` with ``options`` played to its end from ``random.Random(seed)``, every
+    choice, a chance outcome too, uniform among those listed; returns (game, final state)."""
+    game = garrison.load(name, **options)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
 def sampled_decisions(game: Any, rng: random.Random, count: int, share: float) -> list[Any]:
     """Copies of ``count`` decisions of random games of ``game``, new games as needed, each
     decision kept with chance ``share``: positions from every phase of play."""

@@ -3,21 +3,15 @@ rules) or the round cards ran out (the base game), and the winners by victory po
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-import garrison
+from random_play import played_out
 
 
 @pytest.mark.parametrize(("options", "ran_out"), [({"players": 3}, False), ({"players": 2, "rules": "base"}, True)])
 def test_the_table_says_why_the_game_ended_and_who_won(options: dict, ran_out: bool) -> None:
-    game = garrison.load("1848", **options)
     for seed in range(4):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+        game, state = played_out("1848", seed, **options)
         obs = state.observation(0)
         reason = (game.widgets(obs, []) or {})["reason"]
         if ran_out:

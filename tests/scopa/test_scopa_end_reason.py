@@ -3,11 +3,9 @@ the same cause the rules gave in the log (the target, Napoleone, or the hand lim
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-import garrison
+from random_play import played_out
 
 #: The log's last line for each cause (log.py), and how the table's reason begins or reads.
 CAUSES = {"reaches the target": "First to ", "holds all ten Coins (Napoleone)": "took every Coin",
@@ -15,11 +13,7 @@ CAUSES = {"reaches the target": "First to ", "holds all ten Coins (Napoleone)": 
 
 
 def _finish(options: dict, seed: int) -> tuple[str, str, dict]:
-    game = garrison.load("scopa", **options)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
+    game, state = played_out("scopa", seed, **options)
     obs = state.observation(0)
     return obs["log"][-1], (game.widgets(obs, []) or {})["reason"], obs
 

@@ -3,17 +3,11 @@
 
 from __future__ import annotations
 
-import random
-
-import garrison
+from random_play import played_out
 
 
 def _finish(seed: int, **options: object) -> tuple[list[str], str, dict]:
-    game = garrison.load("soldateska", **options)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
+    game, state = played_out("soldateska", seed, **options)
     obs = state.observation(0)
     return obs["log"], (game.widgets(obs, []) or {})["reason"], obs
 

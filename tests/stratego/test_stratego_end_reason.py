@@ -3,17 +3,11 @@ too (it was missed, and the table said only "Drawn.")."""
 
 from __future__ import annotations
 
-import random
-
-import garrison
+from random_play import played_out
 
 
 def _reason(seed: int, **options: object) -> tuple[str, str]:
-    game = garrison.load("stratego", **options)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
+    game, state = played_out("stratego", seed, **options)
     obs = state.observation(0)
     return obs["log"][-1], (game.widgets(obs, []) or {})["reason"]
 
