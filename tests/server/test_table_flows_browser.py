@@ -46,6 +46,8 @@ def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Se
         said = players.inner_text()
         assert "P1 · " in said and "Points: " in said and "Cards in hand: " in said
         assert "cards in hand\n" not in said and "taken" not in said  # the row, not the plaque again
+        # the text view is the seat's at that moment, its prompt too: said so
+        assert page.inner_text("#text-view summary") == "Text view, as the seat read it at that moment"
         _shot(page, "replay-players.png")
 
 

@@ -38,7 +38,7 @@ export async function replayView(tid, as, at) {
       btn("prev", "back", "Previous move", () => go(step - 1)), " ", slider, " ",
       btn("next", "fwd", "Next move", () => go(step + 1)), btn("next-trick", "fwd2", "Next trick", () => jump("tricks", +1)),
       btn("next-hand", "fwd-bar", "Next hand", () => jump("hands", +1)), " ", auto, " ", where),
-    players, el("div", { class: "felt replay-felt" }, play), el("details", { id: "text-view", open: true }, el("summary", { text: "Text view" }), pre),
+    players, el("div", { class: "felt replay-felt" }, play), el("details", { id: "text-view", open: true }, el("summary", { text: "Text view, as the seat read it at that moment" }), pre),
     el("p", { class: "muted", text: "Keys: ← → a move, Page Up / Page Down a trick, Home / End the start and the end, space plays." })));
   // the players at this moment: each seat with its counts and its row of the scoreboard
   function drawPlayers(rec) {
