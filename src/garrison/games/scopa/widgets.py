@@ -126,8 +126,8 @@ def end_reason(p: Any, obs: dict[str, Any]) -> str:
     winners = obs["winners"]
     who = " and ".join(side_name(p, s) for s in winners)
     best = obs["scores"][winners[0]]
-    last = obs.get("last_hand") or {}
-    if p.napola and any(last.get("diamonds", [0])[s] == ALL_COINS for s in winners):
+    coins = obs["last_hand"]["diamonds"]  # the game ends only when a hand is scored
+    if p.napola and any(coins[s] == ALL_COINS for s in winners):
         return f"{who} took every Coin in one hand (Napoleone): the game is won at once."
     if best >= obs["target"]:
         return f"First to {count(obs['target'], 'point', 'points')}: {who} reached {best}."
