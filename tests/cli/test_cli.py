@@ -206,3 +206,33 @@ def test_replay_reads_a_real_arena_save_file(tmp_path):
     assert len(lines) == 2 and all(json.loads(line)["game"] == "gambit" for line in lines)
     shown = run("replay", str(path), "--game", "2")
     assert shown.exit_code == 0 and "Returns:" in shown.output
+
+
+def test_every_command_is_listed_by_a_one_line_summary():
+    # The root help lists each command by its docstring's first paragraph, line breaks kept:
+    # a summary wrapped by hand read as a broken sentence in the list.
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        summary = (command.help or "").strip().split("\n\n")[0]
+        assert summary, name
+        assert "\n" not in summary, f"{name}: {summary!r}"
+
+
+def test_help_reflows_its_paragraphs_and_says_what_every_option_does():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        for param in command.params:
+            if param.param_type_name == "option":
+                assert getattr(param, "help", None), f"{name} {param.opts} has no help"
+    for name in group.commands:
+        result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "80"})
+        assert result.exit_code == 0, result.output
+        prose = [line.strip() for line in result.output.split("╭")[0].splitlines()[3:]]
+        for paragraph in "\n".join(prose).split("\n\n"):
+            lines = paragraph.strip("\n").splitlines()
+            # Every line but a paragraph's last fills the width: none broken where the source was.
+            assert all(len(line) > 50 for line in lines[:-1]), f"{name}: {lines}"

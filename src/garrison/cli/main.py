@@ -24,6 +24,9 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Markdown: a hand-wrapped docstring's paragraphs are reflowed to the terminal's width
+    # (the rich mode keeps their line breaks, and a help read as broken lines).
+    rich_markup_mode="markdown",
 )
 console = Console()
 err_console = Console(stderr=True)
@@ -45,7 +48,7 @@ def _root(ctx: typer.Context) -> None:
 
 
 @app.command("list")
-def list_games(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def list_games(as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False) -> None:
     """Every game with its player counts, options (defaults) and bots."""
     data: list[dict[str, Any]] = []
     for name in games():
@@ -107,7 +110,7 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="player count (default: one per bot)")] = None,
     option: OptionArg = None,
     rotate: Annotated[bool, typer.Option(help="rotate seats between games")] = True,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Bots play many seeded games; per-bot mean return and win share with 95% intervals."""
     from garrison.arena import run_matches
@@ -196,7 +199,7 @@ def solve(
     objective: Annotated[str, typer.Option(help="expected | beat")] = "expected",
     target: Annotated[float | None, typer.Option(help="score to beat (objective beat)")] = None,
     table: Annotated[bool, typer.Option("--table", help="print the whole policy")] = False,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     option: OptionArg = None,
     use_cfr: Annotated[bool, typer.Option(
         "--cfr", help="CFR on the game's whole tree, in C: its NashConv")] = False,
@@ -207,8 +210,10 @@ def solve(
         help="with --cfr: NashConv every this many iterations")] = None,
     max_nodes: Annotated[int, typer.Option(help="with --cfr: the largest tree to build")] = 50_000_000,
 ) -> None:
-    """Solve a game exactly: Gambit's optimal set-aside policy for a turn, or with --cfr CFR
-    (CFR+, MCCFR) over a small game's whole tree and the NashConv of its average policy."""
+    """Solve a game exactly: Gambit's set-aside policy, or CFR with its NashConv (--cfr).
+
+    Without --cfr: Gambit's optimal set-aside policy for a turn. With --cfr: CFR, CFR+ or MCCFR
+    over a small game's whole tree, and the NashConv of its average policy."""
     try:
         options = parse_options(option)
         if dice is not None:
@@ -242,7 +247,7 @@ def solve(
 def bench(
     seconds: Annotated[float, typer.Option(help="seconds of random play per game")] = 2.0,
     game: Annotated[list[str] | None, typer.Option("--game", help="only these games")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     search: Annotated[bool, typer.Option("--search", help="also search speed (ismcts, pimc)")] = False,
     batched: Annotated[bool, typer.Option(
         "--batched", help="also the batched engine: self-play and against the game's own bot, "
@@ -324,7 +329,7 @@ def import_cmd(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="e.g. gravon")],
     path: Annotated[Path, typer.Argument(help="file or archive to read")],
     out: Annotated[Path | None, typer.Option(help="write Garrison records here")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Read games recorded elsewhere (e.g. Gravon Stratego archives) and replay them."""
     importers: dict[str, Any] = {}

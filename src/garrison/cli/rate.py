@@ -40,8 +40,9 @@ def rate(
     out: Annotated[Path | None, typer.Option(help="write the ratings file here; 'shipped' for the game's data folder (what the lobby shows)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the ratings document as JSON")] = False,
 ) -> None:
-    """Rate a game's levels (easy, good, strong, and master where it has one) on one Elo scale:
-    a round robin of every pair on the same seeded deals, searches on CPU time, easy at 0,
+    """Rate a game's levels (easy, good, strong, and master where it has one) on one Elo scale.
+
+    A round robin of every pair on the same seeded deals, searches on CPU time, easy at 0,
     95% intervals from a bootstrap over deals."""
     try:
         options = parse_options(option)

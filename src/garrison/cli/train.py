@@ -43,8 +43,10 @@ def train(
     threads: Annotated[int, typer.Option(help="PyTorch's threads")] = 1,
     quiet: Annotated[bool, typer.Option(help="no line per update")] = False,
 ) -> None:
-    """Train a game's policy-and-value network: learn people's games (--recorded) or imitate
-    its compiled bot, learn a search's visits (--expert), then PPO.
+    """Train a game's policy-and-value network: people's games or a bot, a search, then PPO.
+
+    The stages: learn people's games (--recorded) or imitate the game's compiled bot, learn a
+    search's visits (--expert), then PPO.
 
     Each update prints one JSON line (decisions, games, losses, the learner's mean return against
     fixed opponents). The file holds the weights and, in its metadata, this command and the
