@@ -236,3 +236,12 @@ def test_help_reflows_its_paragraphs_and_says_what_every_option_does():
             lines = paragraph.strip("\n").splitlines()
             # Every line but a paragraph's last fills the width: none broken where the source was.
             assert all(len(line) > 50 for line in lines[:-1]), f"{name}: {lines}"
+
+
+def test_play_answers_a_plain_number_with_the_way_to_pick_that_listed_move():
+    # Scopa's notation has no bare numbers: "1" is no move, and the list's first is typed "#1".
+    result = run("play", "scopa", "--seat", "0", "--bots", "random", "-o", "players=2",
+                 "--seed", "3", "--delay", "0", input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "'1' is not an action here" in result.output
+    assert "(the listed move 1 is typed #1)" in result.output

@@ -206,4 +206,7 @@ def _ask(console: Console, state: Any) -> int:
                 state.apply_action(action)  # raises the rule's explanation, changes nothing
             return int(action)
         except GameError as err:
-            console.print(f"[red]{err}[/red]")
+            listed = text.isdigit() and 1 <= int(text) <= len(legal)
+            # A plain number is the game's notation; say how to pick the listed move instead.
+            tip = f" (the listed move {text} is typed #{text})" if listed else ""
+            console.print(f"[red]{err}[/red]{tip}", highlight=False)
