@@ -81,24 +81,26 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     me = obs["seat"]
     out = []
     ab = obs["ablauf"]
-    head = f"1848 ({obs['rules']} rules, {n} players) - round {obs['round']}"
+    out.append(f"1848 ({obs['rules']} rules, {n} players) - round {obs['round']}")
     if ab["current"] >= 0:
         star = "*" if cs.ablauf_recon[ab["current"]] else ""
-        head += f" - round card {round_card(cs, ab['current'])}{star}"
+        card = f"Round card: {round_card(cs, ab['current'])}{star}"
         if ab["patt_count"]:
-            head += f" (after {ab['patt_count']} tie{'s' if ab['patt_count'] > 1 else ''})"
-    out.append(head)
+            card += f" (after {ab['patt_count']} tie{'s' if ab['patt_count'] > 1 else ''})"
+        out.append(card)
     goal = f"; first to {ab['to_win']} round cards ends the game" if ab["to_win"] else ""
     out.append(f"Round cards left: {ab['left']}{goal}")
     out.append("")
-    out.append("player     rounds won  in hand: persons events   tally: Rep Dem Lib Rea")
+    # Two heading lines keep a row, "passed" included, inside an 80-column terminal.
+    out.append(f"{'':<10} {'round':>6}  {'in hand':^14}   {'tally':^15}")
+    out.append(f"{'player':<10} {'cards':>6}  {'persons':>7} {'events':>6}   Rep Dem Lib Rea")
     for s in range(n):
         name = seat_label(s) + (" (you)" if s == me else "")
         flag = "  passed" if obs["passed"][s] else ""
         hp, hz = obs["hand_counts"][s]
         t = obs["tally"][s]
         out.append(
-            f"{name:<10} {len(obs['won'][s]):>10}  {hp:>16} {hz:>6}   {'':>6} "
+            f"{name:<10} {len(obs['won'][s]):>6}  {hp:>7} {hz:>6}   "
             f"{t[0]:>3} {t[1]:>3} {t[2]:>3} {t[3]:>3}{flag}"
         )
     out.append("")
