@@ -245,3 +245,14 @@ def test_play_answers_a_plain_number_with_the_way_to_pick_that_listed_move():
     assert result.exit_code == 0, result.output
     assert "'1' is not an action here" in result.output
     assert "(the listed move 1 is typed #1)" in result.output
+
+
+def test_play_lists_a_long_move_list_only_when_asked():
+    # A Stratego setup has 73 moves: the prompt gives their number, 'moves' lists them.
+    result = run("play", "stratego", "--seat", "0", "--bots", "random", "--seed", "3",
+                 "--delay", "0", input="moves\n#73\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Your move (73 possible; 'moves' lists them with their numbers)" in result.output
+    listed = result.output.count("#1 place Flag a1")
+    assert listed == 1, result.output[:2000]
+    assert "Red has set up" in result.output  # #73, the last ready-made setup, was played

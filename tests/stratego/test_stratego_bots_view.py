@@ -88,3 +88,22 @@ def test_view_during_setup_hides_the_other_side_and_explains_the_choices():
     text = game.render(state.observation(1))
     assert "'random setup'" in text and "'setup 31'" in text
     assert "[" not in text.split("Marshal")[0]  # no Red piece on the board
+
+
+def test_view_names_lost_pieces_once_a_rank_and_keys_its_symbols_within_a_terminal():
+    state = start({"a1": "F", "e2": "2", "b2": "2", "c2": "7"},
+                  {"a10": "F", "e9": "7", "j9": "2", "i9": "2"})
+    game = state.game
+    # Both Red Soldiers run into Blue's Major.
+    play(state, "e2-e8", "j9-j8", "e8xe9", "j8-j7", "b2-b9", "j7-j6", "b9-d9", "i9-i8", "d9xe9")
+    text = game.render(state.observation(0))
+    assert "Red has lost: Soldier (2) ×2" in text
+    red = text.splitlines()
+    assert "Ranks: 10 Marshal  9 General  8 Colonel  7 Major  6 Captain  5 Lieutenant" in red
+    assert "       4 Sergeant  3 Defuser  2 Soldier  S Spy  B Bomb  F Flag" in red
+    assert "Key: [ ?] an enemy piece  [?m] one that has moved  [ 7] one revealed" in red
+    spectator = game.render(state.observation(None)).splitlines()
+    assert "Key: r Red's, b Blue's  ? not yet revealed  ?m has moved" in spectator
+    for line in red + spectator:
+        if line.startswith(("Ranks:", "Key:", "     ")):
+            assert len(line) <= 76, line

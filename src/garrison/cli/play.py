@@ -176,10 +176,17 @@ def _save(console: Console, path: Path, state: Any) -> None:
                   f"garrison replay {path}")
 
 
+LISTED_AT_MOST = 40  # more moves than this are listed on request ('moves')
+
+
 def _ask(console: Console, state: Any) -> int:
     legal = state.legal_actions()
     texts = [state.action_to_string(a) for a in legal]
-    console.print("Your move: " + "  ".join(f"[bold]#{i}[/bold] {t}" for i, t in enumerate(texts, 1)))
+    listing = "Your move: " + "  ".join(f"[bold]#{i}[/bold] {t}" for i, t in enumerate(texts, 1))
+    if len(texts) > LISTED_AT_MOST:  # a Stratego setup's 73: the view says what to type
+        console.print(f"Your move ({len(texts)} possible; 'moves' lists them with their numbers)")
+    else:
+        console.print(listing)
     while True:
         try:
             text = console.input("> ").strip()
@@ -192,8 +199,12 @@ def _ask(console: Console, state: Any) -> int:
         if text.lower() in ("h", "help", "?"):
             console.print(
                 f"Type the move as listed (e.g. '{texts[0]}'), or its number with '#' (e.g. #1); "
-                "a plain number is read as the game's own notation. 'quit' leaves the game."
+                "a plain number is read as the game's own notation. 'moves' lists the moves, "
+                "'quit' leaves the game."
             )
+            continue
+        if text.lower() == "moves":
+            console.print(listing)
             continue
         if text.startswith("#") and text[1:].isdigit():
             if 1 <= int(text[1:]) <= len(legal):

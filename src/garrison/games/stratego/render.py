@@ -8,14 +8,20 @@ with ``*`` when the enemy knows that piece; enemy pieces in brackets: ``[ 7]`` r
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .board import COLUMNS, LAKES
 from .pieces import NAMES, SHORT
 
 SIDES = ("Red", "Blue")
-LEGEND = ("10 Marshal  9 General  8 Colonel  7 Major  6 Captain  5 Lieutenant  4 Sergeant  "
-          "3 Defuser  2 Soldier  S Spy  B Bomb  F Flag")
+# Two lines each, so that an 80-column terminal never breaks a rank from its name.
+LEGEND = ("Ranks: 10 Marshal  9 General  8 Colonel  7 Major  6 Captain  5 Lieutenant",
+          "       4 Sergeant  3 Defuser  2 Soldier  S Spy  B Bomb  F Flag")
+KEY_FOR_A_SIDE = ("Key: [ ?] an enemy piece  [?m] one that has moved  [ 7] one revealed",
+                  "     7* yours, known to the enemy  ~~ lake  . empty")
+KEY_FOR_A_SPECTATOR = ("Key: r Red's, b Blue's  ? not yet revealed  ?m has moved",
+                       "     ~~ lake  . empty")
 
 
 def cell_text(cell: list[Any] | None, square: int, seat: int | None) -> str:
@@ -30,6 +36,14 @@ def cell_text(cell: list[Any] | None, square: int, seat: int | None) -> str:
     if side == seat:
         return f" {code:>2}{'*' if known else ' '}"
     return f"[{code:>2}]"
+
+
+def lost_words(lost: list[int]) -> str:
+    """The pieces a side has lost, one entry a rank in the order of the ranks (Spy first, Bomb
+    last): "Spy (S), Soldier (2) ×3"."""
+    counts = Counter(lost)
+    return ", ".join(f"{NAMES[r]} ({SHORT[r]})" + (f" ×{counts[r]}" if counts[r] > 1 else "")
+                     for r in sorted(counts))
 
 
 def render(obs: dict[str, Any]) -> str:
@@ -48,14 +62,14 @@ def render(obs: dict[str, Any]) -> str:
     for side in (0, 1):
         lost = obs["captured"][side]
         if lost:
-            names = ", ".join(f"{NAMES[r]} ({SHORT[r]})" for r in lost)
-            lines.append(f"{SIDES[side]} has lost: {names}")
+            lines.append(f"{SIDES[side]} has lost: {lost_words(lost)}")
     if obs.get("revealed"):  # the game is over: every piece left, shown
         for side in (0, 1):
             left = ", ".join(f"{SHORT[rank]} {square}" for square, s, rank in obs["revealed"]
                              if s == side)
             lines.append(f"{SIDES[side]} shows: {left}")
-    lines.append(LEGEND)
+    lines.extend(LEGEND)
+    lines.extend(KEY_FOR_A_SPECTATOR if seat is None else KEY_FOR_A_SIDE)
     lines.extend("  " + entry for entry in obs["log"][-6:])
     lines.append(_status(obs))
     return "\n".join(lines)
