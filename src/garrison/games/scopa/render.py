@@ -69,8 +69,7 @@ def render(obs: dict[str, Any]) -> str:
     elif obs["to_move"] is not None:
         if obs["to_move"] == me:
             if obs["playing"]:
-                ex = ITALIAN_OF_NAME[obs["capture_sets"][0][0]].lower() if obs["capture_sets"] else ""
-                lines.append(f"Your move: choose a card to take, e.g. 'take {ex}'")
+                lines.append(f"Your move: choose a card to take, e.g. 'take {_next_pick(obs)}'")
             else:
                 ex = ITALIAN_OF_NAME[obs["hand"][0]].lower() if obs["hand"] else ""
                 lines.append(f"Your move: play a card by its name, e.g. '{ex}'")
@@ -98,3 +97,12 @@ def _last_hand(obs: dict[str, Any], last: dict[str, Any]) -> str:
     half = (len(parts) + 1) // 2
     return ("; ".join(parts[:half]) + ";\n    " + "; ".join(parts[half:])
             + f" => points {'-'.join(map(str, last['points']))}")
+
+
+def _next_pick(obs: dict[str, Any]) -> str:
+    """A table card the capture can still take, for the prompt's example: one not yet chosen of
+    the first capture that holds every card chosen so far."""
+    chosen = set(obs["chosen"])
+    left = [c for cards in obs["capture_sets"] if chosen <= set(cards) for c in cards if c not in chosen]
+    return ITALIAN_OF_NAME[left[0]].lower() if left else ""
+

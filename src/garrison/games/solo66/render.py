@@ -112,12 +112,23 @@ def _prompt(obs: dict[str, Any]) -> str:
         return "You won the auction. Announce trump: " + ", ".join(
             f"'announce {s}'" for s in allowed
         ) + " (before you see the talon)."
+    hand = obs["hand"]
     if phase == "discard":
+        left = 2 - obs["discards_made"]
         return (
-            f"Discard {2 - obs['discards_made']} more card(s) onto your pile, "
-            "e.g. 'discard h10' (their points count for you)."
+            f"Discard {left} more card{'s' if left > 1 else ''} onto your pile, "
+            f"e.g. 'discard {_typed(hand[0])}' (their points count for you)."
         )
     led = obs["trick"]["cards"]
     if not led:
-        return "Your lead: type a card, e.g. 'h10' or 'Hearts 10'."
-    return "Your turn: follow suit, else trump if you can; type a card, e.g. 'sA'."
+        return f"Your lead: type a card, e.g. '{_typed(hand[0])}' or '{hand[0]}'."
+    # The example is a card the sentence allows: of the suit led, else a trump, else any.
+    suits = [led[0].split(" ")[0]] + ([obs["trump"]] if obs["trump"] else [])
+    example = next((n for suit in suits for n in hand if n.startswith(suit + " ")), hand[0])
+    return f"Your turn: follow suit, else trump if you can; type a card, e.g. '{_typed(example)}'."
+
+
+def _typed(name: str) -> str:
+    """``Hearts 10`` -> ``h10``: the shortest way to type a card."""
+    suit, face = name.split(" ")
+    return suit[0].lower() + face

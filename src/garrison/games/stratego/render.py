@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .board import COLUMNS, LAKES
-from .pieces import NAMES, SHORT
+from .board import COLUMNS, LAKES, NEIGHBOURS, square_name
+from .pieces import NAMES, SHORT, movable
 
 SIDES = ("Red", "Blue")
 # Two lines each, so that an 80-column terminal never breaks a rank from its name.
@@ -98,5 +98,28 @@ def _status(obs: dict[str, Any]) -> str:
         note = ""
         if streak is not None and streak[2] >= 2:
             note = f" (you have moved {streak[2]} times in a row between {streak[0]} and {streak[1]})"
-        return f"Your move{note}: e.g. b4-b5, or b4xb5 to attack."
+        return f"Your move{note}: from-to, e.g. {_example_step(obs)}, or with x to attack (b4xb5)."
     return f"{SIDES[mover]} to move." if isinstance(mover, int) else "Chance is acting."
+
+
+def _example_step(obs: dict[str, Any]) -> str:
+    """A step or attack of one of the mover's pieces to a square beside it, for the prompt's
+    example: the notation shown on a move the player could make (the first such piece from the
+    player's front row, back-and-forth moves last), not advice."""
+    seat, board = obs["seat"], obs["board"]
+    streak = obs["streak"][seat]
+    back_and_forth = {tuple(streak[:2]), tuple(streak[1::-1])} if streak else set()
+    squares = range(99, -1, -1) if seat == 0 else range(100)
+    found: list[tuple[bool, bool, str]] = []
+    for square in squares:
+        cell = board[square]
+        if cell is None or cell[0] != seat or not movable(cell[1]):
+            continue
+        for to in NEIGHBOURS[square]:
+            target = board[to]
+            if target is not None and target[0] == seat:
+                continue
+            step = (square_name(square), square_name(to))
+            found.append((step in back_and_forth, target is not None,
+                          ("-" if target is None else "x").join(step)))
+    return min(found, key=lambda f: f[:2])[2] if found else "b4-b5"
