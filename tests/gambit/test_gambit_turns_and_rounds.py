@@ -107,3 +107,20 @@ def test_the_round_cap_ends_a_long_game_with_survivors_sharing():
     play_round(state, [(6, 6, 6, 6, 6), (1, 2, 3, 4, 6), (5, 5, 5, 4, 4)])
     assert state.is_terminal() and state.winners == (0, 1, 2)
     assert state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_the_text_view_sums_the_dice_set_aside_as_the_page_does() -> None:
+    import garrison
+    from garrison.core.dice import roll_id
+    from garrison.games.gambit import actions
+
+    game = garrison.load("gambit", players=2)
+    state = game.new_initial_state()
+    state.apply_action(roll_id((2, 3, 3, 4, 6)))
+    assert "Set aside: -" in game.render(state.observation(0))
+    state.apply_action(actions.keep(6))
+    state.apply_action(actions.keep(4))
+    text = game.render(state.observation(0))
+    assert "Set aside: 4 6 (10 so far)" in text
+    kept = next(z for z in game.widgets(state.observation(0), [])["zones"] if z["id"] == "kept")
+    assert kept["label"] == "Set aside: 10 so far"

@@ -34,7 +34,8 @@ def render(obs: dict[str, Any]) -> str:
     if not obs["finished"]:
         if any(pl["score"] is not None for pl in obs["players"]):
             lines.append(standing(obs))
-        lines.append(f"Set aside: {_dice(obs['kept'])}")
+        so_far = f" ({sum(obs['kept'])} so far)" if obs["kept"] else ""  # as the page's label
+        lines.append(f"Set aside: {_dice(obs['kept'])}{so_far}")
         if obs["roll"] is not None:
             left = list(obs["roll"])
             for f in obs["taken"]:
