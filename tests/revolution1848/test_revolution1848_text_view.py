@@ -40,3 +40,37 @@ def test_the_players_table_fits_a_terminal_and_keeps_passed_on_its_row() -> None
                     tally = [int(x) for x in fields.split()[-4:]]
                     assert tally == list(obs["tally"][s])
     assert rows_with_passed > 0
+
+
+def test_the_view_ends_with_what_the_seat_to_move_is_asked() -> None:
+    game = garrison.load("1848", players=4)
+    asked: set[str] = set()
+    for seed in range(28):  # seed 27 is the first whose army goes to a choice of commanders
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            mover = state.current_player()
+            obs = state.observation(mover)
+            last = game.render(obs).splitlines()[-1]
+            moves = [state.action_to_string(a) for a in state.legal_actions()]
+            phase = obs["phase"]
+            asked.add(phase)
+            if phase == "draw":
+                assert last.startswith("Your move: draw from a pile")
+                assert set(moves) <= {"draw person card", "draw event card"}
+            elif phase == "target":
+                onto_a_side = all(m.startswith("on side ") for m in moves)
+                assert ("on a side" in last) == onto_a_side, (last, moves)
+            elif phase == "assign":
+                assert last.startswith("Your move: give ") and all(m.startswith("army to ") for m in moves)
+            else:
+                assert last.startswith("Your move: 'play' or 'push' a hand card by its name, or 'pass'.")
+                assert all(m.split()[0] in ("play", "push", "pass") for m in moves)
+            other = (mover + 1) % 4
+            assert game.render(state.observation(other)).splitlines()[-1] == f"Waiting for P{mover + 1}."
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert game.render(state.observation(0)).splitlines()[-1] == "The game is over."
+    assert asked == {"draw", "play", "target", "assign"}

@@ -138,8 +138,8 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
             out.append("  " + card_line(cs, c))
         out += [f"  ({line})" for line in pushed_lines(cs, obs)]
         out.append("")
-    if obs["pending"] >= 0:
-        out.append(f"Waiting for a target for {card_name(cs, obs['pending'])}.")
+    if obs["pending"] >= 0 and obs["to_move"] != me:  # the mover is asked in the last line
+        out.append(f"{seat_label(obs['to_move'])} is choosing where {card_name(cs, obs['pending'])} goes.")
     if obs["assign"]:
         choices = ", ".join(seat_label(s) for s in obs["assign"]["choices"])
         out.append(f"{card_name(cs, obs['assign']['army'])}: equally strong commanders at {choices}; "
@@ -151,7 +151,31 @@ def render(obs: dict[str, Any], cs: CardSet) -> str:
     out.extend("  " + line for line in obs["log"][-12:])
     out.append("")
     out.append(obs["note"])
+    out.append(_prompt(obs, cs))
     return "\n".join(out)
+
+
+def _prompt(obs: dict[str, Any], cs: CardSet) -> str:
+    """What the seat to move is asked, last, where the other games' text views ask it."""
+    me, mover, phase = obs["seat"], obs["to_move"], obs["phase"]
+    if phase == "over":
+        return "The game is over."
+    if mover is None or mover < 0:
+        return "The cards are being dealt."
+    if mover != me:
+        return f"Waiting for {seat_label(mover)}."
+    if phase == "draw":
+        return "Your move: draw from a pile, 'draw person card' or 'draw event card'."
+    if phase == "target":
+        event = obs["pending"]
+        where = ("on a person, 'on' and the person's name" if cs.effect[event].target == "person"
+                 else "on a side, 'on side P1' and so on")
+        return f"Your move: put {card_name(cs, event)} {where}."
+    if phase == "assign":
+        return (f"Your move: give {card_name(cs, obs['assign']['army'])} to one of the equally "
+                "strong commanders, 'army to P1' and so on.")
+    return ("Your move: 'play' or 'push' a hand card by its name, or 'pass'. To push is to put a "
+            "card face down under its draw pile: you stay in the round without laying one.")
 
 
 def render_full(state: Revolution1848State) -> str:
