@@ -44,3 +44,39 @@ def test_text_view_shows_what_a_player_needs():
     state.apply_action(card)
     view = game.render(state.observation(state.current_player()))
     assert f"Trick so far (P{leader + 1} leads): P{leader + 1} {state.action_to_string(card)[5:]}" in view
+
+
+def test_the_view_ends_with_what_the_seat_to_move_is_asked():
+    import random
+
+    game = garrison.load("soldateska", players=4)
+    asked = set()
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(garrison.sample_chance(state, rng))
+                continue
+            mover = state.current_player()
+            obs = state.observation(mover)
+            last = game.render(obs).splitlines()[-1]
+            moves = [state.action_to_string(a) for a in state.legal_actions()]
+            phase = obs["phase"]
+            asked.add(phase)
+            verb = {"play": "play", "declare trump": "trump", "pass cards": "pass",
+                    "lay aside": "lay aside"}[phase]
+            assert all(m.startswith(verb + " ") for m in moves), (phase, moves)
+            assert last.startswith("Your move: "), last
+            if phase == "pass cards":
+                down = obs["hierarchy"][obs["hierarchy"].index(mover) + 1]
+                left = 2 - len(obs["passed"])
+                assert f"pass {left} {'more ' if obs['passed'] else ''}card" in last
+                assert f"to P{down + 1} ({obs['ranks'][down]})" in last
+            elif phase == "lay aside":
+                assert f"lay {2 - len(obs['aside'])} " in last
+            other = next(s for s in range(4) if s != mover)
+            assert game.render(state.observation(other)).splitlines()[-1] == f"Waiting for P{mover + 1} ({phase})."
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert game.render(state.observation(0)).splitlines()[-1].startswith("Game over.")
+    assert asked == {"play", "declare trump", "pass cards", "lay aside"}

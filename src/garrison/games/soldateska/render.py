@@ -14,6 +14,9 @@ from garrison.core.seats import seat_label
 
 from . import deck as K
 
+#: The phases in which a player decides (the others are dice and the settlement).
+DECISIONS = ("play", "declare trump", "pass cards", "lay aside")
+
 
 def _group(cards: list[int], trump: str | None) -> list[str]:
     """Cards grouped by suit: "Sabers (trump): 10 7 3", then specials and Duels."""
@@ -92,4 +95,30 @@ def render(obs: dict[str, Any]) -> str:
         best = max(obs["ducats"])
         winners = [seat_label(s) for s in range(n) if obs["ducats"][s] == best]
         lines.append(f"Game over. Most ducats ({best}): {', '.join(winners)}")
+    else:
+        lines.extend(_prompt(obs))
     return "\n".join(lines)
+
+
+def _prompt(obs: dict[str, Any]) -> list[str]:
+    """What the seat to move is asked (the view's last line), or whom the table waits for."""
+    seat, mover, phase = obs["seat"], obs["to_move"], obs["phase"]
+    if mover is None or mover < 0 or phase not in DECISIONS:
+        return []
+    if mover != seat:
+        return [f"Waiting for {seat_label(mover)} ({phase})."]
+    if phase == "play":
+        return [f"Your move: play a card by its name, e.g. '{K.NAMES[obs['playable'][0]]}'."]
+    if phase == "declare trump":
+        return ["Your move: as General, declare trump: 'trump' and a weapon suit in play, or "
+                "'trump officers only'."]
+    if phase == "pass cards":
+        order = obs["hierarchy"]
+        down = order[order.index(seat) + 1]
+        cards = _count(2 - len(obs["passed"]), "more card" if obs["passed"] else "card")
+        on = "; the cards you received may go on" if obs["received"] else ""
+        return [f"Your move: pass {cards} to {seat_label(down)} ({obs['ranks'][down]}), 'pass' "
+                f"and a card's name{on}."]
+    cards = _count(2 - len(obs["aside"]), "more card" if obs["aside"] else "card")
+    return [f"Your move: lay {cards} aside face down (they count for you), 'lay aside' and a "
+            "card's name."]
