@@ -14,7 +14,7 @@ import garrison
 QUOTED = re.compile(r"e\.g\. '([^']+)'")
 STRATEGO_STEP = re.compile(r"e\.g\. ([a-j]\d+[-x][a-j]\d+)")
 #: The games whose prompts show an example move (the others list their moves in words).
-GIVE_EXAMPLES = {"scopa", "soldateska", "solo66", "stratego"}
+GIVE_EXAMPLES = {"gambit", "scopa", "soldateska", "solo66", "stratego"}
 
 
 @pytest.mark.parametrize("name", garrison.games())

@@ -109,7 +109,7 @@ def test_the_round_cap_ends_a_long_game_with_survivors_sharing():
     assert state.returns() == [0.0, 0.0, 0.0]
 
 
-def test_the_text_view_sums_the_dice_set_aside_as_the_page_does() -> None:
+def test_the_text_view_sums_the_dice_set_aside_and_asks_the_mover() -> None:
     import garrison
     from garrison.core.dice import roll_id
     from garrison.games.gambit import actions
@@ -117,10 +117,14 @@ def test_the_text_view_sums_the_dice_set_aside_as_the_page_does() -> None:
     game = garrison.load("gambit", players=2)
     state = game.new_initial_state()
     state.apply_action(roll_id((2, 3, 3, 4, 6)))
-    assert "Set aside: -" in game.render(state.observation(0))
+    text = game.render(state.observation(0))
+    assert "Set aside: -" in text
+    assert text.endswith("Your move: set aside at least one die of this roll, e.g. 'keep 2'.")
     state.apply_action(actions.keep(6))
     state.apply_action(actions.keep(4))
     text = game.render(state.observation(0))
     assert "Set aside: 4 6 (10 so far)" in text
+    assert text.endswith("Your move: set aside another die, e.g. 'keep 2', or 'roll' the rest.")
+    assert game.render(state.observation(1)).endswith("Waiting for P1.")
     kept = next(z for z in game.widgets(state.observation(0), [])["zones"] if z["id"] == "kept")
     assert kept["label"] == "Set aside: 10 so far"

@@ -41,9 +41,24 @@ def render(obs: dict[str, Any]) -> str:
             for f in obs["taken"]:
                 left.remove(f)
             lines.append(f"This roll: {_dice(obs['roll'])}   still to choose from: {_dice(left)}")
+            lines.append(_prompt(obs, left))
     else:
         lines.append(f"Game over. {end_reason(obs)} Winner{'s' if len(winners(obs)) > 1 else ''}: "
                      + ", ".join(seat_label(s) for s in winners(obs)))
         if obs["returns"] is not None:
             lines.append("Result: " + ", ".join(f"{seat_label(i)}: {r:+g}" for i, r in enumerate(obs["returns"])))
     return "\n".join(lines)
+
+
+def _prompt(obs: dict[str, Any], left: list[int]) -> str:
+    """What the seat to move is asked, with a die of the roll as the example, or whom the table
+    waits for."""
+    mover = obs["to_move"]
+    if mover != obs["seat"]:
+        return f"Waiting for {seat_label(mover)}."
+    if not left:
+        return "Your move: 'roll' the rest."
+    if not obs["taken"]:
+        return f"Your move: set aside at least one die of this roll, e.g. 'keep {left[0]}'."
+    return f"Your move: set aside another die, e.g. 'keep {left[0]}', or 'roll' the rest."
+
