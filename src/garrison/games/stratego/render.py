@@ -98,7 +98,10 @@ def _status(obs: dict[str, Any]) -> str:
         note = ""
         if streak is not None and streak[2] >= 2:
             note = f" (you have moved {streak[2]} times in a row between {streak[0]} and {streak[1]})"
-        return f"Your move{note}: from-to, e.g. {_example_step(obs)}, or with x to attack (b4xb5)."
+        example = _example_step(obs)
+        if "x" in example:
+            return f"Your move{note}: with x to attack, e.g. {example}; from-to to step."
+        return f"Your move{note}: from-to, e.g. {example}, or with x to attack (b4xb5)."
     return f"{SIDES[mover]} to move." if isinstance(mover, int) else "Chance is acting."
 
 
