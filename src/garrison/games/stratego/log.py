@@ -45,7 +45,7 @@ def text(event: AnyEvent) -> str:
         case EndEvent(winner, reason_code):
             reason = REASONS[reason_code]
             why = WHY.get(reason, reason)
-            return "draw: " + why if winner == DRAW else f"{SIDES[winner]} wins: {why}"
+            return "Draw: " + why if winner == DRAW else f"{SIDES[winner]} wins: {why}"
     raise ValueError(f"unknown Stratego event {event!r}")
 
 

@@ -142,9 +142,9 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     if seat in (0, 1) and obs.get("phase") == "setup" and any(a["kind"] == "square" for a in acts):
         out["tray"] = _tray(game, seat)
     if obs.get("phase") == "over":
-        # the game's end line ("Red wins: the flag is captured", "draw: the move cap is
+        # the game's end line ("Red wins: the flag is captured", "Draw: the move cap is
         # reached"), not a move's
-        ends = [x for x in obs.get("log") or [] if x.split()[:1] in (["Red"], ["Blue"], ["draw:"], ["The"])
+        ends = [x for x in obs.get("log") or [] if x.split()[:1] in (["Red"], ["Blue"], ["Draw:"], ["The"])
                 and not MOVE.fullmatch(x.split()[1].rstrip(":") if len(x.split()) > 1 else "")]
         out["reason"] = (ends[-1][0].upper() + ends[-1][1:]) if ends else (
             "Drawn." if obs.get("winner") == "draw" else "")
