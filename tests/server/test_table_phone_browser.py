@@ -1,8 +1,8 @@
 """The table on a phone, 375 × 812 (issue 43), in Debian's Chromium: every result table fits or
 stacks (Solo 66's end of a deal, Scopa's count, Stratego's scoreboard), nothing runs past the
 screen or scrolls sideways inside a box, the lobby's Game list stays inside its card, seat badges
-never break inside a word, five bots' plaques leave the trick on the first screen, and
-Stratego's setup buttons fit one row."""
+never break inside a word, five bots' plaques leave the trick on the first screen,
+Stratego's setup buttons fit one row, and the text view keeps its boards and tables whole."""
 
 from __future__ import annotations
 
@@ -124,3 +124,39 @@ def test_strategos_scoreboard_fits_a_desktop_without_scrolling(site: Server, bro
                                      ".filter(t => t.scrollWidth > t.clientWidth + 1).length")
         assert wide == 0
         assert page.locator("#scoreboard th", has_text="Left per rank").is_visible()
+
+
+#: The text view's blocks: for each, laid out in columns or prose, the lines of its text and the
+#: line boxes the browser drew for it (distinct tops of its text's rectangles), and whether it
+#: scrolls sideways.
+TEXT_VIEW_JS = """() => [...document.querySelectorAll('#view > span')].map(b => {
+  const range = document.createRange(); range.selectNodeContents(b);
+  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+  return {kind: b.className, lines: b.textContent.split('\\n').filter(l => l.trim()).length,
+          boxes: tops.size, scrolls: b.scrollWidth > b.clientWidth + 1, first: b.textContent.split('\\n')[0]};
+})"""
+
+
+@pytest.mark.parametrize("width", [W, 1280])
+@pytest.mark.parametrize("game, options", [("stratego", {"army": "barrage"}), ("1848", {"players": "3"})])
+def test_the_text_view_keeps_boards_and_tables_whole_and_wraps_prose(
+        site: Server, browser, game: str, options: dict, width: int) -> None:  # noqa: ANN001
+    with table_page(browser, width, H, is_mobile=width == W, has_touch=width == W) as page:
+        _create(page, site.base, game, [], options)
+        page.wait_for_function("window.garrisonView && window.garrisonView.table")
+        rng = random.Random(3)
+        for _ in range(12):
+            _play_widget(page, rng)
+        page.click("#text-view summary")
+        # The page holds the render's text exactly.
+        assert page.evaluate("document.querySelector('#view').textContent === window.garrisonView.text")
+        blocks = page.evaluate(TEXT_VIEW_JS)
+        columns = [b for b in blocks if b["kind"] == "tv-cols"]
+        assert columns and any(b["kind"] == "tv-prose" for b in blocks)
+        for block in columns:  # each line of a board or table is one line on the screen
+            assert block["boxes"] == block["lines"], block
+        if game == "stratego":  # the board itself fits a phone without scrolling
+            board = next(b for b in columns if b["first"].startswith("10 ") or b["first"].startswith(" 1 "))
+            assert not board["scrolls"], board
+        if width == W:
+            _fits(page)

@@ -4,6 +4,7 @@
 // and the decision (#/replay/<table>/<seat or "all">?at=<decision>), so a moment can be linked.
 import { api, el, fill, main, seatLabel, seatName, svg } from "./util.js";
 import { widgetsNode } from "./widgets.js";
+import { fillTextView } from "./textview.js";
 
 let stopReplay = () => {};
 
@@ -110,11 +111,11 @@ export async function replayView(tid, as, at) {
       history.replaceState(null, "", hash);
       drawPlayers(rec);
       if (rec.views) {
-        pre.textContent = rec.views.map(v => `— ${seatLabel(v.seat)} —\n${v.text || JSON.stringify(v.obs, null, 1)}`).join("\n\n");
+        fillTextView(pre, rec.views.map(v => `— ${seatLabel(v.seat)} —\n${v.text || JSON.stringify(v.obs, null, 1)}`).join("\n\n"));
         fill(play, ...rec.views.map(v => el("div", { class: "replay-seat", "data-seat": v.seat },
           el("h3", { text: seatName(rec.table, v.seat) }), widgetsNode(v.ui, [], () => {}) || el("p", { class: "muted", text: "(no drawing)" }))));
       } else {
-        pre.textContent = rec.text || JSON.stringify(rec.obs, null, 1);
+        fillTextView(pre, rec.text || JSON.stringify(rec.obs, null, 1));
         const widgets = widgetsNode(rec.ui, [], () => {});
         fill(play, ...(widgets ? [widgets] : []));
       }

@@ -10,6 +10,7 @@
 // its widgets (widgets.js, with cards.js, dice.js and board.js).
 import { api, el, fill, games, main, me, seatName, toast } from "./util.js";
 import { actionButtons, widgetsNode } from "./widgets.js";
+import { fillTextView } from "./textview.js";
 import { sounds, soundToggle } from "./sound.js";
 import { isOpen, openSocket, sendOn } from "./table/socket.js";
 import { applyPatch, keptLog, seated } from "./table/store.js";
@@ -112,7 +113,7 @@ export async function tableView(tid) {
       api(`/api/games/${t.game}`).then(info => { drawHelp(T, T.last, info); }).catch(() => {});
     } else if (v.ui && v.ui.help) drawHelp(T, v, null);
     drawSeatList(T, v);
-    pre.textContent = v.text || JSON.stringify(v.obs, null, 1);
+    fillTextView(pre, v.text || JSON.stringify(v.obs, null, 1));
     const mover = v.to_move !== null && v.to_move !== undefined ? seatName(t, v.to_move) : "-";
     if (t.status === "waiting") status.textContent = "Waiting for players to sit down.";
     else if (t.status === "finished") status.textContent = "The game is over.";
