@@ -1,7 +1,7 @@
 """Smaller flows at the table (issue 43), in Debian's Chromium: the replay's bar drawn with icons
 that render in any font, its words readable and its players shown; Soldier's Gambit's running
 total of the kept dice, each kept die drawn once; Stratego's back row on the first screen at
-1280 × 800 and one clear random control in its setup."""
+1280 × 800 and one clear random control in its setup; a panel the player opens stays open."""
 
 from __future__ import annotations
 
@@ -99,3 +99,22 @@ def test_stratego_setup_has_one_random_control_and_the_back_row_is_in_view(site:
         bottom = page.evaluate("""Math.max(...[...document.querySelectorAll('#play .sq.mine')]
             .map(n => n.getBoundingClientRect().bottom))""")
         assert bottom <= 800, bottom
+
+
+def test_a_panel_the_player_opens_stays_open_when_the_view_is_drawn_at_once(site: Server, browser) -> None:  # noqa: ANN001
+    # The box's toggle event comes a task after the click; a view drawn in between (here the
+    # setup's "Fill at random", which redraws at once) closed the text view the player opened.
+    with table_page(browser) as page:
+        _create(page, site.base, "stratego", [])
+        page.wait_for_selector("#setup-random")
+        page.evaluate("""() => {
+            document.querySelector('#text-view summary').click();
+            document.querySelector('#setup-random').click();
+        }""")
+        page.wait_for_timeout(100)  # the toggle event has come
+        assert page.evaluate("document.querySelector('#text-view').open")
+        page.click("#setup-clear")  # a later view keeps it open too
+        assert page.evaluate("document.querySelector('#text-view').open")
+        page.evaluate("document.querySelector('#text-view summary').click()")
+        page.click("#setup-undo")  # and closed, it stays closed
+        assert not page.evaluate("document.querySelector('#text-view').open")

@@ -13,7 +13,7 @@ from server_helpers import Server
 from table_helpers import site as module_site
 from table_helpers import table_page
 from test_server_browser import _create, _play_widget, _sign_in
-from test_table_view import _shot
+from test_table_view import DOCS, _shot
 
 site = module_site  # this module's server (table_helpers.site)
 
@@ -148,6 +148,7 @@ def test_the_text_view_keeps_boards_and_tables_whole_and_wraps_prose(
         for _ in range(12):
             _play_widget(page, rng)
         page.click("#text-view summary")
+        page.wait_for_function("document.querySelector('#text-view').open")
         # The page holds the render's text exactly.
         assert page.evaluate("document.querySelector('#view').textContent === window.garrisonView.text")
         blocks = page.evaluate(TEXT_VIEW_JS)
@@ -160,3 +161,5 @@ def test_the_text_view_keeps_boards_and_tables_whole_and_wraps_prose(
             assert not board["scrolls"], board
         if width == W:
             _fits(page)
+            if DOCS and game == "stratego":
+                page.locator("#text-view").screenshot(path=f"{DOCS}/table-phone-text-view.png")

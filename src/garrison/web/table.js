@@ -55,6 +55,10 @@ function layOut(tid) {
   const openedByUser = { text: false, fallback: false }, openedByPage = { text: false, fallback: false };
   textBox.addEventListener("toggle", () => { if (textBox.open !== openedByPage.text) openedByUser.text = textBox.open; });
   fallback.addEventListener("toggle", () => { if (fallback.open !== openedByPage.fallback) openedByUser.fallback = fallback.open; });
+  // A click (or Enter) on a summary is the player's wish at once: the toggle event comes a task
+  // later, and a view drawn in between would close the box the player just opened.
+  textBox.querySelector("summary").addEventListener("click", () => { openedByUser.text = !textBox.open; });
+  fallback.querySelector("summary").addEventListener("click", () => { openedByUser.fallback = !fallback.open; });
   const seats = el("div", { id: "seat-list" });
   const watchers = el("p", { class: "muted", id: "watchers" });
   const awayBox = el("section", { id: "away", role: "region", "aria-label": "Your seat", hidden: true });
