@@ -118,3 +118,22 @@ def test_a_panel_the_player_opens_stays_open_when_the_view_is_drawn_at_once(site
         page.evaluate("document.querySelector('#text-view summary').click()")
         page.click("#setup-undo")  # and closed, it stays closed
         assert not page.evaluate("document.querySelector('#text-view').open")
+
+
+def test_what_the_cards_mean_stays_open_while_the_others_play(site: Server, browser) -> None:  # noqa: ANN001
+    # The legend is drawn with the felt, which every view draws anew: it closed at each move.
+    with table_page(browser) as page:
+        _create(page, site.base, "soldateska", [])
+        page.wait_for_selector("#legend summary")
+        page.click("#legend summary")
+        assert page.evaluate("document.querySelector('#legend').open")
+        moves = page.evaluate("window.garrisonView.n")
+        rng = random.Random(4)
+        for _ in range(3):
+            assert _play_widget(page, rng)
+        page.wait_for_function(f"window.garrisonView.n > {moves + 3}")  # the bots played too
+        assert page.evaluate("document.querySelector('#legend').open")
+        page.click("#legend summary")  # closed, it stays closed
+        assert _play_widget(page, rng)
+        page.wait_for_function("!!document.querySelector('#legend')")
+        assert not page.evaluate("document.querySelector('#legend').open")

@@ -81,9 +81,15 @@ export function cardNode(shown, descs, onPick) {
     el("span", { class: "by", text: card.byName || seatLabel(card.by) }));
 }
 
-// The words a game uses for its cards, once: [mark, meaning] pairs.
+// The words a game uses for its cards, once: [mark, meaning] pairs. Every view draws the felt
+// anew; the legend keeps the state the player left it in.
+let legendOpen = false;
 export function legendNode(legend) {
   if (!legend || !legend.length) return null;
-  return el("details", { class: "legend", id: "legend" }, el("summary", { text: "What the cards mean" }),
+  // the click says the wish at once (a view may come before the toggle event)
+  const summary = el("summary", { text: "What the cards mean", onclick: () => { legendOpen = !box.open; } });
+  const box = el("details", { class: "legend", id: "legend", open: legendOpen }, summary,
     el("dl", {}, legend.flatMap(([mark, meaning]) => [el("dt", { text: mark }), el("dd", { text: meaning })])));
+  box.addEventListener("toggle", () => { if (box.isConnected) legendOpen = box.open; });
+  return box;
 }
