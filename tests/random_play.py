@@ -74,3 +74,15 @@ def decisions(state: Any, rng: random.Random) -> Iterator[Any]:
             state.apply_action(garrison.sample_chance(state, rng))
         else:
             yield state
+
+
+def prompted(game: Any, seed: int) -> Iterator[tuple[Any, dict[str, Any], str, list[str]]]:
+    """A random game of ``game`` from ``random.Random(seed)``, decision by decision: the state,
+    the mover's observation, the last line of the mover's text view (what it is asked) and the
+    legal moves in words; a uniformly random move is applied after each. The state yielded is
+    the game's one state: after the last, it is the end of the game."""
+    rng = random.Random(seed)
+    for state in decisions(game.new_initial_state(), rng):
+        obs = state.observation(state.current_player())
+        yield state, obs, game.render(obs).splitlines()[-1], [state.action_to_string(a) for a in state.legal_actions()]
+        state.apply_action(rng.choice(state.legal_actions()))

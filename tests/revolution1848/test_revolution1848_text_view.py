@@ -7,19 +7,20 @@ import random
 
 import garrison
 from garrison.core.seats import seat_label
+from random_play import decisions, prompted
 
 INSIDE_A_PANEL = 76
+#: Random games, the last of them one where an army goes to a choice of equally strong commanders.
+SEEDS_TO_AN_ARMY_CHOICE = (*range(12), 74)
 
 
 def test_the_players_table_fits_a_terminal_and_keeps_passed_on_its_row() -> None:
     game = garrison.load("1848", players=3)
     rows_with_passed = 0
     for seed in range(4):
-        state = game.new_initial_state()
         rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()])
-                               if state.is_chance_node() else rng.choice(state.legal_actions()))
+        for state in decisions(game.new_initial_state(), rng):
+            state.apply_action(rng.choice(state.legal_actions()))
             for seat in (0, None):
                 obs = state.observation(seat)
                 lines = game.render(obs).splitlines()
@@ -45,17 +46,9 @@ def test_the_players_table_fits_a_terminal_and_keeps_passed_on_its_row() -> None
 def test_the_view_ends_with_what_the_seat_to_move_is_asked() -> None:
     game = garrison.load("1848", players=4)
     asked: set[str] = set()
-    for seed in range(28):  # seed 27 is the first whose army goes to a choice of commanders
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-                continue
+    for seed in SEEDS_TO_AN_ARMY_CHOICE:
+        for state, obs, last, moves in prompted(game, seed):
             mover = state.current_player()
-            obs = state.observation(mover)
-            last = game.render(obs).splitlines()[-1]
-            moves = [state.action_to_string(a) for a in state.legal_actions()]
             phase = obs["phase"]
             asked.add(phase)
             if phase == "draw":
@@ -71,6 +64,5 @@ def test_the_view_ends_with_what_the_seat_to_move_is_asked() -> None:
                 assert all(m.split()[0] in ("play", "push", "pass") for m in moves)
             other = (mover + 1) % 4
             assert game.render(state.observation(other)).splitlines()[-1] == f"Waiting for P{mover + 1}."
-            state.apply_action(rng.choice(state.legal_actions()))
         assert game.render(state.observation(0)).splitlines()[-1] == "The game is over."
     assert asked == {"draw", "play", "target", "assign"}

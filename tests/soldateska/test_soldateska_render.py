@@ -7,6 +7,7 @@ import re
 from soldateska_helpers import deal, play, play_recruitment_b, recruitment_b, rolls
 
 import garrison
+from random_play import prompted
 
 
 def test_text_view_shows_what_a_player_needs():
@@ -47,21 +48,12 @@ def test_text_view_shows_what_a_player_needs():
 
 
 def test_the_view_ends_with_what_the_seat_to_move_is_asked():
-    import random
 
     game = garrison.load("soldateska", players=4)
     asked = set()
     for seed in range(3):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(garrison.sample_chance(state, rng))
-                continue
+        for state, obs, last, moves in prompted(game, seed):
             mover = state.current_player()
-            obs = state.observation(mover)
-            last = game.render(obs).splitlines()[-1]
-            moves = [state.action_to_string(a) for a in state.legal_actions()]
             phase = obs["phase"]
             asked.add(phase)
             verb = {"play": "play", "declare trump": "trump", "pass cards": "pass",
@@ -77,6 +69,5 @@ def test_the_view_ends_with_what_the_seat_to_move_is_asked():
                 assert f"lay {2 - len(obs['aside'])} " in last
             other = next(s for s in range(4) if s != mover)
             assert game.render(state.observation(other)).splitlines()[-1] == f"Waiting for P{mover + 1} ({phase})."
-            state.apply_action(rng.choice(state.legal_actions()))
         assert game.render(state.observation(0)).splitlines()[-1].startswith("Game over.")
     assert asked == {"play", "declare trump", "pass cards", "lay aside"}
