@@ -115,8 +115,9 @@ def _prompt(obs: dict[str, Any]) -> str:
     hand = obs["hand"]
     if phase == "discard":
         left = 2 - obs["discards_made"]
+        more = " more" if obs["discards_made"] else ""
         return (
-            f"Discard {left} more card{'s' if left > 1 else ''} onto your pile, "
+            f"Discard {left}{more} card{'s' if left > 1 else ''} onto your pile, "
             f"e.g. 'discard {_typed(hand[0])}' (their points count for you)."
         )
     led = obs["trick"]["cards"]
