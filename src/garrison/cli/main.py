@@ -48,7 +48,9 @@ def _root(ctx: typer.Context) -> None:
 
 
 @app.command("list")
-def list_games(as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False) -> None:
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+) -> None:
     """Every game with its player counts, options (defaults) and bots."""
     data: list[dict[str, Any]] = []
     for name in games():

@@ -61,4 +61,3 @@ def _prompt(obs: dict[str, Any], left: list[int]) -> str:
     if not obs["taken"]:
         return f"Your move: set aside at least one die of this roll, e.g. 'keep {left[0]}'."
     return f"Your move: set aside another die, e.g. 'keep {left[0]}', or 'roll' the rest."
-

@@ -105,4 +105,3 @@ def _next_pick(obs: dict[str, Any]) -> str:
     chosen = set(obs["chosen"])
     left = [c for cards in obs["capture_sets"] if chosen <= set(cards) for c in cards if c not in chosen]
     return ITALIAN_OF_NAME[left[0]].lower() if left else ""
-
