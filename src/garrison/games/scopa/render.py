@@ -74,7 +74,7 @@ def render(obs: dict[str, Any]) -> str:
                 ex = ITALIAN_OF_NAME[obs["hand"][0]].lower() if obs["hand"] else ""
                 lines.append(f"Your move: play a card by its name, e.g. '{ex}'")
         else:
-            lines.append(f"{seat_label(obs['to_move'])} to move")
+            lines.append(f"Waiting for {seat_label(obs['to_move'])}.")
     return "\n".join(lines)
 
 
