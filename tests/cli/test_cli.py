@@ -24,6 +24,32 @@ def test_list_shows_games_options_and_bots():
     assert {"random", "greedy", "exact"} <= set(data["gambit"]["bots"])
 
 
+def test_list_in_words_indents_each_option_and_wraps_what_it_does_under_it():
+    result = runner.invoke(app, ["list"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    titles = [line for line in lines if line and not line.startswith(" ")]
+    assert len(titles) == len(garrison.games()) and titles[0].startswith("soldateska — Soldateska")
+    assert "  dice = 5  (2, 3, 4, 5, 6)" in lines
+    for line in lines:
+        assert len(line) <= 80 and line == line.rstrip(), line
+    # every line of an option's words sits under it, none back at the margin
+    deck = lines.index("  deck = 'standard'  (standard, full, five_suits)")
+    assert lines[deck + 1].startswith("      standard: the seed's cards per player count;")
+    assert lines[deck + 2].startswith("      ") and lines[deck + 2].strip()
+
+
+def test_the_play_menu_keeps_each_options_words_under_it():
+    result = runner.invoke(app, ["play"], input="soldateska\n\nquit\n", env={"COLUMNS": "80"})
+    lines = result.output.splitlines()
+    start = lines.index("Options:") + 1
+    options = lines[start:next(i for i in range(start, len(lines)) if not lines[i].startswith(" "))]
+    assert options[0] == "  players = 4  (default 4; int from 3 to 6)"
+    assert options[1] == "      number of players"
+    for line in options:  # an option at two spaces, its words at six, none back at the margin
+        assert line.startswith(("  ", "      ")) and len(line) <= 80, line
+
+
 def test_solve_json_value():
     result = run("solve", "gambit", "--dice", "5", "--objective", "beat", "--target", "25", "--json")
     assert result.exit_code == 0, result.output

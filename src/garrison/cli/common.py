@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
+
+from rich.console import Console
 
 from garrison.core import OptionError, game_class
 
@@ -33,3 +36,13 @@ def seat_options(game: str, options: dict[str, Any], bots: list[str], players: i
     elif any(s.name == "players" for s in cls.option_specs()) and "players" not in out:
         out["players"] = len(bots)
     return out
+
+
+def print_wrapped(console: Console, text: str, style: str = "") -> None:
+    """``text`` line by line, each wrapped to the terminal's width under its own indentation (a
+    long option's words stay under the option, never back at the margin)."""
+    width = max(40, console.width - 1)
+    for line in text.splitlines():
+        pad = " " * (len(line) - len(line.lstrip(" ")))
+        wrapped = textwrap.fill(line.strip(), width, initial_indent=pad, subsequent_indent=pad) if line.strip() else ""
+        console.print(wrapped, style=style, highlight=False, markup=False, soft_wrap=True)

@@ -17,7 +17,7 @@ from garrison.bots import bot_class, bot_names
 from garrison.core import GameError, OptionError, game_class, games, load, read_records, replay
 from garrison.core.seats import seat_label
 
-from .common import parse_options, seat_options, split_bots
+from .common import parse_options, print_wrapped, seat_options, split_bots
 
 app = typer.Typer(
     help="Garrison: soldiers' and tavern games played exactly by their rules.",
@@ -65,12 +65,19 @@ def list_games(
     if as_json:
         print(json.dumps(data, indent=1))
         return
-    for entry in data:
+    for i, entry in enumerate(data):
         lo, hi = entry["players"]
+        if i:
+            console.print()
         console.print(f"[bold]{entry['game']}[/bold] — {entry['title']} "
-                      f"({lo if lo == hi else f'{lo}-{hi}'} players); bots: {', '.join(entry['bots'])}")
+                      f"({lo if lo == hi else f'{lo}-{hi}'} players)", highlight=False)
+        print_wrapped(console, f"  bots: {', '.join(entry['bots'])}")
         for opt, spec in entry["options"].items():
-            console.print(f"    {opt} = {spec['default']!r}  [dim]({spec['allowed']}) {spec['doc']}[/dim]")
+            # the option on its line, what it does under it
+            print_wrapped(console, f"  {opt} = {spec['default']!r}  ({spec['allowed']})")
+            if spec["doc"]:
+                print_wrapped(console, f"      {spec['doc']}", style="dim")
+
 
 
 @app.command()

@@ -18,6 +18,8 @@ from garrison.bots import bot_names, make_bot
 from garrison.core import CHANCE, GameError, OptionError, game_class, games, load, sample_chance
 from garrison.core.seats import seat_label
 
+from .common import print_wrapped
+
 
 def default_bot(game: Any) -> str:
     """The strongest bot the game offers (its own bots are listed strongest first)."""
@@ -52,7 +54,7 @@ def menu(console: Console) -> tuple[str, dict[str, Any], int, list[str]]:
         except OptionError as err:
             console.print(f"[red]{err}[/red]")
             options = {}
-    console.print(game.describe())
+    print_wrapped(console, game.describe())
     while True:
         text = Prompt.ask("Change options (name=value ..., empty to keep)", default="", console=console)
         try:

@@ -390,15 +390,15 @@ class Game:
         return n, n
 
     def describe(self) -> str:
-        """Rules summary and every option with its current value, default and allowed values."""
+        """Rules summary and every option with its current value, default and allowed values, what
+        it does indented under it."""
         lines = [f"{self.title} ({self.name}, rules version {self.version})", "", self.summary, ""]
         lines.append("Options:")
         for spec in self.option_specs():
             current = getattr(self.params, spec.name)
-            lines.append(
-                f"  {spec.name} = {current!r}  (default {spec.default!r}; {spec.allowed()})"
-                + (f" — {spec.doc}" if spec.doc else "")
-            )
+            lines.append(f"  {spec.name} = {current!r}  (default {spec.default!r}; {spec.allowed()})")
+            if spec.doc:  # what it does, under it
+                lines.append(f"      {spec.doc}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
