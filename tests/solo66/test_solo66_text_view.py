@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import garrison
-from random_play import prompted
+from random_play import played_out, prompted
 
 
 def test_the_view_ends_with_what_the_seat_to_move_is_asked() -> None:
@@ -27,3 +27,15 @@ def test_the_view_ends_with_what_the_seat_to_move_is_asked() -> None:
             else:
                 assert last.startswith("Your lead: type a card")
     assert asked == {"auction", "announce", "discard", "play"}
+
+
+def test_the_end_of_the_match_lists_every_deal_and_names_the_winners() -> None:
+    game, state = played_out("solo66", 3)
+    obs = state.observation(0)
+    lines = game.render(obs).splitlines()
+    deals = [line for line in lines if line.startswith("Deal ")]
+    assert [line.split()[1] for line in deals] == [str(d) for d in range(1, obs["deals"] + 1)]
+    assert lines[-2].startswith("The match is over. Scores: ")
+    best = max(obs["scores"])
+    winners = [f"P{s + 1}" if s else "you" for s, v in enumerate(obs["scores"]) if v == best]
+    assert lines[-1] == ("Winners: " if len(winners) > 1 else "Winner: ") + ", ".join(winners)

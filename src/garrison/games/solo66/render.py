@@ -7,6 +7,7 @@ from typing import Any
 from garrison.core.seats import seat_label
 
 from .deck import FACES, SUIT_SYMBOLS, SUITS
+from .scoreboard import match_winners
 
 _SUIT = dict(zip(SUITS, SUIT_SYMBOLS))
 
@@ -47,8 +48,12 @@ def render(obs: dict[str, Any]) -> str:
             f"{_who(p, me)} {v:+g}" for p, v in enumerate(obs["scores"])
         )
     )
-    if obs["phase"] == "over":
-        lines.extend(obs["log"][-(obs["deals"] + 1):])
+    if obs["phase"] == "over":  # each deal's line, the match's, and who won it
+        lines.extend(line for line in obs["log"] if line.startswith("Deal ") and "(dealer" in line)
+        lines.append(obs["log"][-1])
+        winners = match_winners(obs)
+        lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
+                     + ", ".join(_who(s, me) for s in winners))
         return "\n".join(lines)
     finished = [line for line in obs["log"] if line.startswith("Deal ") and "(dealer" in line]
     if finished:

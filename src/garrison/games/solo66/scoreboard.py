@@ -55,7 +55,12 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
             out["last_trick"]["title"] = f"Last trick of deal {obs['last_deal']['deal']}"
             out["last_trick"]["points"] += LAST_TRICK_BONUS  # Play ¶4
     if obs.get("phase") == "over":
-        best = max(obs["scores"])
-        out["result"] = result([s for s in range(n) if obs["scores"][s] == best],
-                               [points_of(v, sign=True) for v in obs["scores"]])
+        out["result"] = result(match_winners(obs), [points_of(v, sign=True) for v in obs["scores"]])
     return out
+
+
+def match_winners(obs: dict[str, Any]) -> list[int]:
+    """The seats with the best score when the match is over (the table's result and the text
+    view's)."""
+    best = max(obs["scores"])
+    return [s for s, v in enumerate(obs["scores"]) if v == best]
