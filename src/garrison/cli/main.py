@@ -79,7 +79,6 @@ def list_games(
                 print_wrapped(console, f"      {spec['doc']}", style="dim")
 
 
-
 @app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="game name; omit for the menu")] = None,

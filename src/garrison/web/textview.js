@@ -7,7 +7,7 @@ import { el } from "./util.js";
 
 const SPACED = /\S {2,}\S/;
 
-export function laidOut(lines) {
+function laidOut(lines) {
   const cols = lines.map(line => SPACED.test(line));
   for (let changed = true; changed;) {
     changed = false;

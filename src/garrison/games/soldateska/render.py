@@ -13,6 +13,7 @@ from garrison.core.cards import NO_SUIT
 from garrison.core.seats import seat_label
 
 from . import deck as K
+from .widgets import most_ducats
 
 #: The phases in which a player decides (the others are dice and the settlement).
 DECISIONS = ("play", "declare trump", "pass cards", "lay aside")
@@ -92,9 +93,8 @@ def render(obs: dict[str, Any]) -> str:
                                      else " of the last round:"))
         lines.extend("   " + line for line in obs["settlement"][1:])
     if obs["game_over"]:
-        best = max(obs["ducats"])
-        winners = [seat_label(s) for s in range(n) if obs["ducats"][s] == best]
-        lines.append(f"Game over. Most ducats ({best}): {', '.join(winners)}")
+        winners = [seat_label(s) for s in most_ducats(obs)]
+        lines.append(f"Game over. Most ducats ({max(obs['ducats'])}): {', '.join(winners)}")
     else:
         lines.extend(_prompt(obs))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from typing import Any
 from garrison.core.widgets import count, last_trick, result, scoreboard
 
 from .deck import POINTS
-from .widgets import card_face
+from .widgets import card_face, most_ducats
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -28,7 +28,5 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
                                        last["winner"], n)
         out["last_trick"]["points"] = sum(POINTS[c] for c in last["cards"])  # its card value
     if obs.get("game_over"):
-        best = max(obs["ducats"])
-        out["result"] = result([s for s in range(n) if obs["ducats"][s] == best],
-                               [count(d, "ducat", "ducats") for d in obs["ducats"]])
+        out["result"] = result(most_ducats(obs), [count(d, "ducat", "ducats") for d in obs["ducats"]])
     return out

@@ -108,6 +108,13 @@ def help_text(game: Any) -> list[str]:
     ]
 
 
+def most_ducats(obs: dict[str, Any]) -> list[int]:
+    """The winners of a finished game: the seats holding the most ducats (the result, its
+    reason and the text view)."""
+    best = max(obs["ducats"])
+    return [s for s, d in enumerate(obs["ducats"]) if d == best]
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     zones: list[dict[str, Any]] = [
         {"kind": "cards", "id": "trick", "label": "Trick", "empty": "no card played yet",
@@ -140,8 +147,8 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             plaque["last"] = last
     out: dict[str, Any] = {}
     if obs.get("game_over"):
-        best = max(obs["ducats"][:n])
-        winners = " and ".join(seat_label(s) for s in range(n) if obs["ducats"][s] == best)
+        best = max(obs["ducats"])
+        winners = " and ".join(seat_label(s) for s in most_ducats(obs))
         cause = ("The bank is empty" if obs["bank"] == 0
                  else f"The last round ({obs['round']}) is played")
         out["reason"] = f"{cause}; the most ducats win: {winners}, {count(best, 'ducat', 'ducats')}."
