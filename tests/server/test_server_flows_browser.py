@@ -10,6 +10,7 @@ import random
 
 import httpx
 import pytest
+from playwright.sync_api import Route
 from server_helpers import Server
 from test_server_browser import _click_once, _create, _sign_in
 from test_table_view import _shot
@@ -250,19 +251,33 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
         assert "; Elo " in (ann.get_attribute("#seat-1-bot", "title") or "")
         _shot(ann, "lobby.png")
-        with ann.expect_response("**/api/games/scopa/levels?**"):
+        # while the levels at new options are asked (held back here) no rating is said and the
+        # seats say they are busy; the answer brings the rating
+        held: list[Route] = []
+        ann.route("**/api/games/scopa/levels?**", lambda route: held.append(route))
+        with ann.expect_request("**/api/games/scopa/levels?**"):
             ann.click('#presets button[data-preset="quick"]')
+        assert ann.get_attribute("#seats", "aria-busy") == "true"
         assert ann.input_value('[data-option="players"]') == "2"
         assert ann.locator("select[data-seat]").count() == 2
-        # the quick table (two players to 6) is rated as every starting table is
         ann.select_option("#seat-1", "bot:strong")
+        assert "measured" not in ann.inner_text("#seat-1-bot")
+        for _ in range(3000):  # the held request reaches its handler (within 30 s)
+            if held:
+                break
+            ann.wait_for_timeout(10)
+        assert len(held) == 1
+        held[0].continue_()
+        ann.unroute("**/api/games/scopa/levels?**")
+        ann.wait_for_selector('#seats[aria-busy="false"]')
+        # the quick table (two players to 6) is rated as every starting table is
         assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
         # two players to 16 is not what Scopa's ratings measured: no rating is said for it
         ann.fill('[data-option="target"]', "16")
-        with ann.expect_response("**/api/games/scopa/levels?**"):
-            ann.dispatch_event('[data-option="target"]', "change")
-        ann.wait_for_function("() => !document.querySelector('#seat-1-bot').innerText.includes('measured')")
+        ann.dispatch_event('[data-option="target"]', "change")
+        ann.wait_for_selector('#seats[aria-busy="false"]')
         assert ann.inner_text("#seat-1-bot").startswith("Searches ahead")
+        assert "measured" not in ann.inner_text("#seat-1-bot")
         assert "Elo" not in (ann.get_attribute("#seat-1-bot", "title") or "")
         # two players to 11 was measured on its own: its rating follows the option
         rated = ann.evaluate("async () => (await (await fetch('/api/games/scopa')).json()).rated")

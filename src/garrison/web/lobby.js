@@ -127,8 +127,10 @@ export async function lobby() {
       el("div", { class: "doc muted", text: o.doc }), why);
   }
   let levelTimer = null;
+  // while the levels at the options being chosen are asked, the seats say they are busy
+  function setPending(v) { pending = v; seatsBox.setAttribute("aria-busy", String(v)); }
   function askLevels() {  // once after a burst of changes (a preset changes every option)
-    pending = true;
+    setPending(true);
     seatShows.forEach(f => f());
     clearTimeout(levelTimer);
     levelTimer = setTimeout(fetchLevels, 100);
@@ -140,7 +142,7 @@ export async function lobby() {
     try {
       levels = await api(`/api/games/${encodeURIComponent(g.name)}/levels?options=${encodeURIComponent(JSON.stringify(optionValues()))}`);
     } catch (err) {  // options the game refuses: said under the options, no rating meanwhile
-      if (mine === asked && g === current()) { refused.textContent = err.message; refused.hidden = false; }
+      if (mine === asked && g === current()) { refused.textContent = err.message; refused.hidden = false; seatsBox.setAttribute("aria-busy", "false"); }
       return;
     }
     if (mine !== asked || g !== current()) return;
@@ -148,13 +150,13 @@ export async function lobby() {
     const names = ls => ls.map(x => `${x.level}=${x.bot}`).join(",");
     const same = names(levels) === names(offered);
     offered = levels;  // with each level's rating at these options (none where not measured)
-    pending = false;
+    setPending(false);
     if (same) seatShows.forEach(f => f()); else drawSeats();
   }
   function drawOptions() {
     const g = current();
     offered = g.strengths;
-    pending = false;
+    setPending(false);
     refused.hidden = true;
     asked++;
     summary.textContent = g.summary;
