@@ -3,7 +3,9 @@ fixture game (``fixtures/compiled``, made by the Python rules), per seat and for
 
 One difference is deliberate: a line naming several commanders who lead an army together names
 them in card order (the Python rules named the army's earlier leaders first); the same
-commanders are named."""
+commanders are named. Since then a decision's line no longer repeats the points its credit lines
+say, and the "Last round" ends with those credit lines: the fixtures' logs and last results were
+rewritten for that wording alone (every line otherwise as the Python rules wrote it)."""
 
 from __future__ import annotations
 

@@ -168,3 +168,26 @@ def test_errors_name_seats_p1_to_p4():
         s.apply_action(s.parse_action("pass"), seat=1)
     with pytest.raises(GameError, match=r"there is no seat 9 \(seats 0–2"):
         s.apply_action(s.parse_action("pass"), seat=9)
+
+
+def test_the_decision_says_once_what_it_credits_and_the_last_round_shows_it():
+    """A line for the decision, a line for each credit: the points are said once in the log, and
+    the table's "Last round" (``last_result``) ends with what was credited."""
+    _, s = new_game(3)
+    deal(s, [["PE09", "PE01", "Z08", "Z01"], ["PE10", "PE19", "Z02", "Z03"],
+             ["PE20", "PE21", "Z04", "Z05"]])
+    act(s, "play PE09", "play PE10", "play PE20", "play Z08", "pass", "pass", "pass")
+    assert s.last_result[0] == "political"
+    assert s.last_result[-2:] == ("the Democrats are strongest; P1 holds most of them",
+                                  "P1 credits 15 for the Democrats")
+    assert sum("credits" in line for line in s.log_lines(None)) == 1
+
+
+def test_a_tie_shows_what_each_top_holder_credits():
+    """Two top holders of the strongest party: a tie, each credits his own points, and the
+    "Last round" names both credits."""
+    _, s = new_game(2)
+    deal(s, [["PE01", "PE02", "Z01", "Z03"], ["PE06", "PE20", "Z02", "Z04"]])
+    act(s, "play PE01", "play PE06", "pass", "pass")
+    credits = [line for line in s.last_result[1:] if " credits " in line]
+    assert credits == ["P1 credits 6 for the Republicans", "P2 credits 6 for the Republicans"]

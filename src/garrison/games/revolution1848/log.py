@@ -121,9 +121,8 @@ def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PL
                                                        for q in range(4)))]
         case PolNoneEvent():
             return [public("no party has a positive total: a tie")]
-        case PolWinEvent(q, seat, total):
-            return [public(f"the {party(q)} are strongest; {seat_label(seat)} holds most of them "
-                           f"and credits {total}")]
+        case PolWinEvent(q, seat, _):
+            return [public(f"the {party(q)} are strongest; {seat_label(seat)} holds most of them")]
         case PolPattEvent(why):
             return [public("a tie (" + ("two parties are equal",
                                         "nobody holds most of the strongest party")[why] + ")")]
@@ -135,8 +134,8 @@ def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PL
         case RotEvent(rot):
             return [public(f"red-marked cards on the table subtract {rot}")]
         case MilWinEvent(q, seat, total, points):
-            return [public(f"the {party(q)} are strongest; {seat_label(seat)} holds their "
-                           f"strongest army and credits {total} / 2 = {points}")]
+            return [public(f"the {party(q)} are strongest ({total} military points, counting "
+                           f"half: {points}); {seat_label(seat)} holds their strongest army")]
         case CreditEvent(seat, q, points):
             return [public(f"{seat_label(seat)} credits {points} for the {party(q)}")]
         case WinEvent(seat, military, ablauf):

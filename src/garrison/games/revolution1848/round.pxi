@@ -173,11 +173,11 @@ cdef int end_stich(Revolution1848Core self) noexcept nogil:
     cdef Mask m
     self.s.last_ev0 = <int>self._nevents
     decide(self, &r, True)
-    self.s.last_ev1 = <int>self._nevents
     self.s.last_kind = 2 if r.military else 1
     for k in range(r.ncredits):
         self.s.tally[r.cseat[k]][r.cparty[k]] += r.cpoints[k]
         emit_credit(self, seat=r.cseat[k], party=r.cparty[k], points=r.cpoints[k])
+    self.s.last_ev1 = <int>self._nevents  # the decision's lines end with what it credits
     current = self.ablauf_now()
     if r.winner >= 0:
         w = r.winner
