@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import garrison
-from random_play import decisions
+from random_play import decisions, played_out
 
 
 def _views(name: str, seed: int) -> list[dict[str, Any]]:
@@ -87,3 +87,18 @@ def test_gambit_how_to_says_who_pays_whom_in_coin_trader() -> None:
     # are all paid (not every lower score paying every higher one)
     text = " ".join(garrison.load("gambit", mode="trader", stake=2).how_to_play())
     assert "the lowest score pays 2 coins to the highest (ties: every lowest pays every highest)" in text
+
+
+@pytest.mark.parametrize(("name", "seed"), [("solo66", 5), ("soldateska", 3)])
+def test_a_finished_game_says_no_contract_at_the_table(name: str, seed: int) -> None:
+    """The result says how the last deal ended: the felt keeps no trump or bid of it, and the
+    notes under the table no highest bid (Solo 66's soloist may have announced a higher suit
+    than he bid: random play's fifth deal of seed 5 bid Clubs, and this holds whatever was
+    announced)."""
+    game, state = played_out(name, seed)
+    for seat in (0, None):
+        obs = state.observation(seat)
+        ui = game.widgets(obs, [])
+        assert ui["facts"] == []
+        assert not [n for n in ui["scoreboard"]["notes"] if n.startswith("Highest bid")]
+        assert ui["result"]

@@ -20,7 +20,8 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Rank", "Ducats", "Tricks", "Card value", "Cards in hand"], rows,
         [f"Round {obs['round']}", trump, f"Bank: {count(obs['bank'], 'ducat', 'ducats')}"]),
-        "facts": [trump] if trump else []}  # said at the table too
+        # said at the table too, while the game goes on (its last round's trump is history)
+        "facts": [trump] if trump and not obs.get("game_over") else []}
     tricks = obs.get("tricks") or []
     if tricks:
         last = tricks[-1]

@@ -28,17 +28,9 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
         return ", ".join(roles) or "—"
 
     rows = [[points(obs['scores'][s], sign=True), obs["tricks_won"][s], sizes[s], role(s)] for s in range(n)]
-    # the deal's contract, said at the table too (``facts``: the felt's line)
-    facts = []
-    if obs.get("trump"):
-        facts.append(f"Trump: {obs['trump']}")
-    elif obs.get("no_trump_game"):
-        facts.append("No trumps: the last trick wins the deal")
-    if soloist is not None and obs.get("soloist_points") is not None:
-        facts.append(f"Soloist {seat_label(soloist)}: {obs['soloist_points']} card points to the "
-                     f"defenders' {obs['defender_points']} (66 wins)")
-    elif obs.get("high_bid"):
-        facts.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
+    # the deal's contract, said at the table too (``facts``: the felt's line); when the match is
+    # over the result says the last deal, and no bid of it stands as if in play
+    facts = [] if obs.get("phase") == "over" else contract(obs)
     notes = [f"Deal {obs['deal']} of {obs['deals']}", *facts]
     out: dict[str, Any] = {"scoreboard": scoreboard(
         ["Match points", "Tricks", "Cards in hand", "Role"], rows, notes), "facts": facts}
@@ -57,6 +49,23 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     if obs.get("phase") == "over":
         out["result"] = result(match_winners(obs), [points_of(v, sign=True) for v in obs["scores"]])
     return out
+
+
+def contract(obs: dict[str, Any]) -> list[str]:
+    """The deal's trump (or its want) and the soloist's count so far, or the highest bid while
+    the auction runs."""
+    facts = []
+    soloist = obs.get("soloist")
+    if obs.get("trump"):
+        facts.append(f"Trump: {obs['trump']}")
+    elif obs.get("no_trump_game"):
+        facts.append("No trumps: the last trick wins the deal")
+    if soloist is not None and obs.get("soloist_points") is not None:
+        facts.append(f"Soloist {seat_label(soloist)}: {obs['soloist_points']} card points to the "
+                     f"defenders' {obs['defender_points']} (66 wins)")
+    elif obs.get("high_bid"):
+        facts.append(f"Highest bid: {obs['high_bid']} by {seat_label(obs['high_bidder'])}")
+    return facts
 
 
 def match_winners(obs: dict[str, Any]) -> list[int]:
