@@ -8,7 +8,6 @@ per bot slot: mean return and win share, each with a 95% confidence interval.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from garrison.bots import make_bot
 from garrison.core import OptionError, load
 
-from .tournament import play_one, play_plan, win_shares
+from .tournament import mean_ci, play_one, play_plan, win_shares
 
 
 def play_game(
@@ -39,22 +38,11 @@ class SlotStats:
     returns: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
 
-    @staticmethod
-    def _mean_ci(xs: list[float]) -> tuple[float, float]:
-        n = len(xs)
-        if n == 0:
-            return 0.0, 0.0
-        mean = sum(xs) / n
-        if n == 1:
-            return mean, math.inf
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-        return mean, 1.96 * math.sqrt(var / n)
-
     def mean_return(self) -> tuple[float, float]:
-        return self._mean_ci(self.returns)
+        return mean_ci(self.returns)
 
     def win_rate(self) -> tuple[float, float]:
-        return self._mean_ci(self.wins)
+        return mean_ci(self.wins)
 
 
 @dataclass
