@@ -1,7 +1,9 @@
 """Scopa on its compiled rules: records made by the rules before the conversion (``rules.py`` with
 its ``_core`` twin) replay to the same returns and the same observation of every seat, during
 the game and at its end; undo, clone, pickling and resampled worlds (the conformance suite holds
-the compiled observation tensor to the encoding of the observation)."""
+the compiled observation tensor to the encoding of the observation). The hand's score line has been
+reworded since ("Hand 1 scored P1 5, P2 0. Totals: …", was "Hand 1 points: … Scores: …"): the
+fixtures' log lines were rewritten for that wording alone."""
 
 import json
 import pickle

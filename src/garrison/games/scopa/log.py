@@ -74,7 +74,7 @@ def text(params: ScopaParams, event: AnyEvent, scores: list[int]) -> str:
             pts = ", ".join(f"{side_name(params, s)} {p}"
                             for s, p in enumerate(points[:params.sides]))
             tot = ", ".join(f"{side_name(params, s)} {p}" for s, p in enumerate(scores))
-            return f"Hand {hand_no} points: {pts}. Scores: {tot}"
+            return f"Hand {hand_no} scored {pts}. Totals: {tot}"
         case LevelEvent():
             return "The leaders are level at or over the target: another hand is played"
         case EndEvent(why, winners):
