@@ -486,6 +486,32 @@ def test_the_levels_follow_the_tables_options(sqlite_url: str) -> None:
         assert r.status_code == 400 and "nonesuch" in r.json()["message"]
 
 
+def test_the_seats_say_the_teams_of_partners_at_the_tables_options(sqlite_url: str) -> None:
+    """``GET /api/games/{name}/seats?options=...``: how many play and who are partners (Scopa's
+    four as two teams sitting opposite, six as three); none where each plays alone; the
+    defaults' teams in the game's info; bad options refused by name."""
+    import json
+
+    app = fast_app(sqlite_url)
+    with TestClient(app) as client:
+        def seats(name: str, **options: Any) -> dict[str, Any]:
+            r = client.get(f"/api/games/{name}/seats", params={"options": json.dumps(options)})
+            assert r.status_code == 200, r.text
+            return r.json()
+
+        assert seats("scopa", players=4) == {"players": 4, "teams": [[0, 2], [1, 3]]}
+        assert seats("scopa", players=6) == {"players": 6, "teams": [[0, 3], [1, 4], [2, 5]]}
+        assert seats("scopa", players=2) == {"players": 2, "teams": []}
+        assert seats("solo66") == {"players": 5, "teams": []}  # soloist and defenders change
+        assert client.get("/api/games/scopa").json()["teams"] == [[0, 2], [1, 3]]
+        assert client.get("/api/games/gambit").json()["teams"] == []
+        r = client.get("/api/games/scopa/seats", params={"options": '{"players": 5}'})
+        assert r.status_code == 400 and r.json()["code"] == "bad_option"
+        assert "players" in r.json()["message"]
+        r = client.get("/api/games/scopa/seats", params={"options": "[4]"})
+        assert r.status_code == 400 and r.json()["code"] == "bad_request"
+
+
 # -- replays -----------------------------------------------------------------------------------
 
 def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -> None:

@@ -241,6 +241,16 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
         counts = ann.eval_on_selector_all('[data-option="players"] option', "os => os.map(o => o.value)")
         assert counts == ["2", "3", "4", "6"]
+        # four players are two teams sitting opposite: said by each seat and under the heading
+        assert ann.inner_text("#teams-doc") == "Partners share their points: team A P1 + P3, team B P2 + P4"
+        labels = ann.eval_on_selector_all(".seat-pick label", "ls => ls.map(l => l.textContent.trim())")
+        assert labels == ["P1 (team A)", "P2 (team B)", "P3 (team A)", "P4 (team B)"]
+        ann.select_option('[data-option="players"]', "6")
+        ann.wait_for_selector('#seats[aria-busy="false"]')
+        assert ann.inner_text("#teams-doc").endswith("team C P3 + P6")
+        assert ann.inner_text('label[for="seat-3"]').strip() == "P4 (team A)"
+        ann.select_option('[data-option="players"]', "4")
+        ann.wait_for_selector('#seats[aria-busy="false"]')
         # the options for exact game theory come last under More options, apart and said so
         more = ann.eval_on_selector_all("#more-options-box [data-option]", "xs => xs.map(x => x.dataset.option)")
         apart = ann.eval_on_selector_all(".options-research [data-option]", "xs => xs.map(x => x.dataset.option)")
@@ -272,6 +282,7 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         ann.wait_for_selector('#seats[aria-busy="false"]')
         # the quick table (two players to 6) is rated as every starting table is
         assert "measured (40 games against each level)" in ann.inner_text("#seat-1-bot")
+        assert ann.is_hidden("#teams-doc") and ann.inner_text('label[for="seat-1"]').strip() == "P2"
         # two players to 16 is not what Scopa's ratings measured: no rating is said for it
         ann.fill('[data-option="target"]', "16")
         ann.dispatch_event('[data-option="target"]', "change")

@@ -239,6 +239,22 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         context.close()
 
 
+def test_partners_are_said_on_the_plaques(site: Server, browser) -> None:  # noqa: ANN001
+    """Four players of Scopa are two teams sitting opposite: the player's own plaque says its
+    team, the partner's says "your partner", the others' their team; on a phone too."""
+    context, page = _page(browser, width=375)
+    try:
+        _create(page, site.base, "scopa", [], {"players": "4"})
+        page.wait_for_selector("#felt .plaque .team")
+        teams = page.eval_on_selector_all(
+            "#felt .plaque", "ps => ps.map(p => [p.dataset.seat, p.querySelector('.team').textContent])")
+        assert sorted(teams) == [["0", "team A"], ["1", "team B"], ["2", "your partner"], ["3", "team B"]]
+        assert page.is_visible('#felt .plaque[data-seat="2"] .team')
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
 #: The cards, dice, plaques and squares on the felt that cut off their words (``CUTS_ITS_WORDS``).
 CLIPPED_JS = f"""[...document.querySelectorAll('#felt .card, #felt .die, #felt .plaque, #felt .sq')]
   .filter(c => c.getClientRects().length && ({CUTS_ITS_WORDS})(c))

@@ -87,7 +87,8 @@ def last_lines(log: list[Any], names: list[str]) -> list[str | None]:
 
 def seats(hands: list[int | None], stats: list[str]) -> list[dict[str, Any]]:
     """What the page writes on each seat's plaque: cards in hand (None: not a card game) and a
-    short line of the seat's counts."""
+    short line of the seat's counts. A game may add ``team``, a line naming the seat's team
+    (Scopa's partners)."""
     return [{"hand": h, "stats": st} for h, st in zip(hands, stats, strict=True)]
 
 

@@ -65,6 +65,7 @@ export async function lobby() {
   // The levels a seat may get at the options being chosen (a game's levels follow its options:
   // Stratego's master only with the classic army); the game's defaults' until the server says.
   let offered = [];
+  let teams = [];      // the seats of each team of partners at these options (none: each alone)
   let asked = 0;       // the latest question for the levels; older answers are dropped
   let pending = false; // options changed and not yet answered: no rating is said meanwhile
   function current() { return list.find(g => g.name === gameSel.value); }
@@ -138,9 +139,11 @@ export async function lobby() {
   async function fetchLevels() {
     const g = current();
     const mine = ++asked;
-    let levels;
+    const base = `/api/games/${encodeURIComponent(g.name)}`;
+    const query = `options=${encodeURIComponent(JSON.stringify(optionValues()))}`;
+    let levels, seating;
     try {
-      levels = await api(`/api/games/${encodeURIComponent(g.name)}/levels?options=${encodeURIComponent(JSON.stringify(optionValues()))}`);
+      [levels, seating] = await Promise.all([api(`${base}/levels?${query}`), api(`${base}/seats?${query}`)]);
     } catch (err) {  // options the game refuses: said under the options, no rating meanwhile
       if (mine === asked && g === current()) { refused.textContent = err.message; refused.hidden = false; seatsBox.setAttribute("aria-busy", "false"); }
       return;
@@ -150,12 +153,14 @@ export async function lobby() {
     const names = ls => ls.map(x => `${x.level}=${x.bot}`).join(",");
     const same = names(levels) === names(offered);
     offered = levels;  // with each level's rating at these options (none where not measured)
+    teams = seating.teams;
     setPending(false);
-    if (same) seatShows.forEach(f => f()); else drawSeats();
+    if (same) { seatShows.forEach(f => f()); showTeams(); } else drawSeats();
   }
   function drawOptions() {
     const g = current();
     offered = g.strengths;
+    teams = g.teams;
     setPending(false);
     refused.hidden = true;
     asked++;
@@ -181,7 +186,7 @@ export async function lobby() {
     const before = [...seatsBox.querySelectorAll("select[data-seat]")].map(s =>
       s.value.startsWith("bot:") && !levelsHere.has(s.value) ? "bot:" + offered[offered.length - 1].level : s.value);
     seatShows = [];
-    seatsBox.replaceChildren(el("div", { class: "seats-head", text: "Who sits where" }), ...Array.from({ length: n }, (_, i) => {
+    seatsBox.replaceChildren(el("div", { class: "seats-head", text: "Who sits where" }), teamsDoc, ...Array.from({ length: n }, (_, i) => {
       const choose = v => before[i] !== undefined ? before[i] === v : (i === 0 ? v === "me" : v === "bot:good");
       const sel = el("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `Who plays ${seatLabel(i)}` },
         el("option", { value: "me", selected: choose("me"), text: "me" }),
@@ -199,9 +204,26 @@ export async function lobby() {
       };
       sel.onchange = () => seatShows.forEach(f => f());
       seatShows.push(show);
-      return el("div", { class: "seat-pick" }, el("label", { for: sel.id, text: `${seatLabel(i)} ` }), sel, botName);
+      return el("div", { class: "seat-pick" }, el("label", { for: sel.id, "data-seat-label": i, text: `${seatLabel(i)} ` }), sel, botName);
     }));
     seatShows.forEach(f => f());
+    showTeams();
+  }
+  // Partners (Scopa's four or six players) are said by team, as the table's scoreboard says
+  // them; said in place (a redraw would close a seat's open list), and only once the teams
+  // answered are those of the seats shown (a player count changed a moment ago has none yet).
+  const teamsDoc = el("div", { class: "doc muted", id: "teams-doc", hidden: true });
+  function showTeams() {
+    const labels = [...seatsBox.querySelectorAll("[data-seat-label]")];
+    const fits = teams.length && teams.flat().length === labels.length;
+    const teamName = k => `team ${"ABCDEF"[k]}`;
+    teamsDoc.hidden = !fits;
+    teamsDoc.textContent = fits ? "Partners share their points: " +
+      teams.map((t, k) => `${teamName(k)} ${t.map(s => seatLabel(s)).join(" + ")}`).join(", ") : "";
+    for (const label of labels) {
+      const i = Number(label.dataset.seatLabel);
+      label.textContent = fits ? `${seatLabel(i)} (${teamName(teams.findIndex(t => t.includes(i)))}) ` : `${seatLabel(i)} `;
+    }
   }
   async function create() {
     try {

@@ -136,6 +136,18 @@ def end_reason(p: Any, obs: dict[str, Any]) -> str:
             + (", and share the win." if len(winners) > 1 else "."))
 
 
+def team_of(obs: dict[str, Any], seat: int) -> str:
+    """A plaque's line for the seat's team ("your partner", "team B"); nothing where each plays
+    alone."""
+    side = next(i for i, ss in enumerate(obs["sides"]) if seat in ss)
+    if len(obs["sides"][side]) == 1:
+        return ""
+    me = obs.get("seat")
+    if me is not None and seat != me and seat in obs["sides"][obs["my_side"]]:
+        return "your partner"
+    return f"team {'ABC'[side]}"
+
+
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
     chosen = set(obs.get("chosen") or [])
     plays = obs.get("last_plays") or []
@@ -161,6 +173,9 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
     plaques = seats(list(obs["hand_sizes"]), [
         f"{count(obs['scores'][side_of[s]], 'point', 'points')} · "
         f"{count(len(obs['captured'][side_of[s]]), 'card', 'cards')} taken" for s in range(n)])
+    for s, plaque in enumerate(plaques):
+        if team := team_of(obs, s):
+            plaque["team"] = team
     for plaque, play in zip(plaques, plays, strict=False):
         if play:
             took = " + ".join(ITALIAN_OF_NAME[n] for n in play["took"])

@@ -39,6 +39,12 @@ log = logging.getLogger("garrison.server")
 router = APIRouter()
 
 
+def partners(game: Game) -> list[list[int]]:
+    """The teams of partners at this game's table (seats that share a result), or none where
+    every seat plays for itself."""
+    return [list(t) for t in game.teams] if any(len(t) > 1 for t in game.teams) else []
+
+
 def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, Any]:
     cls = game_class(name)
     lo, hi = cls.player_range()
@@ -72,6 +78,7 @@ def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, An
                     if cls.Params.PRESETS else None),
         "bots": bot_names(cls), "default_bot": default_bot(game),
         "strengths": strengths(game, limits), "rated": rated_tables(game),
+        "teams": partners(game),  # at the default options; ``/seats`` at others
     }
 
 
@@ -153,6 +160,23 @@ async def game_info(c: Ctx, name: Annotated[str, PathParam(max_length=40)]) -> d
     info["rules"] = _rules_text(name)
     return info
 
+async def _game_at(c: Ctx, name: str, options: str) -> Game:
+    """The game of a table of these options, given as a JSON object in a query (the others at
+    their defaults).
+
+    Raises:
+        ServerError: ``bad_request`` when ``options`` is not a JSON object of option values;
+            ``bad_option`` naming an unknown game or an option it refuses.
+    """
+    try:
+        chosen = OPTIONS.validate_json(options)
+    except ValidationError as err:
+        raise ServerError("bad_request", f"options: {err.errors()[0]['msg']}; allowed: a JSON "
+                                         f"object of at most 30 option values (text, numbers, "
+                                         f"true or false)") from None
+    return await _load_game(c, name, clean_options(chosen, c.settings.option_max_length))
+
+
 @router.get("/api/games/{name}/levels")
 async def game_levels(c: Ctx, name: Annotated[str, PathParam(max_length=40)],
                       options: Annotated[str, Query(max_length=4000)] = "{}") -> list[dict[str, Any]]:
@@ -160,14 +184,16 @@ async def game_levels(c: Ctx, name: Annotated[str, PathParam(max_length=40)],
     the others at their defaults), as ``strengths`` in ``GET /api/games/{name}``: a game's
     levels and their ratings follow its options (Stratego's ``master`` only with the classic
     army)."""
-    try:
-        chosen = OPTIONS.validate_json(options)
-    except ValidationError as err:
-        raise ServerError("bad_request", f"options: {err.errors()[0]['msg']}; allowed: a JSON "
-                                         f"object of at most 30 option values (text, numbers, "
-                                         f"true or false)") from None
-    game = await _load_game(c, name, clean_options(chosen, c.settings.option_max_length))
-    return strengths(game, c.settings.bot_limits)
+    return strengths(await _game_at(c, name, options), c.settings.bot_limits)
+
+
+@router.get("/api/games/{name}/seats")
+async def game_seats(c: Ctx, name: Annotated[str, PathParam(max_length=40)],
+                     options: Annotated[str, Query(max_length=4000)] = "{}") -> dict[str, Any]:
+    """How a table of these options seats its players: how many, and the teams of partners
+    (Scopa's four players as two teams sitting opposite; none where each plays alone)."""
+    game = await _game_at(c, name, options)
+    return {"players": game.num_players, "teams": partners(game)}
 
 
 @router.post("/api/guests", status_code=201)

@@ -13,6 +13,7 @@ function plaque(v, s, lastLine) {
       el("span", { class: `kind ${kind.replace(" ", "-")}`, title: seat.kind === "bot" || seat.away ? `engine: ${seat.bot}` : null,
         text: seat.away ? "away — bot playing" : seat.kind === "bot" ? botWords(t, seat.bot) : v.seat === s ? "you" : kind }),
       tomove ? el("span", { class: "turn", text: "to move" }) : null),
+    info.team ? el("div", { class: "team", text: info.team }) : null,
     info.hand !== undefined && info.hand !== null ? el("div", { class: "hand-count", text: `${info.hand} card${info.hand === 1 ? "" : "s"} in hand` }) : null,
     info.stats ? el("div", { class: "stats", text: info.stats }) : null,
     el("div", { class: "clock", "data-clock": s, hidden: true }),
