@@ -140,7 +140,9 @@ def test_no_time_runs_while_the_table_waits_for_players(sqlite_url: str) -> None
         time.sleep(6.0)  # longer than a move's time
         ann.post(f"/api/tables/{tid}/join", {"seat": 1})
         clock = client.get(f"/api/tables/{tid}/clock").json()
-        assert clock["left"][clock["to_move"]] > 4.0, clock
+        # a clock that ran while the table waited would have nothing left; a busy machine may
+        # take a moment between the join and this question
+        assert clock["left"][clock["to_move"]] > 2.0, clock
         time.sleep(1.0)  # the sweep ran ten times meanwhile
         table = client.get(f"/api/tables/{tid}").json()
         assert table["moves"] == 0 and table["status"] == "playing", table
