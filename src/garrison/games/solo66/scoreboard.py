@@ -9,18 +9,15 @@ from garrison.core.seats import seat_label
 from garrison.core.widgets import last_trick, points, points_of, result, scoreboard
 
 from .deck import CARD_POINTS, LAST_TRICK_BONUS
-from .widgets import CARD_OF_NAME, card_face
+from .widgets import CARD_OF_NAME, card_face, side_of
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     sizes = obs["hand_sizes"]
     n = len(sizes)
-    soloist = obs.get("soloist")
 
     def role(s: int) -> str:
-        roles = []
-        if soloist == s:
-            roles.append("soloist")
+        roles = [side] if (side := side_of(obs, s)) else []
         if obs.get("dealer") == s:
             roles.append("dealer")
         if obs.get("forehand") == s:

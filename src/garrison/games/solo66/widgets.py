@@ -42,6 +42,16 @@ def deal_end(obs: dict[str, Any], n: int) -> dict[str, Any] | None:
                       "game value equally."]}
 
 
+def side_of(obs: dict[str, Any], seat: int) -> str:
+    """The seat's side in the deal being played: "soloist" or "defender" (the four defenders
+    share the result); nothing before the auction is won, in a deal without trumps, or once
+    the match is over."""
+    soloist = obs.get("soloist")
+    if soloist is None or obs.get("phase") == "over":
+        return ""
+    return "soloist" if seat == soloist else "defender"
+
+
 def help_text(game: Any) -> list[str]:
     """How to play this table, from its options."""
     p = game.params
@@ -95,7 +105,10 @@ def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]
             acts.append({"id": a, "kind": "button"})
     plaques = seats(list(obs.get("hand_sizes") or []), [
         f"{points_of(obs['scores'][s], sign=True)} · {count(obs['tricks_won'][s], 'trick', 'tricks')}"
-        + (" · soloist" if obs.get("soloist") == s else "") for s in range(players)])
+        for s in range(players)])
+    for s, plaque in enumerate(plaques):
+        if side := side_of(obs, s):
+            plaque["team"] = side
     tricks = obs.get("tricks") or []
     if tricks:
         t = tricks[-1]
