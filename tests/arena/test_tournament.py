@@ -155,6 +155,21 @@ def test_summarise_clusters_by_deal():
     assert mean == 0.5 and ci == pytest.approx(1.96 * (0.5**0.5) / (2**0.5))
 
 
+def test_a_bot_that_wins_every_deal_gets_the_rule_of_threes_interval_not_zero():
+    """Every deal won: the normal interval would be ± 0 (certainty from 20 deals); the win
+    share, the share ahead and the return get 3/20 of their range (a one-sided 95% bound)."""
+    records = [{"deal": d, "rotation": r, "returns": [1.0, -1.0]} for d in range(20) for r in range(2)]
+    a, b = summarise("gambit", {}, ["a", "b"], 0, True, records, ratings=False).lines
+    line = a.summary()
+    assert line["win_rate"] == 1.0 and line["win_rate_ci95"] == pytest.approx(3 / 20)
+    assert line["ahead_share"] == 1.0 and line["ahead_share_ci95"] == pytest.approx(3 / 20)
+    assert line["mean_return"] == 1.0 and line["mean_return_ci95"] == pytest.approx(2 * 3 / 20)
+    assert b.summary()["win_rate"] == 0.0 and b.summary()["win_rate_ci95"] == pytest.approx(3 / 20)
+    # values alike inside the bounds keep the normal interval; with two deals, the whole range
+    assert mean_ci([0.5, 0.5], (0.0, 1.0)) == (0.5, 0.0)
+    assert mean_ci([1.0] * 2, (0.0, 1.0)) == (1.0, 1.0)
+
+
 def test_arena_refuses_bad_input():
     with pytest.raises(OptionError):
         run_arena("gambit", {"players": 2}, ["greedy"], games=2)

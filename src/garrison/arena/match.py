@@ -15,7 +15,7 @@ from typing import Any
 from garrison.bots import make_bot
 from garrison.core import OptionError, load
 
-from .tournament import mean_ci, play_one, play_plan, win_shares
+from .tournament import SHARE, mean_ci, play_one, play_plan, win_shares
 
 
 def play_game(
@@ -42,7 +42,7 @@ class SlotStats:
         return mean_ci(self.returns)
 
     def win_rate(self) -> tuple[float, float]:
-        return mean_ci(self.wins)
+        return mean_ci(self.wins, SHARE)
 
 
 @dataclass

@@ -18,6 +18,8 @@ Statistics
 Games of one deal are not independent, so every interval treats the *deal* as the unit: the
 mean over a deal's rotations is one observation, and the 95% interval is
 ``1.96 · sd / sqrt(deals)`` over those (a normal approximation; with few deals it is rough).
+Where every deal ends at a bound (a bot that won them all) that interval would be empty: a
+share or a return there gets the rule of three's ``3 / deals`` of its range instead.
 Per bot name (a bot may fill several slots) the run reports mean return, win share (a tie shares
 the win), and *advantage*: its return minus the mean return of the other seats in the same game.
 
@@ -145,8 +147,16 @@ def schedule(games: int, players: int, mirror: bool) -> list[tuple[int, int]]:
 
 
 # -- statistics ------------------------------------------------------------------------------------
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and half-width of its 95% normal interval (``inf`` with fewer than 2 values)."""
+def mean_ci(xs: Sequence[float], bounds: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Mean and half-width of its 95% normal interval (``inf`` with fewer than 2 values).
+
+    With ``bounds``, the least and the most a value can be: when every value sits at one of them
+    (a bot that won every deal) the normal interval is empty, and the half-width is the rule of
+    three's instead, 3/n of the range (a one-sided 95% bound), never more than the range.
+
+    >>> mean_ci([1.0, 1.0, 1.0, 1.0], bounds=(0.0, 1.0))
+    (1.0, 0.75)
+    """
     n = len(xs)
     if n == 0:
         return 0.0, math.inf
@@ -154,7 +164,13 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     if n == 1:
         return mean, math.inf
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    if var == 0 and bounds is not None and mean in bounds:
+        return mean, (bounds[1] - bounds[0]) * min(1.0, 3 / n)
     return mean, 1.96 * math.sqrt(var / n)
+
+
+#: The bounds of a share (of wins, of the other bots' seats finished ahead of).
+SHARE = (0.0, 1.0)
 
 
 @dataclass
@@ -163,6 +179,8 @@ class BotLine:
 
     bot: str
     slots: list[int]
+    #: The least and the most a seat's return can be (the game's utilities).
+    utility: tuple[float, float] | None = None
     returns: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     advantage: list[float] = field(default_factory=list)
@@ -180,11 +198,11 @@ class BotLine:
     cpu_seconds: float = 0.0
 
     def summary(self) -> dict[str, Any]:
-        ret, ret_ci = mean_ci(self.returns)
-        win, win_ci = mean_ci(self.wins)
+        ret, ret_ci = mean_ci(self.returns, self.utility)
+        win, win_ci = mean_ci(self.wins, SHARE)
         adv, adv_ci = mean_ci(self.advantage)
         score, score_ci = mean_ci(self.score_advantage) if self.score_advantage else (None, None)
-        ahead, ahead_ci = mean_ci(self.ahead) if self.ahead else (None, None)
+        ahead, ahead_ci = mean_ci(self.ahead, SHARE) if self.ahead else (None, None)
         mu = self.mu[-1] if self.mu else None
         sigma = self.sigma[-1] if self.sigma else None
         return {
@@ -228,7 +246,8 @@ class ArenaResult:
             "elo": self.elo(),
             "slots": _slot_summary(self),
             "ratings": "openskill Plackett-Luce, scores = returns, updated in game order",
-            "ci": "95% normal interval over per-deal means (deal = unit)",
+            "ci": "95% normal interval over per-deal means (deal = unit); every deal at a "
+                  "bound: the rule of three, 3/deals of the range",
             "timing": "seconds per move: wall clock and CPU time of each bot's step calls",
             "records": self.records,
         }
@@ -240,7 +259,8 @@ def _slot_summary(result: ArenaResult) -> list[dict[str, Any]]:
         per_deal: dict[int, list[float]] = {}
         for rec in result.records:
             per_deal.setdefault(rec["deal"], []).append(rec["returns"][slot])
-        mean, ci = mean_ci([sum(v) / len(v) for v in per_deal.values()])
+        line = next(x for x in result.lines if x.bot == bot)
+        mean, ci = mean_ci([sum(v) / len(v) for v in per_deal.values()], line.utility)
         out.append({"slot": slot, "bot": bot, "mean_return": mean, "mean_return_ci95": ci})
     return out
 
@@ -251,7 +271,9 @@ def summarise(
 ) -> ArenaResult:
     """Per-bot statistics (deal-clustered) and rating histories from the game records."""
     names = list(dict.fromkeys(bots))
-    lines = [BotLine(b, [s for s, x in enumerate(bots) if x == b]) for b in names]
+    game = load(name, **options)
+    utility = (game.min_utility, game.max_utility)
+    lines = [BotLine(b, [s for s, x in enumerate(bots) if x == b], utility) for b in names]
     by_deal: dict[int, list[dict[str, Any]]] = {}
     for rec in records:
         by_deal.setdefault(rec["deal"], []).append(rec)

@@ -114,7 +114,8 @@ def arena(
     if data["elo"]:
         console.print("Elo (pairs of seats, first bot 0): "
                       + ", ".join(f"{b} {e:+.0f}" for b, e in data["elo"].items()))
-    console.print("[dim]± = 95% interval over per-deal means; advantage = own return minus the "
+    console.print("[dim]± = 95% interval over per-deal means (every deal at a bound: the rule "
+                  "of three, 3/deals of the range); advantage = own return minus the "
                   "other seats' mean; ahead = share of the other bots' seats it "
                   "finished ahead of (parity 0.5)"
                   + ("; score adv. = the same with the game's points" if tallied else "")
