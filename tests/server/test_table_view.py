@@ -239,20 +239,30 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         context.close()
 
 
-def test_partners_are_said_on_the_plaques(site: Server, browser) -> None:  # noqa: ANN001
+def test_partners_are_said_on_the_plaques_and_the_seats(site: Server, browser) -> None:  # noqa: ANN001
     """Four players of Scopa are two teams sitting opposite: the player's own plaque says its
-    team, the partner's says "your partner", the others' their team; on a phone too."""
+    team, the partner's says "your partner", the others' their team, on a phone too; the list
+    of seats says them as well, so one who comes by the invite sees whose partner the open seat
+    is before sitting down."""
     context, page = _page(browser, width=375)
+    guest, bob = _page(browser)
     try:
-        _create(page, site.base, "scopa", [], {"players": "4"})
+        _create(page, site.base, "scopa", ["me", "", "human"], {"players": "4"})
         page.wait_for_selector("#felt .plaque .team")
         teams = page.eval_on_selector_all(
             "#felt .plaque", "ps => ps.map(p => [p.dataset.seat, p.querySelector('.team').textContent])")
         assert sorted(teams) == [["0", "team A"], ["1", "team B"], ["2", "your partner"], ["3", "team B"]]
         assert page.is_visible('#felt .plaque[data-seat="2"] .team')
-        assert not page.errors, page.errors
+        assert page.inner_text('#seat-list .seat[data-seat="2"] .team') == "(your partner)"
+        bob.goto(page.input_value("#invite"))
+        open_seat = bob.locator('#seat-list .seat[data-seat="2"]')
+        open_seat.locator("button.join").wait_for()
+        assert open_seat.locator(".team").inner_text() == "(team A)"
+        assert bob.inner_text('#seat-list .seat[data-seat="0"] .team') == "(team A)"
+        assert not page.errors and not bob.errors, (page.errors, bob.errors)
     finally:
         context.close()
+        guest.close()
 
 
 #: The cards, dice, plaques and squares on the felt that cut off their words (``CUTS_ITS_WORDS``).

@@ -36,6 +36,10 @@ export function drawSeatList(T, v) {
   const mine = seated(v);
   fill(T.nodes.seats, ...t.seats.map(s => {
     const row = el("div", { class: "seat" + (v.to_move === s.seat ? " tomove" : "") + (v.seat === s.seat ? " mine" : ""), "data-seat": s.seat }, seatName(t, s.seat));
+    // the seat's side as its plaque says it (Scopa's teams, Solo 66's soloist): one who comes by
+    // the invite sees whose partner an open seat is
+    const info = (v.ui && v.ui.seats && v.ui.seats[s.seat]) || {};
+    if (info.team) row.append(" ", el("span", { class: "team muted", text: `(${info.team})` }));
     if (here && s.kind === "human" && s.name) row.append(" ", el("span", { class: here.seats.includes(s.seat) ? "here" : "gone", text: here.seats.includes(s.seat) ? "● here" : "○ not here" }));
     if (t.status === "waiting" && !s.taken && !mine) row.append(" ", el("button", { class: "join", onclick: () => join(t.id, s.seat), text: "sit here" }));
     return row;
