@@ -91,7 +91,7 @@ def test_the_text_view_shows_table_hand_and_what_to_type():
     assert "YOU     Coins 7, Cups 5, Cups K" in text and "Your move" in text
     assert "Batons Q" not in text  # seat 1's card
     # counts in words, seats named as everywhere else
-    assert "this hand P1: 0 cards, 0 coins, 0 scope" in text and "cards in hand: P1 3, P2 3" in text
+    assert "this hand P1: 0 cards, 0 coins, 0 scopas" in text and "cards in hand: P1 3, P2 3" in text
     assert not set("♣♦♥♠") & set(text)
     # the example it gives is what the prompt understands
     example = text.split("e.g. '")[1].split("'")[0]

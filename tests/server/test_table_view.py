@@ -204,7 +204,7 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         while _play_widget(page, rng):
             pass
         panel = page.inner_text("#result-panel")
-        for word in ("Cards", "Coins", "Settebello", "Primiera", "Scope", "Points"):
+        for word in ("Cards", "Coins", "Settebello", "Primiera", "Scopas", "Points"):
             assert word in panel, panel
         assert "First to 1 point:" in page.inner_text("#reason")
         # Solo 66 over two deals: the page keeps the game's account of every deal, each trick

@@ -39,7 +39,7 @@ def render(obs: dict[str, Any]) -> str:
         coins = sum(1 for n in pile if ITALIAN_OF_NAME[n].startswith("Coins"))
         extra = " · the settebello" if "Diamonds 7" in pile else ""
         lines.append(f"  this hand {_side(obs, s)}: {count(len(pile), 'card', 'cards')}, "
-                     f"{count(coins, 'coin', 'coins')}, {count(obs['scope'][s], 'scopa', 'scope')}"
+                     f"{count(coins, 'coin', 'coins')}, {count(obs['scope'][s], 'scopa', 'scopas')}"
                      f"{extra}")
     sizes = ", ".join(f"{seat_label(i)} {k}" for i, k in enumerate(obs["hand_sizes"]))
     last = "" if obs["last_capturer"] is None else f" · last capture: {seat_label(obs['last_capturer'])}"
@@ -88,7 +88,7 @@ def _last_hand(obs: dict[str, Any], last: dict[str, Any]) -> str:
         f"first {who(last['first'])} "
         f"({'-'.join('none' if v is None else str(v) for v in last['primiera'])})",
         f"settebello (Coins 7) {who(last['settebello'])}",
-        f"scope {'-'.join(map(str, last['scope']))}",
+        f"scopas {'-'.join(map(str, last['scope']))}",
     ]
     if last["re_bello"] >= 0:
         parts.append(f"re bello (Coins K) {who(last['re_bello'])}")

@@ -39,7 +39,7 @@ def card_face(name: str, **extra: Any) -> dict[str, Any]:
 
 
 def hand_end(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The last hand's scoring, per side: cards, coins, settebello, primiera, scope
+    """The last hand's scoring, per side: cards, coins, settebello, primiera, scopas
     and napola where it is played, from the public ``last_hand``."""
     last = obs.get("last_hand")
     if not last:
@@ -62,7 +62,7 @@ def hand_end(obs: dict[str, Any]) -> dict[str, Any] | None:
             row.append(mark(last["re_bello"], i))
         row.append(last["points"][i])
         rows.append(row)
-    columns = ["Cards", "Coins", "Settebello", "Primiera", "Scope"]
+    columns = ["Cards", "Coins", "Settebello", "Primiera", "Scopas"]
     if any(last.get("napola") or []):
         columns.append("Napola")
     if last.get("re_bello", -1) >= 0:
