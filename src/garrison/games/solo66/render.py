@@ -48,14 +48,15 @@ def render(obs: dict[str, Any]) -> str:
             f"{_who(p, me)} {v:+g}" for p, v in enumerate(obs["scores"])
         )
     )
+    # each finished deal's line of the log ("Deal 2 (dealer P3): …")
+    finished = [line for line in obs["log"] if line.startswith("Deal ") and "(dealer" in line]
     if obs["phase"] == "over":  # each deal's line, the match's, and who won it
-        lines.extend(line for line in obs["log"] if line.startswith("Deal ") and "(dealer" in line)
+        lines.extend(finished)
         lines.append(obs["log"][-1])
         winners = match_winners(obs)
         lines.append(f"Winner{'s' if len(winners) > 1 else ''}: "
                      + ", ".join(_who(s, me) for s in winners))
         return "\n".join(lines)
-    finished = [line for line in obs["log"] if line.startswith("Deal ") and "(dealer" in line]
     if finished:
         lines.append("Last deal: " + finished[-1])
     if obs["auction"]:
