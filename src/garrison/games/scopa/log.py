@@ -26,6 +26,7 @@ from .rules import (
     decode_event,
     decode_events,
 )
+from .sides import side_label
 
 if TYPE_CHECKING:
     from garrison.core.game import Game
@@ -38,10 +39,7 @@ _WHY = {"target": "reaches the target", "napoleone": "holds all ten Coins (Napol
 
 
 def side_name(params: ScopaParams, side: int) -> str:
-    if params.players <= 3:
-        return seat_label(side)
-    seats = "+".join(seat_label(s) for s in range(params.players) if params.side_of(s) == side)
-    return f"team {'ABC'[side]} ({seats})"
+    return side_label([s for s in range(params.players) if params.side_of(s) == side], side)
 
 
 def _cards(mask: int) -> str:

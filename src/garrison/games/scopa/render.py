@@ -9,6 +9,7 @@ from garrison.core.seats import seat_label
 from garrison.core.widgets import count
 
 from .deck import CARD_OF_NAME, ITALIAN_OF_NAME, VALUE
+from .sides import side_label
 
 RECENT = 8
 
@@ -18,10 +19,7 @@ def _show(cards: list[str]) -> str:
 
 
 def _side(obs: dict[str, Any], side: int) -> str:
-    seats = obs["sides"][side]
-    if len(seats) == 1:
-        return seat_label(seats[0])
-    return f"team {'ABC'[side]} ({'+'.join(map(seat_label, seats))})"
+    return side_label(obs["sides"][side], side)
 
 
 def render(obs: dict[str, Any]) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from garrison.core.seats import seat_label
 from garrison.core.widgets import count, result, scoreboard
+
+from .sides import side_label
 
 
 def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -15,14 +16,12 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     n = obs["players"]
     teams = any(len(seats) > 1 for seats in sides)
 
-    def side_name(i: int) -> str:
-        return "Team " + "ABC"[i] + " (" + " + ".join(seat_label(s) for s in sides[i]) + ")"
-
     rows = []
     for s in range(n):
         i = side_of[s]
         row = [obs["scores"][i], obs["scope"][i], len(obs["captured"][i]), obs["hand_sizes"][s]]
-        rows.append(([side_name(i)] if teams else []) + row)
+        name = side_label(sides[i], i)
+        rows.append(([name[0].upper() + name[1:]] if teams else []) + row)
     columns = (["Side"] if teams else []) + ["Points", "Scopas this hand", "Cards captured",
                                              "Cards in hand"]
     notes = [f"Hand {obs['hand_no']}", f"Game to {count(obs['target'], 'point', 'points')}",

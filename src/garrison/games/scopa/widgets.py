@@ -15,6 +15,7 @@ from garrison.core.widgets import count, french_card, seats
 from .actions import LAY, PLAY, TAKE, card_of, kind_of
 from .deck import CARD_OF_NAME, FACES, ITALIAN_OF_NAME, SUITS, SYMBOLS, italian
 from .log import side_name
+from .sides import team_name
 
 VERBS = {PLAY: "play", TAKE: "take", LAY: "lay"}
 
@@ -145,7 +146,7 @@ def team_of(obs: dict[str, Any], seat: int) -> str:
     me = obs.get("seat")
     if me is not None and seat != me and seat in obs["sides"][obs["my_side"]]:
         return "your partner"
-    return f"team {'ABC'[side]}"
+    return team_name(side)
 
 
 def describe(game: Any, obs: dict[str, Any], legal: list[int]) -> dict[str, Any]:
