@@ -510,6 +510,13 @@ def test_the_seats_say_the_teams_of_partners_at_the_tables_options(sqlite_url: s
         assert "players" in r.json()["message"]
         r = client.get("/api/games/scopa/seats", params={"options": "[4]"})
         assert r.status_code == 400 and r.json()["code"] == "bad_request"
+        # a table's summary carries its teams, in the lobby's list too
+        ann = Api(client, "Ann")
+        four = ann.create("scopa", {"players": 4}, [{"kind": "human"}] * 4)["id"]
+        two = ann.create("scopa", {"players": 2}, [{"kind": "human"}] * 2)["id"]
+        listed = {t["id"]: t["teams"] for t in client.get("/api/tables").json()}
+        assert listed[four] == [[0, 2], [1, 3]] and listed[two] == []
+        assert client.get(f"/api/tables/{four}").json()["teams"] == [[0, 2], [1, 3]]
 
 
 # -- replays -----------------------------------------------------------------------------------

@@ -247,7 +247,7 @@ def test_partners_are_said_on_the_plaques_and_the_seats(site: Server, browser) -
     context, page = _page(browser, width=375)
     guest, bob = _page(browser)
     try:
-        _create(page, site.base, "scopa", ["me", "", "human"], {"players": "4"})
+        tid = _create(page, site.base, "scopa", ["me", "", "human"], {"players": "4"})
         page.wait_for_selector("#felt .plaque .team")
         teams = page.eval_on_selector_all(
             "#felt .plaque", "ps => ps.map(p => [p.dataset.seat, p.querySelector('.team').textContent])")
@@ -259,6 +259,12 @@ def test_partners_are_said_on_the_plaques_and_the_seats(site: Server, browser) -
         open_seat.locator("button.join").wait_for()
         assert open_seat.locator(".team").inner_text() == "(team A)"
         assert bob.inner_text('#seat-list .seat[data-seat="0"] .team') == "(team A)"
+        # the lobby's list of tables says the open seat's team and lists the seats by team
+        bob.goto(site.base + "/")
+        row = bob.locator(f'tr[data-table="{tid}"]')
+        assert row.locator("button.join").inner_text() == "Join as P3 (team A)"
+        assert row.locator(".people").inner_text() == (
+            "team A: P1 · Ann, P3 · open seat; team B: P2 · bot: good, P4 · bot: good")
         assert not page.errors and not bob.errors, (page.errors, bob.errors)
     finally:
         context.close()

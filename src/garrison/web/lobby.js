@@ -1,6 +1,6 @@
 // The lobby: a new table (a game, a preset, its options in words, who sits where), your tables,
 // and every table, kept up to date without a reload (the list is polled with its ETag).
-import { api, el, ensureGuest, games, join, main, me, seatLabel, seatName, toast } from "./util.js";
+import { api, el, ensureGuest, games, join, main, me, seatLabel, seatName, teamName, teamOf, toast } from "./util.js";
 
 // The clocks a table may have: none, a time for every move, or a time for each seat's game.
 const CLOCKS = [["", "no clock"], ["move:30", "30 seconds a move"], ["move:60", "1 minute a move"],
@@ -216,13 +216,12 @@ export async function lobby() {
   function showTeams() {
     const labels = [...seatsBox.querySelectorAll("[data-seat-label]")];
     const fits = teams.length && teams.flat().length === labels.length;
-    const teamName = k => `team ${"ABCDEF"[k]}`;
     teamsDoc.hidden = !fits;
     teamsDoc.textContent = fits ? "Partners share their points: " +
       teams.map((t, k) => `${teamName(k)} ${t.map(s => seatLabel(s)).join(" + ")}`).join(", ") : "";
     for (const label of labels) {
       const i = Number(label.dataset.seatLabel);
-      label.textContent = fits ? `${seatLabel(i)} (${teamName(teams.findIndex(t => t.includes(i)))}) ` : `${seatLabel(i)} `;
+      label.textContent = fits ? `${seatLabel(i)} (${teamOf(teams, i)}) ` : `${seatLabel(i)} `;
     }
   }
   async function create() {
@@ -284,10 +283,14 @@ function drawTables(box, rows) {
   const body = el("tbody");
   for (const t of rows) {
     const free = t.seats.filter(s => !s.taken);
-    const people = t.seats.map(s => seatName(t, s.seat)).join(", ");
+    // partners are listed by team ("team A: P1 · Ann, P3 · open seat; team B: …")
+    const people = t.teams && t.teams.length
+      ? t.teams.map((m, k) => `${teamName(k)}: ${m.map(s => seatName(t, s)).join(", ")}`).join("; ")
+      : t.seats.map(s => seatName(t, s.seat)).join(", ");
     const mineHere = guestNow && t.seats.some(s => s.player === guestNow.id);
+    const joinAs = s => `Join as ${seatLabel(s)}` + (teamOf(t.teams, s) ? ` (${teamOf(t.teams, s)})` : "");
     let act;
-    if (t.status === "waiting" && free.length && !mineHere) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: `Join as ${seatLabel(free[0].seat)}` });
+    if (t.status === "waiting" && free.length && !mineHere) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: joinAs(free[0].seat) });
     else if (mineHere && t.status !== "finished") act = el("a", { href: `#/table/${t.id}`, text: "your table" });
     else if (t.status === "finished") act = el("a", { href: `#/replay/${t.id}`, text: "watch replay" });
     else act = el("a", { href: `#/table/${t.id}`, text: t.status === "playing" ? "watch" : "open" });

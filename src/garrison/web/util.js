@@ -171,6 +171,14 @@ export function botWords(table, bot) {
   return level ? `bot: ${level}` : `bot ${bot}`;
 }
 
+// A team of partners by its index ("team A"), and the team of seat `s` among `teams` (the
+// seats of each team; none where each plays alone), as the table's scoreboard names them.
+export const teamName = k => `team ${"ABCDEF"[k]}`;
+export function teamOf(teams, s) {
+  const k = (teams || []).findIndex(t => t.includes(s));
+  return k < 0 ? "" : teamName(k);
+}
+
 // "P2 · Ann", "P3 · bot: good", "P1 · open seat": one way to name a seat everywhere.
 export function seatName(table, s) {
   const seat = table && table.seats[s];

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -265,6 +266,28 @@ class Runtime:
         return text
 
 
+def partners(game: Any) -> list[list[int]]:
+    """The teams of partners at this game's table (seats that share a result), or none where
+    every seat plays for itself."""
+    return [list(t) for t in game.teams] if any(len(t) > 1 for t in game.teams) else []
+
+
+@functools.lru_cache(maxsize=256)
+def _partners_at(name: str, options: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(t) for t in partners(load(name, **json.loads(options))))
+
+
+def table_teams(row: TableRow, game: Any = None) -> list[list[int]]:
+    """The teams at a stored table, from its game and options (remembered for the lobby's list,
+    which is asked every few seconds); none where the stored options no longer load."""
+    if game is not None:
+        return partners(game)
+    try:
+        return [list(t) for t in _partners_at(row.game, json.dumps(row.options, sort_keys=True))]
+    except (KeyError, ValueError, TypeError):
+        return []
+
+
 def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
     title = getattr(game, "title", None)
     if title is None:
@@ -274,6 +297,7 @@ def table_meta(row: TableRow, game: Any = None) -> dict[str, Any]:
             title = game_class(row.game).title
     return {
         "id": row.id, "game": row.game, "title": title or row.game, "options": row.options,
+        "teams": table_teams(row, game),
         "status": row.status, "moves": row.moves, "result": row.result,
         "created": row.created, "updated": row.updated,
         "clock": json.loads(row.clock) if row.clock else None,

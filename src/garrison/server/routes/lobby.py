@@ -26,7 +26,7 @@ from ..domain.auth import make_token, new_recovery_code, recovery_hash
 from ..domain.clock import Clock
 from ..domain.names import clean_name
 from ..domain.strengths import rated_tables, strengths
-from ..domain.table import table_meta
+from ..domain.table import partners, table_meta
 from ..errors import ServerError, error_body
 from ..hub import default_bot
 from ..models import OPTIONS, GuestIn, RecoverIn, SeatIn, SeatPick, TableId, TableIn
@@ -37,12 +37,6 @@ from ..store.db import Conflict
 
 log = logging.getLogger("garrison.server")
 router = APIRouter()
-
-
-def partners(game: Game) -> list[list[int]]:
-    """The teams of partners at this game's table (seats that share a result), or none where
-    every seat plays for itself."""
-    return [list(t) for t in game.teams] if any(len(t) > 1 for t in game.teams) else []
 
 
 def _game_info(name: str, files: OptionFiles, limits: BotLimits) -> dict[str, Any]:
