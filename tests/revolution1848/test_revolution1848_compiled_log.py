@@ -5,7 +5,8 @@ One difference is deliberate: a line naming several commanders who lead an army 
 them in card order (the Python rules named the army's earlier leaders first); the same
 commanders are named. Since then a decision's line no longer repeats the points its credit lines
 say, and the "Last round" ends with those credit lines: the fixtures' logs and last results were
-rewritten for that wording alone (every line otherwise as the Python rules wrote it)."""
+rewritten for that wording, and later for every line starting with a capital, alone (every
+line otherwise as the Python rules wrote it)."""
 
 from __future__ import annotations
 

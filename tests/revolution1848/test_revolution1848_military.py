@@ -167,6 +167,6 @@ def test_the_single_strongest_army_takes_its_partys_points():
     assert s.tally[1][R] == 23 and s.tally[0][R] == 0
     # the halving said once, in the decision; the credit in its own line
     assert s.last_result[0] == "military" and s.last_result[-2:] == (
-        "the Reactionaries are strongest (46 military points, counting half: 23); P2 holds "
+        "The Reactionaries are strongest (46 military points, counting half: 23); P2 holds "
         "their strongest army", "P2 credits 23 for the Reactionaries")
     assert s.won[1] == (0,)

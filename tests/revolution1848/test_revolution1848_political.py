@@ -178,7 +178,7 @@ def test_the_decision_says_once_what_it_credits_and_the_last_round_shows_it():
              ["PE20", "PE21", "Z04", "Z05"]])
     act(s, "play PE09", "play PE10", "play PE20", "play Z08", "pass", "pass", "pass")
     assert s.last_result[0] == "political"
-    assert s.last_result[-2:] == ("the Democrats are strongest; P1 holds most of them",
+    assert s.last_result[-2:] == ("The Democrats are strongest; P1 holds most of them",
                                   "P1 credits 15 for the Democrats")
     assert sum("credits" in line for line in s.log_lines(None)) == 1
 

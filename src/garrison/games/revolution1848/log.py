@@ -66,9 +66,17 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
-def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PLR0911, PLR0912
+def lines(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:
     """The lines of one event (a ``decode_event`` tuple), in English: cards by name, never by
-    the card file's id (``words``)."""
+    the card file's id (``words``); each a sentence, starting with a capital.
+
+    Raises:
+        ValueError: the event is not one of 1848's.
+    """
+    return [(who, text[:1].upper() + text[1:]) for who, text in _worded(cs, n, event)]
+
+
+def _worded(cs: CardSet, n: int, event: AnyEvent) -> list[Line]:  # noqa: C901, PLR0911, PLR0912
     name, label, party = W.card_name, W.card_label, W.party
     match event:
         case BeginEvent():
