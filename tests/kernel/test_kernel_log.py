@@ -198,3 +198,31 @@ def test_a_log_cut_without_a_new_epoch_is_worded_again() -> None:
     assert service.read(state, 1) == ["0:0/0"]
     state.log.append((1, 0, 0, 0))
     assert service.read(state, 0) == ["0:0/0", "1:1/0"] and service.read(state, 1) == ["0:0/0"]
+
+
+#: Options that reach lines the defaults seldom do (an all-pass deal, Gambit's coins, teams).
+SENTENCE_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "gambit": [{}, {"mode": "coins"}], "solo66": [{}, {"all_pass": "last_trick"}],
+    "scopa": [{}, {"players": 4}], "soldateska": [{}, {"players": 3}]}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_line_a_player_reads_starts_as_a_sentence(name: str) -> None:
+    """Each line of every seat's log (and a spectator's) starts with a capital, a number, a
+    parenthesis or a rule, never a lowercase fragment ("trick 1: ...", "the game begins")."""
+    bad: set[str] = set()
+    for options in SENTENCE_OPTIONS.get(name, [{}]):
+        game = garrison.load(name, **options)
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            for move in range(1500):
+                if move % 5 == 0 or state.is_terminal():  # lines of a deal in play, and the end
+                    for seat in _seats(state):
+                        bad |= {line for line in state.observation(seat)["log"]
+                                if not (line[:1].isupper() or line[:1].isdigit()
+                                        or line[:1] in "(-=")}
+                if state.is_terminal():
+                    break
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert not bad, sorted(bad)[:5]

@@ -225,12 +225,12 @@ def test_scopa_hand_count_and_solo66_log(site: Server, browser) -> None:  # noqa
         for header in set(deals):
             number = header.split(":")[0].split(" ")[1]
             assert deals.count(header) == 1 + thrown.count(number), (deals, thrown)
-        tricks = [x for x in lines if x.startswith("trick ")]
-        assert len(tricks) == len(set(tricks)) and any(x.startswith("trick 1:") for x in tricks), tricks
+        tricks = [x for x in lines if x.startswith("Trick ")]
+        assert len(tricks) == len(set(tricks)) and any(x.startswith("Trick 1:") for x in tricks), tricks
         first_deal = lines[lines.index(deals[0]):lines.index(deals[1])]
         summed = [x for x in lines if x.startswith("Deal 1 (dealer")]
         if summed and "thrown in" not in summed[0]:  # played out: its tricks kept after it ended
-            assert any(x.startswith("trick 1:") for x in first_deal), first_deal
+            assert any(x.startswith("Trick 1:") for x in first_deal), first_deal
         assert len(lines) < 80, len(lines)
         assert "None" not in page.inner_text("#scoreboard")
         assert ".25" not in page.inner_text("#felt") and ".5 " not in page.inner_text("#felt")

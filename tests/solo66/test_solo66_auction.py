@@ -134,7 +134,7 @@ def test_all_pass_last_trick_plays_without_trumps_and_the_last_trick_wins():
     last = obs["tricks"][-1]["winner"]
     assert state.returns() == [10.0 if p == last else -2.5 for p in range(5)]
     # the deal's last trick has its line, then the deal's
-    assert obs["log"][0].startswith("trick 6: ") and f"P{last + 1} takes it" in obs["log"][0]
+    assert obs["log"][0].startswith("Trick 6: ") and f"P{last + 1} takes it" in obs["log"][0]
     assert f"P{last + 1} took the last trick" in obs["log"][1]
 
 
@@ -161,5 +161,5 @@ def test_the_dealer_rotates_and_the_match_lasts_the_deals_option():
     log = state.observation(None)["log"]
     # each deal's last trick and the deal's line, then the final scores
     assert [line.split(":")[0] for line in log] == [
-        "trick 6", "Deal 1 (dealer P1)", "trick 6", "Deal 2 (dealer P2)", "trick 6",
+        "Trick 6", "Deal 1 (dealer P1)", "Trick 6", "Deal 2 (dealer P2)", "Trick 6",
         "Deal 3 (dealer P3)", "The match is over. Scores"]

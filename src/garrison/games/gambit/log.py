@@ -58,18 +58,18 @@ def text(p: GambitParams, event: AnyEvent) -> str:  # noqa: C901, PLR0911
             hand = hand_of_code(hand_code)
             return f"{seat_label(seat)} scores {points} ({combination_name(hand)}: {_dice(hand)})"
         case NobodyLosesEvent():
-            return "everyone still in would go out: nobody loses a life this round"
+            return "Everyone still in would go out: nobody loses a life this round"
         case LosesEvent(seat, left):
             word = "coin" if p.mode == "coins" else "life"
             return f"{seat_label(seat)} loses a {word} ({left} left)"
         case OutEvent(seat):
             return f"{seat_label(seat)} is out"
         case AllEqualEvent():
-            return "all scores equal: nobody pays"
+            return "All scores equal: nobody pays"
         case PaysEvent(loser, stake, winner):
             return f"{seat_label(loser)} pays {stake} to {seat_label(winner)}"
         case NobodyPaysEvent():
-            return "everyone still in would go broke: nobody pays this round"
+            return "Everyone still in would go broke: nobody pays this round"
         case IntoPoolEvent(seat, pool):
             return f"{seat_label(seat)} pays a coin into the pool (pool {pool})"
         case BuysInEvent(seat, coins):
@@ -82,7 +82,7 @@ def text(p: GambitParams, event: AnyEvent) -> str:  # noqa: C901, PLR0911
             return f"{seat_label(seat)} wins"
         case EndsEvent(still_in):
             still = ", ".join(seat_label(s) for s in range(p.players) if still_in >> s & 1)
-            return f"the game ends; still in: {still}"
+            return f"The game ends; still in: {still}"
     raise ValueError(f"unknown Gambit event {event!r}")
 
 

@@ -76,7 +76,7 @@ def describe_trick(number: int, leader: int, cards: tuple[int, ...] | list[int],
     played = ", ".join(f"{seat_label((leader + j) % NUM_PLAYERS)} {DECK.name[c]}"
                        for j, c in enumerate(cards))
     bonus = f" +{LAST_TRICK_BONUS} last trick" if number == NUM_TRICKS else ""
-    return (f"trick {number}: {played}; {seat_label(winner)} takes it "
+    return (f"Trick {number}: {played}; {seat_label(winner)} takes it "
             f"({sum(CARD_POINTS[c] for c in cards)} points{bonus})")
 
 

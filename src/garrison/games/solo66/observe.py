@@ -162,13 +162,13 @@ def _log(s: Solo66State, seat: int | None) -> list[str]:
         if s.phase != ANNOUNCE:
             lines.append(f"{seat_label(sol)} announces {SUITS[s.trump]} as trump and takes the talon")
             if seat == sol:
-                lines.append(f"you find {', '.join(_names(s.talon_seen))} in the talon")
+                lines.append(f"You find {', '.join(_names(s.talon_seen))} in the talon")
                 for c in s.discard_order:
-                    lines.append(f"you discard {DECK.name[c]}")
+                    lines.append(f"You discard {DECK.name[c]}")
             elif s.phase == PLAY:
                 lines.append(f"{seat_label(sol)} discards two cards face down")
     elif s.phase == PLAY:
-        lines.append("everyone passed: no trumps, and the last trick alone wins the deal")
+        lines.append("Everyone passed: no trumps, and the last trick alone wins the deal")
     for i, (leader, cards, winner) in enumerate(s.tricks):
         lines.append(log.describe_trick(i + 1, leader, cards, winner))
     # the trick in play is on the table, not in the log: a line is written once, when its trick
