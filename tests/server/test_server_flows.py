@@ -535,6 +535,7 @@ def test_a_replay_counts_decisions_and_marks_tricks_and_hands(sqlite_url: str) -
         # step 0 is the table dealt, before the first decision: hands are in
         assert first["n"] > 0 and first["ui"]
         assert len(first["steps"]) == decisions + 1
+        assert first["hand_word"] == "deal"  # what the game calls a hand, for the replay's words
         assert first["tricks"], "a deal of Solo 66 has tricks"
         mid = client.get(f"/api/tables/{tid}/replay?step={first['tricks'][0]}").json()
         assert mid["step"] == first["tricks"][0]

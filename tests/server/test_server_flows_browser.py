@@ -313,7 +313,7 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
 def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -> None:  # noqa: ANN001
     ctx, page = _page(browser, "Ann")
     try:
-        tid = _create(page, site.base, "solo66", ["bot:easy"] * 5, {"deals": "1"})
+        tid = _create(page, site.base, "solo66", ["bot:easy"] * 5, {"deals": "2"})
         page.wait_for_selector("#result-panel:not([hidden]) #replay-link", timeout=60_000)
         assert page.inner_text("#replay-link") == "Watch replay"
         assert page.inner_text("#record-link") == "Download record"
@@ -324,7 +324,13 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
                                "document.querySelector('#where').textContent.includes(' of ')")
         where = page.inner_text("#where")
         decisions = int(page.get_attribute("#slider", "max"))
-        assert where.startswith(f"move 0 of {decisions}") and "the deal" in where
+        assert where.startswith(f"move 0 of {decisions} · deal 1 · trick 1") and "the deal" in where
+        # a deal is called a deal (another game's hand or round)
+        assert page.get_attribute("#next-hand", "title") == "Next deal"
+        page.click("#next-hand")
+        page.wait_for_function("document.querySelector('#where').textContent.includes(' · deal 2 · ')")
+        page.keyboard.press("Home")
+        page.wait_for_function("document.querySelector('#slider').value === '0'")
         assert decisions < len(record["actions"])  # deals are not counted
         # step 0 shows the table dealt (hands drawn), not an empty table
         assert page.locator("#play .card").count() > 0 or "hand" in page.inner_text("#view").lower()

@@ -183,6 +183,9 @@ class Game:
     #: tricks won per seat); None where the game has none (``server/domain/replays.py``).
     hand_key: ClassVar[str | None] = None
     trick_key: ClassVar[str | None] = None
+    #: What the game calls the hands ``hand_key`` numbers ("hand", "round", "deal"): the
+    #: replay's words for them.
+    hand_word: ClassVar[str] = "hand"
 
     def __init__(self, params: GameParams | None = None) -> None:
         self.params = params if params is not None else self.Params()

@@ -102,8 +102,15 @@ export async function replayView(tid, as, at) {
       for (const [id, kind] of [["prev-trick", "tricks"], ["next-trick", "tricks"], ["prev-hand", "hands"], ["next-hand", "hands"]]) {
         document.getElementById(id).hidden = !(rec[kind] || []).length;
       }
+      // the game's own word for its hands: Scopa's hand, Solo 66's deal, 1848's round
+      const word = rec.hand_word || "hand";
+      for (const [id, label] of [["prev-hand", `Previous ${word}`], ["next-hand", `Next ${word}`]]) {
+        const b = document.getElementById(id);
+        b.title = label;
+        b.setAttribute("aria-label", label);
+      }
       const trick = rec.tricks.filter(i => i <= step).length, hand = rec.hands.filter(i => i <= step).length;
-      where.textContent = `move ${step} of ${rec.decisions}` + (rec.hands.length ? ` · hand ${hand + 1}` : "") + (rec.tricks.length ? ` · trick ${trick + 1}` : "")
+      where.textContent = `move ${step} of ${rec.decisions}` + (rec.hands.length ? ` · ${word} ${hand + 1}` : "") + (rec.tricks.length ? ` · trick ${trick + 1}` : "")
         + (step === 0 ? " (the deal, before the first move)" : "");
       document.getElementById("title").textContent = `Replay: ${rec.table.title} — table ${tid}`;
       const hash = `#/replay/${tid}${seen === "" ? "" : "/" + seen}?at=${step}`;

@@ -21,6 +21,7 @@ class GambitGame(Game):
     replays_versions = ("1",)
     listing = 3
     hand_key = "round"  # a replay marks each new round
+    hand_word = "round"
     summary = (
         "A tavern dice game for 2-8 players. On your turn roll five dice, set aside at least one "
         "after every roll and reroll the rest until all are set aside. Score the pips, or a "

@@ -28,6 +28,7 @@ class Revolution1848Game(Game):
     replays_versions = ("1",)
     listing = 2
     hand_key = "round"  # a replay marks each new round
+    hand_word = "round"
     summary = (
         "Card game of the 1848 revolution for 2-4 players (G. H. Kuhlmann). Each round "
         "players lay politicians of four parties (Republicans, Democrats, Liberals, "

@@ -28,6 +28,7 @@ class SoldateskaGame(Game):
     replays_versions = ("1",)
     listing = 1
     hand_key = "round"  # a replay marks each new round
+    hand_word = "round"
     trick_key = "tricks_won"  # and each trick taken
     summary = (
         "A trick-taking game for 3-6 players by Jean du Poel. A recruitment round decides the "

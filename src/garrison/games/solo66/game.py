@@ -34,6 +34,7 @@ class Solo66Game(Game):
     replays_versions = ("1",)
     listing = 4
     hand_key = "deal"  # a replay marks each new deal
+    hand_word = "deal"
     trick_key = "tricks_won"  # and each trick taken
     summary = (
         "Five players, a 32-card Skat pack, six cards each and two in the talon. The auction is "

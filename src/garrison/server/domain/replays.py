@@ -157,6 +157,7 @@ class Replays:
         at = max((i for i, k in enumerate(steps) if k <= n), default=0)
         out = {"n": state.move_number(), "total": rt.n, "step": at, "decisions": len(steps) - 1,
                "steps": steps, "tricks": marks["tricks"], "hands": marks["hands"],
+               "hand_word": rt.game.hand_word,
                "table": rt.meta(), "seat": seat, **seat_parts(rt, state, seat, [], log_before)}
         if every:
             out["views"] = [{"seat": s, **seat_parts(rt, state, s, [], log_before)}
