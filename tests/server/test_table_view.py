@@ -328,3 +328,21 @@ def test_moves_animate_unless_the_player_asks_for_less_motion(site: Server, brow
             assert seen > 0, "no animation ran"
     finally:
         context.close()
+
+
+def test_a_finished_1848_scoreboard_fits_beside_the_log_without_scrolling(site: Server, browser) -> None:  # noqa: ANN001
+    """Four players' tallies of four parties once made the scoreboard wider than the table at
+    1280 px (its last columns scrolled out of sight): cells wrap between parties instead."""
+    context, page = _page(browser)
+    try:
+        _create(page, site.base, "1848", ["bot:easy"] * 4, {"players": "4"})
+        page.wait_for_selector("#result-panel:not([hidden])", timeout=90_000)
+        box = page.locator("#scoreboard .scroll")
+        widths = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
+        assert widths[0] <= widths[1] + 1, widths
+        tallies = page.eval_on_selector_all('#scoreboard td[data-label="Party points (tally)"]',
+                                            "ts => ts.map(t => t.textContent)")
+        assert any(t.count("·") >= 2 for t in tallies), tallies  # the cells that once overflowed
+        assert not page.errors, page.errors
+    finally:
+        context.close()

@@ -16,7 +16,8 @@ def table(game: Any, obs: dict[str, Any]) -> dict[str, Any]:
     cs = game.cards
     rows = []
     for s in range(n):
-        tally = " · ".join(f"{party(q)} {v}" for q, v in enumerate(obs["tally"][s]) if v)
+        # a party and its points never part when the cell wraps
+        tally = " · ".join(f"{party(q)}\u00a0{v}" for q, v in enumerate(obs["tally"][s]) if v)
         rows.append([len(obs["won"][s]), tally or "—", sum(obs["hand_counts"][s]),
                      "passed" if obs["passed"][s] else "in"])
     ablauf = obs["ablauf"]
