@@ -194,8 +194,8 @@ def test_solo66_holds_a_deals_last_trick_and_logs_every_trick_once(site: Server,
                 break
         log = page.eval_on_selector_all("#log li", "ls => ls.map(l => l.textContent)")
         deal_line = next(i for i, line in enumerate(log) if line.startswith("Deal 1 ("))
-        tricks = [line for line in log[:deal_line] if line.startswith("trick ")]
-        assert [t.split(":")[0] for t in tricks] == [f"trick {k}" for k in range(1, 7)], log
+        tricks = [line for line in log[:deal_line] if line.startswith("Trick ")]
+        assert [t.split(":")[0] for t in tricks] == [f"Trick {k}" for k in range(1, 7)], log
         page.wait_for_function("(window.heldTricks || []).some(h => (h.title || '').startsWith('Last trick of deal 1'))",
                                timeout=10_000)
         held = next(h for h in page.evaluate("window.heldTricks")

@@ -72,9 +72,9 @@ def test_seats_sit_around_the_table_with_their_counts_and_last_moves(site: Serve
                                          "Spy", "Kokette", "Bomb", "Duel")) for t in names), names
         page.click("#legend summary")
         assert "officers" in page.inner_text("#legend") and "Tobacco" in page.inner_text("#legend")
-        # the scoreboard's cells never wrap, but for the last column's (a long list, as
-        # Stratego's pieces per rank, wraps rather than scroll the box sideways)
-        assert page.evaluate("[...document.querySelectorAll('#scoreboard td:not(:last-child), "
+        # the players' names and the headings never wrap; the other cells may (a long list,
+        # as Stratego's pieces per rank, wraps rather than scroll the box sideways)
+        assert page.evaluate("[...document.querySelectorAll('#scoreboard td:first-child, "
                              "#scoreboard th')].every(c => getComputedStyle(c).whiteSpace === 'nowrap')")
         assert not page.errors, page.errors
     finally:
@@ -342,7 +342,16 @@ def test_a_finished_1848_scoreboard_fits_beside_the_log_without_scrolling(site: 
         assert widths[0] <= widths[1] + 1, widths
         tallies = page.eval_on_selector_all('#scoreboard td[data-label="Party points (tally)"]',
                                             "ts => ts.map(t => t.textContent)")
-        assert any(t.count("·") >= 2 for t in tallies), tallies  # the cells that once overflowed
+        assert all("\u00a0" in t for t in tallies if t != "—"), tallies  # a party keeps its points
+        # the longest tally a game can reach, in every row: the board still fits
+        widths = page.evaluate("""() => {
+          for (const t of document.querySelectorAll('#scoreboard td[data-label="Party points (tally)"]'))
+            t.textContent = ["Republicans", "Democrats", "Liberals", "Reactionaries"]
+              .map(p => p + "\u00a0" + 99).join(" · ");
+          const b = document.querySelector("#scoreboard .scroll");
+          return [b.scrollWidth, b.clientWidth];
+        }""")
+        assert widths[0] <= widths[1] + 1, widths
         assert not page.errors, page.errors
     finally:
         context.close()
