@@ -22,6 +22,12 @@ CUTS_ITS_WORDS = """(c) => [c, ...c.querySelectorAll('*')].some(k => {
 })"""
 
 
+#: JavaScript: the elements the page hides (``hidden``) that a style shows nonetheless, by id or
+#: class (a rule giving ``display`` outweighs the attribute's).
+SHOWN_THOUGH_HIDDEN = """[...document.querySelectorAll('[hidden]')]
+  .filter(e => e.getClientRects().length).map(e => e.id || e.className || e.tagName)"""
+
+
 @pytest.fixture(scope="module")
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A running server with a fresh SQLite database, one per test module."""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from server_helpers import Server
+from table_helpers import SHOWN_THOUGH_HIDDEN
 
 import garrison
 from garrison.server.net.wire import patch
@@ -238,6 +239,7 @@ def _check_table(page, name: str, over: bool) -> None:  # noqa: ANN001
     """The scoreboard names every seat with its counts; trick games show the last trick; at the
     end the Result region says who won, the final scores and offers a rematch."""
     view = page.evaluate("window.garrisonView")
+    assert not page.evaluate(SHOWN_THOUGH_HIDDEN)
     board = page.get_by_role("region", name="Scoreboard")
     rows = board.locator("tbody tr")
     assert rows.count() == len(view["table"]["seats"])

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Route
 from server_helpers import Server
+from table_helpers import SHOWN_THOUGH_HIDDEN
 from test_server_browser import _click_once, _create, _sign_in
 from test_table_view import _shot
 
@@ -236,6 +237,7 @@ def test_the_lobby_speaks_in_words_and_updates_itself(site: Server, browser) -> 
         ann.fill('[data-option="army"]', "classic")
         ann.dispatch_event('[data-option="army"]', "change")
         ann.wait_for_selector("#options-refused", state="hidden")
+        assert not ann.evaluate(SHOWN_THOUGH_HIDDEN)  # no style outweighs a hidden attribute
         # the player count is a choice of what the game allows
         ann.select_option("#game", "scopa")
         assert ann.eval_on_selector('[data-option="players"]', "n => n.tagName") == "SELECT"
