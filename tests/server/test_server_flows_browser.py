@@ -350,6 +350,10 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
         page.wait_for_function("document.querySelector('#where') && "
                                "document.querySelector('#where').textContent.includes(' of ')")
         assert page.input_value("#slider") == str(first_trick)
+        # opened by its address, it still names the bots by the level chosen
+        page.wait_for_selector("#replay-players .replay-player")
+        assert "bot: easy" in page.inner_text("#replay-players"), page.inner_text("#replay-players")
+        assert "bot random" not in page.inner_text("#replay-players")
         # every seat at once, each through its own view
         page.select_option("#replay-seat", "all")
         page.wait_for_selector("#play .replay-seat")

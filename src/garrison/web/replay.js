@@ -2,7 +2,7 @@
 // trick and by hand, with a slider, the arrow keys and autoplay; seen as a spectator, as one
 // seat, or as every seat (the game is over: its record is public). The address names the view
 // and the decision (#/replay/<table>/<seat or "all">?at=<decision>), so a moment can be linked.
-import { api, el, fill, main, seatLabel, seatName, svg } from "./util.js";
+import { api, el, fill, games, main, seatLabel, seatName, svg } from "./util.js";
 import { widgetsNode } from "./widgets.js";
 import { fillTextView } from "./textview.js";
 
@@ -132,5 +132,8 @@ export async function replayView(tid, as, at) {
         el("a", { href: `#/table/${tid}`, text: "go to the table" }), " · ", el("a", { href: "#/", text: "back to the lobby" })));
     }
   }
+  // the seats' bots by the level chosen ("bot: easy"), known once the games have answered (a
+  // replay opened by its link has not asked yet); without them, by the bots' names
+  await games().catch(() => {});
   go(at || 0);
 }
