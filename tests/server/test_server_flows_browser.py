@@ -111,6 +111,7 @@ def test_a_returning_player_sees_what_the_bot_played_and_takes_the_seat_back(sit
         view = bob2.evaluate("window.garrisonView")
         assert view["seat"] is None  # while away, Bob watches: no hidden view of his seat
         assert moves and (f"made {len(moves)} move" in summary or len(moves) == 30), summary
+        assert summary.startswith("You were away, so the strong bot took your seat (P2)"), summary
         bob2.click("#reclaim")
         bob2.wait_for_function("window.garrisonView && window.garrisonView.seat === 1")
         assert bob2.is_hidden("#away")

@@ -13,8 +13,11 @@ export async function drawAway(T, v) {
   try { info = await api(`/api/tables/${v.table.id}/away`); } catch { box.hidden = true; return; }
   const moves = info.moves;
   box.hidden = false;
+  // "the strong bot" by the level it plays at; a bot outside the levels by its name
+  const words = botWords(T.last && T.last.table, info.bot);
+  const who = words.startsWith("bot: ") ? `the ${words.slice(5)} bot` : `a bot (${info.bot})`;
   fill(box, el("h2", { text: "A bot played for you" }),
-    el("p", { id: "away-summary", text: `You were away, so a ${botWords(T.last && T.last.table, info.bot).replace(": ", " ")} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
+    el("p", { id: "away-summary", text: `You were away, so ${who} took your seat (${seatLabel(info.seat)}) and has made ${moves.length} move${moves.length === 1 ? "" : "s"} for you${moves.length ? ":" : " so far."}` }),
     moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
     moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
     el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(T, info.seat), text: "Take my seat back" }));
