@@ -134,7 +134,7 @@ def test_rematch_chat_and_presence_across_browsers(site: Server, browser) -> Non
         invite = ann.input_value("#invite")
         _join_by_dialog(bob, invite, "Bob")
         spy.goto(invite)  # a spectator without a name
-        ann.wait_for_function("document.querySelector('#watchers').textContent.includes('1 without a name')")
+        ann.wait_for_function("document.querySelector('#watchers').textContent.includes('1 anonymous spectator')")
         assert "● here" in ann.inner_text('#seat-list [data-seat="1"]')
         # chat: Bob says something, Ann reads it, then mutes him (kept in this browser)
         bob.fill("#chat-text", "good luck")

@@ -50,6 +50,6 @@ export function drawPresence(T) {
   const here = T.here, watchers = T.nodes.watchers;
   if (!here) { watchers.textContent = ""; return; }
   const names = here.watchers.slice();
-  if (here.anonymous) names.push(`${here.anonymous} without a name`);
+  if (here.anonymous) names.push(`${here.anonymous} anonymous spectator${here.anonymous === 1 ? "" : "s"}`);
   watchers.textContent = names.length ? `Watching: ${names.join(", ")}` : "Nobody else is watching.";
 }
