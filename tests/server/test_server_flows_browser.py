@@ -330,6 +330,7 @@ def test_the_replay_counts_decisions_and_steps_by_trick(site: Server, browser) -
         assert where.startswith(f"move 0 of {decisions} · deal 1 · trick 1") and "the deal" in where
         # a deal is called a deal (another game's hand or round)
         assert page.get_attribute("#next-hand", "title") == "Next deal"
+        assert "Page Up / Page Down a trick" in page.inner_text("#replay-keys")
         page.click("#next-hand")
         page.wait_for_function("document.querySelector('#where').textContent.includes(' · deal 2 · ')")
         page.keyboard.press("Home")

@@ -39,6 +39,7 @@ def test_the_replay_draws_its_icons_reads_clearly_and_shows_the_players(site: Se
         # Scopa has no tricks: their buttons are not shown (they once were, doing nothing)
         assert not page.is_visible("#prev-trick") and not page.is_visible("#next-trick")
         assert not page.evaluate(SHOWN_THOUGH_HIDDEN)
+        assert "Page Up" not in page.inner_text("#replay-keys")  # nor keys for them
         shown = page.eval_on_selector_all(".replay-bar button.icon", """bs => bs
             .filter(b => b.getClientRects().length)
             .map(b => b.querySelector('svg') ? b.querySelector('svg').getBoundingClientRect().width : 0)""")

@@ -20,6 +20,10 @@ function icon(shape) {
 }
 export function leaveReplay() { stopReplay(); }
 
+// The keys the replay answers; Page Up and Page Down only where the game has tricks.
+const KEYS = tricks => "Keys: ← → a move, " + (tricks ? "Page Up / Page Down a trick, " : "")
+  + "Home / End the start and the end, space plays.";
+
 export async function replayView(tid, as, at) {
   leaveReplay();
   const pre = el("pre", { class: "view", id: "view" });
@@ -40,7 +44,7 @@ export async function replayView(tid, as, at) {
       btn("next", "fwd", "Next move", () => go(step + 1)), btn("next-trick", "fwd2", "Next trick", () => jump("tricks", +1)),
       btn("next-hand", "fwd-bar", "Next hand", () => jump("hands", +1)), " ", auto, " ", where),
     players, el("div", { class: "felt replay-felt" }, play), el("details", { id: "text-view", open: true }, el("summary", { text: "Text view, as the seat read it at that moment" }), pre),
-    el("p", { class: "muted", text: "Keys: ← → a move, Page Up / Page Down a trick, Home / End the start and the end, space plays." })));
+    el("p", { class: "muted", id: "replay-keys", text: KEYS(true) })));
   // the players at this moment: each seat with its counts and its row of the scoreboard
   function drawPlayers(rec) {
     const ui = rec.ui || (rec.views && rec.views[0] && rec.views[0].ui) || {};
@@ -109,6 +113,7 @@ export async function replayView(tid, as, at) {
         b.title = label;
         b.setAttribute("aria-label", label);
       }
+      document.getElementById("replay-keys").textContent = KEYS(rec.tricks.length > 0);
       const trick = rec.tricks.filter(i => i <= step).length, hand = rec.hands.filter(i => i <= step).length;
       where.textContent = `move ${step} of ${rec.decisions}` + (rec.hands.length ? ` · ${word} ${hand + 1}` : "") + (rec.tricks.length ? ` · trick ${trick + 1}` : "")
         + (step === 0 ? " (the deal, before the first move)" : "");
