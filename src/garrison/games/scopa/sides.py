@@ -1,6 +1,6 @@
-"""How Scopa names a side (docs/rules/scopa.md, "Players and seats"): a seat playing alone, or a team of
-partners sitting opposite, lettered from A. The log, the text view, the scoreboard and the
-plaques all name sides here."""
+"""How Scopa names a side (docs/rules/scopa.md, "Players and seats"): a seat playing alone,
+or a team of partners sitting opposite, lettered from A. The log, the text view, the
+scoreboard and the plaques all name sides here."""
 
 from __future__ import annotations
 

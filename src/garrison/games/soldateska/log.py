@@ -130,8 +130,8 @@ def text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
         case RoundEvent(round_no, dealer):
             return f"--- Round {round_no}: {label(dealer)} deals ---"
         case RecruitTrumpEvent():
-            return ("Recruitment round: only the officers are trump (General, Oberst, Major, Hauptman, Lieutenant, Flag, Spy); "
-                    "2 cards lie aside unused.")
+            return ("Recruitment round: only the officers are trump (General, Oberst, Major, "
+                    "Hauptman, Lieutenant, Flag, Spy); 2 cards lie aside unused.")
         case BonusEvent(seat):
             return f"{_who(r, seat)} takes the 2 bonus cards."
         case BonusYouEvent(_, cards):
