@@ -112,6 +112,8 @@ def test_a_returning_player_sees_what_the_bot_played_and_takes_the_seat_back(sit
         assert view["seat"] is None  # while away, Bob watches: no hidden view of his seat
         assert moves and (f"made {len(moves)} move" in summary or len(moves) == 30), summary
         assert summary.startswith("You were away, so the strong bot took your seat (P2)"), summary
+        # a long list shows its newest moves first in sight
+        assert bob2.eval_on_selector("#away-moves", "l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
         bob2.click("#reclaim")
         bob2.wait_for_function("window.garrisonView && window.garrisonView.seat === 1")
         assert bob2.is_hidden("#away")

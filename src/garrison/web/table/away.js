@@ -21,6 +21,9 @@ export async function drawAway(T, v) {
     moves.length ? el("ol", { id: "away-moves", class: "away-moves" }, moves.slice(-30).map(m => el("li", { text: m.text }))) : null,
     moves.length > 30 ? el("p", { class: "muted", text: `(the last 30 of ${moves.length})` }) : null,
     el("button", { class: "primary", id: "reclaim", onclick: () => reclaim(T, info.seat), text: "Take my seat back" }));
+  // the list scrolls: show its newest moves, the ones the table is at now
+  const list = box.querySelector("#away-moves");
+  if (list) list.scrollTop = list.scrollHeight;
 }
 
 async function reclaim(T, seat) {
