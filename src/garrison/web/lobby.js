@@ -288,7 +288,7 @@ function drawTables(box, rows) {
       ? t.teams.map((m, k) => `${teamName(k)}: ${m.map(s => seatName(t, s)).join(", ")}`).join("; ")
       : t.seats.map(s => seatName(t, s.seat)).join(", ");
     const mineHere = guestNow && t.seats.some(s => s.player === guestNow.id);
-    const joinAs = s => `Join as ${seatLabel(s)}` + (teamOf(t.teams, s) ? ` (${teamOf(t.teams, s)})` : "");
+    const joinAs = s => { const team = teamOf(t.teams, s); return `Join as ${seatLabel(s)}` + (team ? ` (${team})` : ""); };
     let act;
     if (t.status === "waiting" && free.length && !mineHere) act = el("button", { class: "join", onclick: () => join(t.id, free[0].seat), text: joinAs(free[0].seat) });
     else if (mineHere && t.status !== "finished") act = el("a", { href: `#/table/${t.id}`, text: "your table" });
