@@ -248,6 +248,11 @@ def _check_table(page, name: str, over: bool) -> None:  # noqa: ANN001
         assert text.startswith(f"P{seat['seat'] + 1} · "), text
         assert len(rows.nth(seat["seat"]).locator("td").all()) == 1 + len(view["ui"]["scoreboard"]["columns"])
     assert "(you)" in rows.nth(view["seat"]).inner_text()
+    # the log's lines and the chat's are shown as written, with no list number before each (a
+    # numbered log read "145. 3. Kokette: ..." where Soldateska's settlement names its step)
+    markers = page.evaluate("[...document.querySelectorAll('#log li, #chat-lines li')]"
+                            ".map(li => getComputedStyle(li).listStyleType)")
+    assert set(markers) <= {"none"} and (markers or not over), markers
     if name in TRICK_GAMES and view["ui"].get("last_trick"):
         trick = page.get_by_role("region", name="Last trick")
         assert trick.is_visible() and "Won by P" in trick.inner_text()
