@@ -1,11 +1,13 @@
 """Around the table in Chromium (issue 28): a player who stays away comes back (by recovery code,
-from "your tables") and takes the seat back; a rematch offered and accepted across two browsers
+from "your tables") and takes the seat back; a card being chosen stays chosen when the
+table changes; a rematch offered and accepted across two browsers
 with a spectator watching; chat with mute and presence; the lobby in words and live; the replay
 viewer by decision, trick and hand, with keys, autoplay and a link to the moment.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import httpx
@@ -124,6 +126,55 @@ def test_a_returning_player_sees_what_the_bot_played_and_takes_the_seat_back(sit
         ctx_a.close()
         if ctx_c is not None:
             ctx_c.close()
+
+
+def test_a_card_being_chosen_stays_chosen_when_a_bot_keeps_a_seat(site: Server, browser) -> None:  # noqa: ANN001
+    """Ann has a card's moves before her (1848: play it or push it) when Bob's browser goes and a
+    bot keeps his seat: the view drawn anew at the same move keeps her card picked and its moves
+    offered (it closed them under her hand), and a move chosen there is played."""
+    ctx_a, ann = _page(browser, "Ann")
+    ctx_b, bob = _page(browser, "Bob")
+    try:
+        _create(ann, site.base, "1848", ["me", "human"], {"players": "2"})
+        _join_by_dialog(bob, ann.input_value("#invite"), "Bob")
+        bob.wait_for_function("window.garrisonView && window.garrisonView.seat === 1")
+        several = "#bottom button.card[data-ids*=' ']:not([disabled])"
+        rng = random.Random(5)
+        card = None
+        for _ in range(40):  # until Ann is to move with a card of several moves
+            ann.wait_for_function(
+                "document.querySelector('#status').textContent === 'Your move.' || "
+                "document.querySelector('#status').textContent.startsWith('P2 · Bob')")
+            if ann.inner_text("#status") == "Your move.":
+                card = ann.query_selector(several)
+                if card is not None:
+                    break
+                assert _click_once(ann, rng)
+            else:
+                assert _click_once(bob, rng)
+        assert card is not None, "Ann never held a card with several moves"
+        key, ids = card.get_attribute("data-key"), card.get_attribute("data-ids")
+        n = ann.evaluate("window.garrisonView.n")
+        card.click()
+        verbs = ann.locator("#chooser button.verb[data-id]")
+        verbs.first.wait_for()
+        offered = verbs.all_inner_texts()
+        assert len(offered) == len(ids.split())
+        ctx_b.close()  # Bob's browser is gone; past the grace a bot keeps his seat
+        ann.wait_for_selector('#ring .plaque[data-seat="1"] .kind:text-is("away — bot playing")',
+                              timeout=30_000)
+        assert ann.evaluate("window.garrisonView.n") == n  # the same move, the table changed
+        assert verbs.all_inner_texts() == offered
+        picked = ann.locator("#bottom button.card.picked")
+        assert picked.count() == 1 and picked.get_attribute("data-key") == key
+        verbs.first.click()
+        ann.wait_for_function(f"window.garrisonView.n > {n}")
+        assert ann.locator("#chooser button.verb").count() == 0  # a new move: nothing picked
+        assert not ann.errors, ann.errors
+    finally:
+        ctx_a.close()
+        with contextlib.suppress(Exception):
+            ctx_b.close()
 
 
 def test_rematch_chat_and_presence_across_browsers(site: Server, browser) -> None:  # noqa: ANN001

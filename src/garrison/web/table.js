@@ -137,7 +137,7 @@ export async function tableView(tid) {
     drawAway(T, v);
     fill(actions, ...actionButtons(v.legal, send));
     const widgets = widgetsNode(v.ui, v.legal, send, {
-      key: `${t.id}/${v.seat}`, redraw: () => draw(T.last),
+      key: `${t.id}/${v.seat}`, n: v.n, redraw: () => draw(T.last),
       queue: list => { T.queue = list.slice(); pump(); },
     });
     fill(play, ...(widgets ? [widgets] : []));

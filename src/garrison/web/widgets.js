@@ -23,8 +23,14 @@ export function actionButtons(legal, send) {
     list.map(a => button(a, head ? a.text.slice(head.length + 1) : a.text))));
 }
 
+// The card whose moves the chooser offers, kept while the same moves are offered at the same
+// table, seat and move: every view draws the felt anew, and a view that changes only the table
+// (a bot keeping an absent player's seat) closed the chooser under the player's hand.
+let chosen = null;   // { at: "table/seat#n", card: its key, ids: its moves' ids }
+
 // Draw a view's widgets; null if the game has none. `legal` gives each action's text.
-// ctx: { key (table and seat), queue(actions) to send the setup, redraw() }.
+// ctx: { key (table and seat), n (the view's move count), queue(actions) to send the setup,
+// redraw() }.
 export function widgetsNode(ui, legal, send, ctx = {}) {
   if (!ui || !Array.isArray(ui.zones)) return null;
   const text = new Map((legal || []).map(a => [a.id, a.text]));
@@ -35,14 +41,17 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
   const menu = el("div", { class: "chooser", id: "chooser", "aria-live": "polite" });
   // A card with several moves: what the card is, then one button per move saying what it does
   // ("Push it: face down under its draw pile; ..."), and Cancel.
+  const at = `${ctx.key}#${ctx.n}`;
+  const go = id => { chosen = null; send(id); };
   function onPick(node, list) {
-    if (list.length === 1) { send(list[0].id); return; }
+    if (list.length === 1) { go(list[0].id); return; }
     for (const c of box.querySelectorAll(".card.picked")) c.classList.remove("picked");
     node.classList.add("picked");
-    const close = () => { node.classList.remove("picked"); menu.replaceChildren(); };
+    chosen = { at, card: node.dataset.key, ids: node.dataset.ids };
+    const close = () => { chosen = null; node.classList.remove("picked"); menu.replaceChildren(); };
     menu.replaceChildren(el("p", { class: "prompt", id: "chooser-prompt", text: node.title || node.getAttribute("aria-label") }),
       el("div", { class: "verbs" },
-        ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => send(d.id), title: d.text },
+        ...list.map(d => el("button", { class: "verb", "data-id": d.id, onclick: () => go(d.id), title: d.text },
           d.says ? [el("b", { text: d.says.split(":")[0] }), el("span", { class: "says", text: d.says.includes(":") ? d.says.slice(d.says.indexOf(":") + 1).trim() : "" })]
             : (d.verb || d.text))),
         el("button", { class: "verb cancel", onclick: close, text: "Cancel" })));
@@ -88,5 +97,10 @@ export function widgetsNode(ui, legal, send, ctx = {}) {
     pick.onchange = () => { setFaceChoice(pick.value); ctx.redraw(); };
     box.append(el("p", { class: "faces" }, el("label", { for: "faces", text: "Card faces: " }), pick));
   }
+  if (chosen && chosen.at === at) {   // the card being chosen, picked again with its moves
+    const again = [...box.querySelectorAll("button.card.playable")]
+      .find(c => c.dataset.key === chosen.card && c.dataset.ids === chosen.ids);
+    if (again) again.click(); else chosen = null;
+  } else chosen = null;
   return box;
 }
