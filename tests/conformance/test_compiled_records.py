@@ -4,6 +4,9 @@ legal moves, every seat's observation and the spectator's.
 
 The fixtures are ``tests/<game>/fixtures/compiled/*.json`` in the snapshot format (``record`` and
 ``snapshots``; each game folder keeps the script that made them, ``make_fixtures.py.txt``).
+Where a log line's words changed since, the stored lines were rewritten for that wording alone
+(Soldateska's round headers, "--- Round 2: P3 deals ---" and "=== Round 1 settlement ===", read
+"Round 2: P3 deals." and "Round 1 settlement:"; 1848's in its compiled-log test).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def test_cards_pass_down_the_hierarchy_and_the_deserter_lays_two_aside():
     assert o1["aside"] == [] and o2["aside"] == [] and o1["aside_count"] == 2
     def this_round(obs):
         log = obs["log"]
-        return log[next(i for i, line in enumerate(log) if line.startswith("--- Round 2")):]
+        return log[next(i for i, line in enumerate(log) if line.startswith("Round 2: ")):]
 
     for line in this_round(o1) + this_round(o2):
         assert "Bomb" not in line and "Sabers 7" not in line  # the aside stays hidden

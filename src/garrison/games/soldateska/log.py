@@ -128,7 +128,7 @@ def text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911, PLR0912
         case FirstDealerEvent(seat):
             return f"{label(seat)} deals and leads the recruitment round."
         case RoundEvent(round_no, dealer):
-            return f"--- Round {round_no}: {label(dealer)} deals ---"
+            return f"Round {round_no}: {label(dealer)} deals."
         case RecruitTrumpEvent():
             return ("Recruitment round: only the officers are trump (General, Oberst, Major, "
                     "Hauptman, Lieutenant, Flag, Spy); 2 cards lie aside unused.")
@@ -161,7 +161,7 @@ def settlement_text(r: Reading, event: AnyEvent) -> str:  # noqa: C901, PLR0911,
     label = seat_label
     match event:
         case SettleEvent(round_no):
-            return f"=== Round {round_no} settlement ==="
+            return f"Round {round_no} settlement:"
         case AsideShownEvent(owner, cards):
             return f"{_who(r, owner)} laid aside {_two(cards)}."
         case BombNoneEvent():
