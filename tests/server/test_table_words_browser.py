@@ -20,11 +20,15 @@ site = module_site  # this module's server (table_helpers.site)
 
 #: The rules' own words that a player should never read raw.
 CODE_WORDS = re.compile(r"\bthe seed\b|\bseed's\b|\bPATH\b|cards=|deal='|\bopenspiel\b|Elo 0\b")
+#: An option or value as the rules name it: ``name=value``, ``'base'``, ``ace_takes_all``.
+OPTION_IDS = re.compile(r"=|'[a-z_]+'|\b[a-z]+_[a-z_]+\b")
 
 
 @pytest.mark.parametrize("game", garrison.games())
 def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, game: str) -> None:  # noqa: ANN001
     with table_page(browser) as page:
+        refusals: list[str] = []  # the server's 400s: the options the lobby asked about, refused
+        page.on("response", lambda r: refusals.append(r.url) if r.status == 400 else None)
         page.goto(site.base + "/")
         _sign_in(page, "Ann")
         page.select_option("#game", game)
@@ -52,11 +56,43 @@ def test_every_option_value_has_a_label_a_player_reads(site: Server, browser, ga
                 select.select_option(values[-1])
                 select.dispatch_event("change")
                 assert why.inner_text().strip(), option_id
+        # the last values may make a table the game refuses (1848's base game for three): the
+        # lobby asks at once, and says why in the options' words. The browser logs each refused
+        # answer as a failed load; those, for the lobby's own questions, are no error of the page.
+        page.wait_for_function("document.querySelector('#seats').getAttribute('aria-busy') === 'false'")
+        if page.is_visible("#options-refused"):
+            said = page.inner_text("#options-refused")
+            assert said and not CODE_WORDS.search(said) and not OPTION_IDS.search(said), said
+        asked = re.compile(rf"/api/games/{game}/(levels|seats)\?options=")
+        assert all(asked.search(u) for u in refusals), refusals
+        loads = [e for e in page.errors if e.startswith("Failed to load resource") and "400" in e]
+        assert len(loads) <= len(refusals), (loads, refusals)
+        page.errors[:] = [e for e in page.errors if e not in loads]
         # the bots by level; a rating only where measured, in words
         bot_lines = page.locator("#seats .bot-name").all_inner_texts()
         assert bot_lines and not any("Elo" in x or "ismcts" in x for x in bot_lines), bot_lines
         options = page.locator("#seats select[data-seat] option").all_inner_texts()
         assert "bot: good" in options and not any("Elo" in x for x in options), options
+
+
+def test_options_the_game_refuses_are_said_in_the_lobbys_words(site: Server, browser) -> None:  # noqa: ANN001
+    # 1848's base game is for two players: chosen at three, the lobby said "option 'rules' =
+    # 'base' is the 2-player base game; use players=2 (got 3)"
+    with table_page(browser) as page:
+        page.goto(site.base + "/")
+        _sign_in(page, "Ann")
+        page.select_option("#game", "1848")
+        page.select_option("#create select[data-option='rules']", "base")
+        refused = page.locator("#options-refused")
+        refused.wait_for()
+        assert refused.inner_text() == "Rules: Base game is for 2 players: set Players to 2 (got 3)"
+        page.select_option("#create select[data-option='players']", "2")
+        refused.wait_for(state="hidden")
+        page.click("#create-table")
+        page.wait_for_function("location.hash.startsWith('#/table/')")
+        # the browser logged the refused answer as a failed load: the lobby's question, not an error
+        assert any("400" in e for e in page.errors), page.errors
+        page.errors[:] = [e for e in page.errors if not e.startswith("Failed to load resource")]
 
 
 def test_seats_show_the_chosen_level_and_the_engine_only_as_a_tooltip(site: Server, browser) -> None:  # noqa: ANN001

@@ -21,9 +21,23 @@ class GameError(ValueError):
 
 
 class OptionError(GameError):
-    """An unknown game, an unknown option, or an option value that is not allowed."""
+    """An unknown game, an unknown option, or an option value that is not allowed.
+
+    The message names options and values as the rules and the command line write them
+    (``option 'rules' = 'base' ...``); ``says`` is the same refusal in the words a person
+    choosing a table reads (the options' labels and their values' names), the message where
+    a check gives none.
+
+    >>> OptionError("option 'players' must be int from 2 to 4 (got 5)",
+    ...             says="Players: from 2 to 4 (got 5)").says
+    'Players: from 2 to 4 (got 5)'
+    """
 
     code = "bad_option"
+
+    def __init__(self, message: str, *, says: str | None = None) -> None:
+        super().__init__(message)
+        self.says: str = says or message
 
 
 class InvalidActionError(GameError):

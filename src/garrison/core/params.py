@@ -120,16 +120,50 @@ class OptionSpec:
             return f"{self.kind.__name__} <= {_num(self.high)}"
         return "any " + ("text" if self.kind is str else self.kind.__name__)
 
+    def value_name(self, value: Any) -> str:
+        """A value as a person choosing a table reads it: its label, else the value."""
+        named = self.values.get(value)
+        return named[0] if named else _num(value) if isinstance(value, float) else str(value)
+
+    def refusal(self, value: Any, *, among: bool = False) -> OptionError:
+        """The error for ``value``, which this option does not allow: the option's name and its
+        allowed values for the command line (``among``: not one of its choices), its label and
+        theirs for a person."""
+        one_of = "one of " if among else ""
+        if self.choices is not None:
+            words = either([self.value_name(c) for c in self.choices])
+        elif self.kind is bool:
+            words = "on or off"
+        elif self.low is not None and self.high is not None:
+            words = f"from {_num(self.low)} to {_num(self.high)}"
+        elif self.low is not None:
+            words = f"at least {_num(self.low)}"
+        elif self.high is not None:
+            words = f"at most {_num(self.high)}"
+        else:
+            words = "a number" if self.kind in (int, float) else "text"
+        return OptionError(f"option '{self.name}' must be {one_of}{self.allowed()} (got {value!r})",
+                           says=f"{self.title}: {words} (got {value!r})")
+
     def coerce(self, value: Any) -> Any:
-        """Convert ``value`` (possibly command-line text) to this option's type and check it."""
+        """Convert ``value`` (possibly command-line text) to this option's type and check it.
+
+        Raises:
+            OptionError: a value of another type, not among the choices or out of range.
+        """
         converted = _convert(self, value)
         if self.choices is not None and converted not in self.choices:
-            raise OptionError(f"option '{self.name}' must be one of {self.allowed()} (got {value!r})")
+            raise self.refusal(value, among=True)
         if self.low is not None and converted < self.low:
-            raise OptionError(f"option '{self.name}' must be {self.allowed()} (got {value!r})")
+            raise self.refusal(value)
         if self.high is not None and converted > self.high:
-            raise OptionError(f"option '{self.name}' must be {self.allowed()} (got {value!r})")
+            raise self.refusal(value)
         return converted
+
+
+def either(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a choice among ``words`` in a sentence."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _num(x: float) -> str:
@@ -165,9 +199,7 @@ def _convert(spec: OptionSpec, value: Any) -> Any:
                 raise ValueError(value)
             return value
     except (TypeError, ValueError):
-        raise OptionError(
-            f"option '{spec.name}' must be {spec.allowed()} (got {value!r})"
-        ) from None
+        raise spec.refusal(value) from None
     return value
 
 
@@ -233,7 +265,16 @@ class Params:
         return params
 
     def validate(self) -> None:
-        """Cross-option checks; raise ``OptionError``. Ranges and choices are already checked."""
+        """Cross-option checks; raise ``OptionError``. Ranges and choices are already checked.
+        A check says the refusal twice: with the options' names for the command line, and as
+        ``says`` in the words of the lobby (``said``)."""
+
+    @classmethod
+    def said(cls, name: str, *value: Any) -> str:
+        """Option ``name`` as a person choosing a table reads it: its label ("Rules"), or
+        with a value the label and the value's name ("Rules: Base game")."""
+        spec = _specs_by_name(cls)[name]
+        return f"{spec.title}: {spec.value_name(value[0])}" if value else spec.title
 
     def as_dict(self) -> dict[str, Any]:
         """All option values, JSON-safe, in declaration order."""
@@ -252,4 +293,4 @@ def _specs_by_name(cls: type[Params]) -> dict[str, OptionSpec]:
     return specs
 
 
-__all__ = ["OptionSpec", "Params", "Preset", "option"]
+__all__ = ["OptionSpec", "Params", "Preset", "either", "option"]

@@ -53,7 +53,8 @@ export async function api(path, options = {}) {
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     if (res.status === 401 && guest) localStorage.removeItem("garrison.guest");
-    throw new Error(data.message || res.statusText);
+    // a refusal in the page's words where the server has them (options by their labels)
+    throw new Error(data.says || data.message || res.statusText);
   }
   return data;
 }

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from garrison.core import OptionError, Params, Preset, option
+from garrison.core.params import either
 
 from .constants import MODES
 from .scoring import combination_names
@@ -84,10 +85,14 @@ class GambitParams(Params):
         if self.mode == "treasure" and not names:
             raise OptionError(
                 f"mode 'treasure' needs a combination to hunt: play it with 4, 5 or 6 dice "
-                f"(got dice={self.dice})"
+                f"(got dice={self.dice})",
+                says=f"{self.said('mode', 'treasure')} hunts a combination of 4, 5 or 6 dice; "
+                     f"set {self.said('dice')} to 4, 5 or 6 (got {self.dice})",
             )
         if names and self.prize not in names:
             raise OptionError(
                 f"option 'prize' must be a combination of {self.dice} dice: {', '.join(names)} "
-                f"(got {self.prize!r})"
+                f"(got {self.prize!r})",
+                says=f"{self.said('prize')}: with {self.dice} dice, {either(list(names))} "
+                     f"(got {self.prize!r})",
             )

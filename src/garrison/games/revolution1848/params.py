@@ -69,7 +69,9 @@ class Revolution1848Params(Params):
     def validate(self) -> None:
         if self.rules == "base" and self.players != 2:
             raise OptionError(
-                f"option 'rules' = 'base' is the 2-player base game; use players=2 (got {self.players})"
+                f"option 'rules' = 'base' is the 2-player base game; use players=2 (got {self.players})",
+                says=f"{self.said('rules', 'base')} is for 2 players: set {self.said('players')} to 2"
+                     f" (got {self.players})",
             )
         in_play(load_cards(self.cards), self.rules, self.pack)
 

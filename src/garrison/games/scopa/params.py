@@ -106,32 +106,43 @@ class ScopaParams(Params):
         if self.deal in ("scopone", "scopone10") and self.players != 4:
             raise OptionError(
                 f"option 'deal' = {self.deal!r} is played by exactly 4 players (got players="
-                f"{self.players}); use deal='scopa' for 2, 3 or 6 players"
+                f"{self.players}); use deal='scopa' for 2, 3 or 6 players",
+                says=f"{self.said('deal', self.deal)} is for 4 players; for 2, 3 or 6 choose "
+                     f"{self.said('deal', 'scopa')} (got {self.players} players)",
             )
         if self.ace_scopa and not self.ace_takes_all:
-            raise OptionError("option 'ace_scopa' needs ace_takes_all=True")
+            raise OptionError("option 'ace_scopa' needs ace_takes_all=True",
+                              says=f"{self.said('ace_scopa')}: only with {self.said('ace_takes_all')}")
         size = self.values * self.suits
+        whole = f"choose {self.said('deal', 'all')}"
         if size < 40 and self.deal != "all":
             raise OptionError(
                 f"a reduced pack (values={self.values}, suits={self.suits}) is dealt whole: use "
-                f"deal='all' (got deal={self.deal!r})"
+                f"deal='all' (got deal={self.deal!r})",
+                says=f"A smaller pack ({self.values} values, {self.suits} suits) is dealt whole: "
+                     f"{whole}",
             )
         if self.aside and self.deal != "all":
             raise OptionError(
                 f"option 'aside' sets cards aside from a reduced pack dealt whole: use deal='all' "
-                f"(got deal={self.deal!r})"
+                f"(got deal={self.deal!r})",
+                says=f"{self.said('aside')} come from a pack dealt whole: {whole}",
             )
         if self.aside and self.aside >= size:
             raise OptionError(
                 f"option 'aside' = {self.aside} leaves no card to deal from a pack of {size} "
-                f"(allowed: 0 to {size - 1})"
+                f"(allowed: 0 to {size - 1})",
+                says=f"{self.said('aside')}: at most {size - 1} of a pack of {size} "
+                     f"(got {self.aside})",
             )
         if self.deal == "all" and (size - self.aside) % self.players:
             kept = f" (after {self.aside} set aside)" if self.aside else ""
             raise OptionError(
                 f"deal='all' deals the {size - self.aside} cards of the pack evenly{kept}: "
                 f"{self.players} players cannot share them; choose values and suits whose product "
-                f"they divide" + (", less aside" if self.aside else "")
+                f"they divide" + (", less aside" if self.aside else ""),
+                says=f"{self.said('deal', 'all')} deals the {size - self.aside} cards evenly"
+                     f"{kept}: {self.players} players cannot share them",
             )
 
     # -- derived -----------------------------------------------------------------------------

@@ -102,19 +102,27 @@ class SoldateskaParams(Params):
         if self.deck != "standard" and self.players == 6:
             raise OptionError(
                 f"option 'deck={self.deck}' is a variant for 3-5 players; with 6 players all "
-                "62 cards are always in play (use deck=standard)"
+                "62 cards are always in play (use deck=standard)",
+                says=f"{self.said('deck', self.deck)} is for 3 to 5 players; with 6 every card "
+                     f"is in play: choose {self.said('deck', 'standard')}",
             )
         if self.kokette_dice == 2 and self.players < 5:
-            raise OptionError("option 'kokette_dice=2' is a variant for 5 or 6 players")
+            raise OptionError("option 'kokette_dice=2' is a variant for 5 or 6 players",
+                              says=f"{self.said('kokette_dice', 2)} is for 5 or 6 players "
+                                   f"(got {self.players} players)")
         in_play = len(pack_cards(self.pack)) if self.pack else None
         dealt = self.hand * self.players
         if in_play is not None and in_play < dealt:
             raise OptionError(f"option 'pack' names {in_play} cards; {self.players} players with "
-                              f"hand={self.hand} need at least {dealt}")
+                              f"hand={self.hand} need at least {dealt}",
+                              says=f"{self.said('pack')}: {in_play} cards; {self.players} "
+                                   f"players with {self.hand} each need at least {dealt}")
         if in_play is not None and in_play < dealt + 2 and self.max_rounds > 1:
             raise OptionError(
                 f"option 'pack' names {in_play} cards: from the second round on the General "
-                f"also takes 2, so {dealt + 2} are needed, or max_rounds=1 (one round)")
+                f"also takes 2, so {dealt + 2} are needed, or max_rounds=1 (one round)",
+                says=f"{self.said('pack')}: {in_play} cards; from the second round the General "
+                     f"also takes 2, so {dealt + 2} are needed, or {self.said('max_rounds', 1)}")
 
 
 def pack_cards(pack: str) -> list[int]:

@@ -134,7 +134,9 @@ class StrategoParams(Params):
         if total > 10 * self.setup_rows:
             raise OptionError(
                 f"army of {total} pieces does not fit {self.setup_rows} setup rows "
-                f"({10 * self.setup_rows} squares)"
+                f"({10 * self.setup_rows} squares)",
+                says=f"{self.said('army')}: {total} pieces do not fit in {10 * self.setup_rows} "
+                     f"squares ({self.said('setup_rows', self.setup_rows)})",
             )
 
 

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 import garrison
 from garrison.bots import bot_names
-from garrison.core import Game, GameError, game_class, games, load
+from garrison.core import Game, GameError, OptionError, game_class, games, load
 from garrison.core.seats import seat_label
 
 from ..botlimits import BotLimits
@@ -101,13 +101,17 @@ async def _load_game(c: Ctx, name: str, options: dict[str, Any]) -> Game:
     the operator gave it.
 
     Raises:
-        ServerError: ``bad_option`` naming the unknown game or what is wrong with an option.
+        ServerError: ``bad_option`` naming the unknown game or what is wrong with an option
+            (with ``says``, the same in the options' labels, where the game words it so).
     """
     files = c.settings.option_files
     try:
         game_class(name)
         files.check(name, options)  # never a path from the network
         return await asyncio.to_thread(lambda: load(name, **files.resolve(name, options)))
+    except OptionError as err:  # with the same refusal in the lobby's words
+        raise ServerError("bad_option", str(err),
+                          says=err.says if err.says != str(err) else None) from None
     except GameError as err:
         raise ServerError("bad_option", str(err)) from None
     except (TypeError, ValueError) as err:
