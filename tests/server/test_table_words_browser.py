@@ -95,6 +95,31 @@ def test_options_the_game_refuses_are_said_in_the_lobbys_words(site: Server, bro
         page.errors[:] = [e for e in page.errors if not e.startswith("Failed to load resource")]
 
 
+def test_the_kind_of_game_marked_is_the_one_the_options_make(site: Server, browser) -> None:  # noqa: ANN001
+    # "Classic" stayed marked whatever options the player changed afterwards
+    with table_page(browser) as page:
+        page.goto(site.base + "/")
+        _sign_in(page, "Ann")
+        page.select_option("#game", "1848")
+        marked = "[...document.querySelectorAll('#presets [aria-checked=true]')].map(b => b.dataset.preset)"
+        assert page.evaluate(marked) == ["classic"]
+        page.select_option("#create select[data-option='players']", "2")
+        page.wait_for_function(f"{marked}.join() === 'quick'")  # two players: Quick's options
+        page.select_option("#create select[data-option='rules']", "base")
+        page.wait_for_function(f"{marked}.join() === 'base'")
+        page.click("#more-options > summary")
+        page.fill("#create input[data-option='patt_limit']", "3")
+        page.dispatch_event("#create input[data-option='patt_limit']", "change")
+        page.wait_for_function(f"{marked}.length === 0")  # a house rule: none of them
+        page.click("#presets [data-preset='classic']")  # a preset chosen sets every option
+        page.wait_for_function(f"{marked}.join() === 'classic'")
+        assert page.input_value("#create input[data-option='patt_limit']") == "0"
+        # Scopa: the classic table's four players dealt as in Scopone is Scopone
+        page.select_option("#game", "scopa")
+        page.select_option("#create select[data-option='deal']", "scopone")
+        page.wait_for_function(f"{marked}.join() === 'scopone'")
+
+
 def test_seats_show_the_chosen_level_and_the_engine_only_as_a_tooltip(site: Server, browser) -> None:  # noqa: ANN001
     with table_page(browser) as page:
         _create(page, site.base, "soldateska", ["me", "bot:good", "bot:easy", "bot:good"])

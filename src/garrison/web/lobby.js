@@ -130,7 +130,18 @@ export async function lobby() {
   let levelTimer = null;
   // while the levels at the options being chosen are asked, the seats say they are busy
   function setPending(v) { pending = v; seatsBox.setAttribute("aria-busy", String(v)); }
+  // The kind of game the options make now: the preset all of whose values they have, none
+  // once the player changed one away from every preset.
+  function markPreset() {
+    const g = current();
+    const now = withBundle(g, optionValues());
+    for (const b of presetBox.querySelectorAll("button[data-preset]")) {
+      const wants = withBundle(g, g.presets.find(p => p.name === b.dataset.preset).options);
+      b.setAttribute("aria-checked", String(Object.keys(now).every(k => String(now[k]) === String(wants[k]))));
+    }
+  }
   function askLevels() {  // once after a burst of changes (a preset changes every option)
+    markPreset();
     setPending(true);
     seatShows.forEach(f => f());
     clearTimeout(levelTimer);
