@@ -39,6 +39,7 @@ Registration lives in the current Python process only (OpenSpiel's rule for Pyth
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import sys
@@ -114,6 +115,10 @@ class _Held:
         return self.recall
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        # a copy is most often a child about to be played (a walk of the tree): the actions
+        # noted since the last fold are folded once here, not once in every descendant
+        if self.pending:
+            self.up_to_date()
         held = object.__new__(_Held)
         held.state, held.recall, held.pending = self.state.clone(), self.recall, self.pending
         held.base, held.world = self.base, self.world  # never changed in place: shared
@@ -365,6 +370,10 @@ class GarrisonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
 
     garrison_name: str = ""
     game_type: pyspiel.GameType
+    #: the first state and its recall, copied for every new one: OpenSpiel makes a new initial
+    #: state for every copy of a state (and then overwrites it), so a child in a walk of the
+    #: tree costs a copy, not a game set up from its options
+    _start: _Held | None = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         """Raises ``OptionError`` for an unknown option or a value the game does not allow."""
@@ -393,7 +402,9 @@ class GarrisonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
     def new_initial_state(self, *args: Any) -> GarrisonState:
         if args and args[0] is not None:
             raise pyspiel.SpielError("Garrison games start from their initial state only")
-        return GarrisonState(self)
+        if self._start is None:
+            self._start = _Held(self.garrison_game.new_initial_state())
+        return GarrisonState(self, copy.deepcopy(self._start))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer | _GodObserver | None:
         """An observer of a seat's view (perfect recall or not), of the public view, or, for

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from garrison.core import OptionError, Params, Preset, option
@@ -125,7 +126,8 @@ class SoldateskaParams(Params):
                      f"also takes 2, so {dealt + 2} are needed, or {self.said('max_rounds', 1)}")
 
 
-def pack_cards(pack: str) -> list[int]:
+@cache  # read for every new state of a game with a pack
+def pack_cards(pack: str) -> tuple[int, ...]:
     """The card ids of a ``pack`` option ('+'-separated card names, '_' for a space). Raises
     ``OptionError`` naming a card that does not exist or is named twice."""
 
@@ -139,4 +141,4 @@ def pack_cards(pack: str) -> list[int]:
         if index[name] in cards:
             raise OptionError(f"option 'pack': {word!r} is named twice")
         cards.append(index[name])
-    return cards
+    return tuple(cards)
