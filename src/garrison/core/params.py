@@ -21,7 +21,7 @@ garrison.core.errors.OptionError: option 'mode' must be one of lives, coins (got
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -161,7 +161,7 @@ class OptionSpec:
         return converted
 
 
-def either(words: list[str]) -> str:
+def either(words: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``: a choice among ``words`` in a sentence."""
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 

@@ -109,9 +109,8 @@ export async function lobby() {
     const values = withBundle(g, p.options);
     for (const input of inputs()) {
       setValue(input, values[input.dataset.option]);
-      input.dispatchEvent(new Event("change"));
+      input.dispatchEvent(new Event("change"));  // each change marks the kind the options make
     }
-    for (const b of presetBox.querySelectorAll("button")) b.setAttribute("aria-checked", String(b.dataset.preset === p.name));
     drawSeats();
   }
   function row(o) {

@@ -93,6 +93,6 @@ class GambitParams(Params):
             raise OptionError(
                 f"option 'prize' must be a combination of {self.dice} dice: {', '.join(names)} "
                 f"(got {self.prize!r})",
-                says=f"{self.said('prize')}: with {self.dice} dice, {either(list(names))} "
+                says=f"{self.said('prize')}: with {self.dice} dice, {either(names)} "
                      f"(got {self.prize!r})",
             )
